@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const PasswordSignIn = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export const RefreshSignIn = z.object({ refresh_token: z.string().min(20).max(200) });
+
+/** POST /auth/access-token: either credentials or a refresh token. */
+export const AccessTokenRequest = z.union([PasswordSignIn, RefreshSignIn]);
+export type AccessTokenRequest = z.infer<typeof AccessTokenRequest>;
+
+/** A JWT (claims sub and exp) and the opaque refresh token that renews it. */
+export const AccessTokenAnswer = z.object({
+  token: z.string().min(1),
+  refresh_token: z.string().min(1),
+});
+export type AccessTokenAnswer = z.infer<typeof AccessTokenAnswer>;
+
+export const LogoutAnswer = z.object({ success: z.literal(true) });

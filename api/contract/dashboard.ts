@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { Address, IsoDate, Money } from "./common.ts";
+
+/** An account the signed-in user is a contact of. */
+export const Customer = z.object({
+  customer_id: z.number().int(),
+  contract_name: z.string(),
+  isResidential: z.boolean(),
+  isBillingAuthoritative: z.boolean(),
+  credit_card_allowed: z.boolean(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** GET /dashboard */
+export const DashboardAnswer = z.object({
+  customers: z.array(Customer),
+  username: z.string(),
+});
+export type DashboardAnswer = z.infer<typeof DashboardAnswer>;
+
+/** GET /dashboard/{id} */
+export const CustomerAnswer = z.object({ customer: Customer });
+export type CustomerAnswer = z.infer<typeof CustomerAnswer>;
+
+export const ResidentialServiceStatus = z.enum(["connected", "interrupted", "paused"]);
+export const CommercialServiceStatus = z.enum(["up", "down", "unknown"]);
+
+export const WifiSettingsSummary = z.object({
+  band: z.enum(["2.4GHz", "5GHz", "guest"]),
+  ssid: z.string(),
+  enabled: z.boolean(),
+});
+
+export const InternetService = z.object({
+  service_id: z.number().int(),
+  package_id: z.number().int(),
+  name: z.string(),
+  status: ResidentialServiceStatus,
+  download_mbps: z.number().int(),
+  upload_mbps: z.number().int(),
+  wifi_settings: z.array(WifiSettingsSummary),
+});
+export const TvService = z.object({
+  service_id: z.number().int(),
+  package_id: z.number().int(),
+  name: z.string(),
+  status: ResidentialServiceStatus,
+  channel_count: z.number().int(),
+});
+export const HomePhoneService = z.object({
+  service_id: z.number().int(),
+  package_id: z.number().int(),
+  name: z.string(),
+  status: ResidentialServiceStatus,
+  phone_number: z.string(),
+});
+export const OutAndAbout = z.object({
+  service_id: z.number().int(),
+  package_id: z.number().int(),
+  name: z.string(),
+  status: ResidentialServiceStatus,
+});
+
+export const ScheduledPause = z.object({
+  pause_id: z.number().int(),
+  package_id: z.number().int(),
+  from_date: IsoDate,
+  until_date: IsoDate,
+  status: z.enum(["scheduled", "active"]),
+});
+export type ScheduledPause = z.infer<typeof ScheduledPause>;
+
+export const BundledService = z.object({
+  package_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(["active", "suspended", "paused", "cancelled"]),
+  monthly_price: Money,
+  service_address: Address,
+  scheduled_pause: ScheduledPause.nullable(),
+});
+
+export const TourStep = z.enum(["profile", "billing", "internet", "support"]);
+
+/** GET /residential-dashboard/{customerId} */
+export const ResidentialDashboardAnswer = z.object({
+  account_details: z.object({
+    customer_id: z.number().int(),
+    account_number: z.string(),
+    contract_name: z.string(),
+    customer_since: IsoDate,
+    billing_address: Address,
+  }),
+  profile_details: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
+  services: z.object({
+    internet: z.array(InternetService),
+    tv: z.array(TvService),
+    home_phone: z.array(HomePhoneService),
+    out_and_about: z.array(OutAndAbout),
+  }),
+  bundled_services: z.array(BundledService),
+  /** Customer care answers Monday to Friday between opens_at and closes_at; tech support 24/7. */
+  support: z.object({
+    phone: z.string(),
+    email: z.string(),
+    opens_at: z.string().regex(/^\d{2}:\d{2}$/),
+    closes_at: z.string().regex(/^\d{2}:\d{2}$/),
+    tech_support_phone: z.string(),
+  }),
+  customer_contacts: z.array(
+    z.object({
+      contact_id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      roles: z.array(z.string()),
+    }),
+  ),
+  suspended_for_nonpayment: z.boolean(),
+  submitted_proof_of_payment: z.boolean(),
+  has_multiple_service_addresses: z.boolean(),
+  contact_marked_for_deactivation: z.boolean(),
+  product_tour_steps: z.array(TourStep),
+});
+export type ResidentialDashboardAnswer = z.infer<typeof ResidentialDashboardAnswer>;
+
+/** GET /residential-dashboard/{customerId}/billing-details */
+export const ResidentialBillingDetailsAnswer = z.object({
+  billing_details: z.object({
+    balance_owing: Money,
+    past_due: Money,
+    due_date: IsoDate.nullable(),
+    current_invoice: z
+      .object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money })
+      .nullable(),
+    last_payment: z.object({ amount: Money, date: IsoDate }).nullable(),
+    next_bill_date: IsoDate,
+  }),
+});
+export type ResidentialBillingDetailsAnswer = z.infer<typeof ResidentialBillingDetailsAnswer>;
+
+export const Person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+
+/** GET /commercial-dashboard/{id} */
+export const CommercialDashboardAnswer = z.object({
+  customerId: z.number().int(),
+  customerName: z.string(),
+  customerAddress: z.string(),
+  isHouseAccount: z.boolean(),
+  salesRep: Person.nullable(),
+  customerSuccessAdvocate: Person.nullable(),
+  serviceData: z.array(
+    z.object({
+      category: z.string(),
+      categoryName: z.string(),
+      hasStatus: z.boolean(),
+      services: z.array(
+        z.object({
+          service_id: z.number().int(),
+          name: z.string(),
+          platform_id: z.string().nullable(),
+          /** Address parts separated by line breaks ("\n"). */
+          address: z.string(),
+          status: CommercialServiceStatus.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type CommercialDashboardAnswer = z.infer<typeof CommercialDashboardAnswer>;

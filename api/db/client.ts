@@ -1,0 +1,134 @@
+/**
+ * One database interface for the reference API, over PGlite (embedded, the default) or a PostgreSQL
+ * server (DATABASE_URL). Both speak the same SQL, so the service's queries are written once.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  /** Runs one statement with $1-style parameters and answers its rows. */
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs several statements separated by semicolons (migrations, seed scripts). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction: everything it writes lands, or nothing does. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, for test templates. */
+  dump?(): Promise<Blob>;
+  readonly kind: "pglite" | "postgres";
+}
+
+export interface OpenDbOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite under dataDir. */
+  databaseUrl?: string;
+  /** Directory of the embedded database; undefined keeps it in memory (tests). */
+  dataDir?: string;
+  /** An in-memory PGlite started from a dump of another one (tests start from a seeded template). */
+  loadDataDir?: Blob;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+/** DATE as 'YYYY-MM-DD', NUMERIC and BIGINT as numbers, the same from both drivers. */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  1082: (value) => value,
+  1700: (value) => Number(value),
+  20: (value) => Number(value),
+};
+
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+  }
+  const pg = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: PARSERS,
+  });
+  type Queryable = Pick<typeof pg, "query" | "exec">;
+  const wrap = (q: Queryable, inTransaction: boolean): Db => {
+    const db: Db = {
+      kind: "pglite",
+      async query<T = Row>(sql: string, params: unknown[] = []) {
+        const result = await q.query<T>(sql, params);
+        return result.rows;
+      },
+      async one<T = Row>(sql: string, params: unknown[] = []) {
+        const result = await q.query<T>(sql, params);
+        return result.rows[0];
+      },
+      async exec(sql: string) {
+        await q.exec(sql);
+      },
+      async transaction<T>(fn: (tx: Db) => Promise<T>) {
+        if (inTransaction) return fn(db);
+        return pg.transaction((tx) => fn(wrap(tx, true)));
+      },
+      async close() {
+        if (!inTransaction) await pg.close();
+      },
+      async dump() {
+        return (await pg.dumpDataDir("none")) as Blob;
+      },
+    };
+    return db;
+  };
+  return wrap(pg, false);
+}
+
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  const pgModule = await import("pg");
+  const pgLib = (pgModule as unknown as { default?: typeof pgModule }).default ?? pgModule;
+  for (const [oid, parse] of Object.entries(PARSERS)) pgLib.types.setTypeParser(Number(oid), parse);
+  const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 10 });
+  // Fail fast with a clear message when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+
+  type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+  const wrap = (client: Client | null): Db => {
+    const run = (sql: string, params?: unknown[]) => (client ?? pool).query(sql, params);
+    const db: Db = {
+      kind: "postgres",
+      async query<T = Row>(sql: string, params: unknown[] = []) {
+        return (await run(sql, params)).rows as T[];
+      },
+      async one<T = Row>(sql: string, params: unknown[] = []) {
+        return (await run(sql, params)).rows[0] as T | undefined;
+      },
+      async exec(sql: string) {
+        await run(sql);
+      },
+      async transaction<T>(fn: (tx: Db) => Promise<T>) {
+        if (client) return fn(db);
+        const conn = await pool.connect();
+        try {
+          await conn.query("BEGIN");
+          const result = await fn(wrap(conn));
+          await conn.query("COMMIT");
+          return result;
+        } catch (error) {
+          await conn.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        } finally {
+          conn.release();
+        }
+      },
+      async close() {
+        if (!client) await pool.end();
+      },
+    };
+    return db;
+  };
+  return wrap(null);
+}

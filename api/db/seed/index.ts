@@ -1,0 +1,25 @@
+/**
+ * The deterministic demo seed: the same data for the same seed day on every machine. It runs once, on
+ * the first start of an empty database (or by `npm run db:reset`), in one transaction.
+ */
+import type { Db } from "../client.ts";
+import { seedCore, type SeedContext } from "./core.ts";
+import { seededRandom } from "./tools.ts";
+
+export { DEMO, DEMO_PASSWORD } from "./core.ts";
+
+/** The seed modules, in order: later ones build on the ids of earlier ones. */
+const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [seedCore];
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.one("SELECT 1 FROM app_settings WHERE key = 'seed_day'");
+  return Boolean(row);
+}
+
+export async function seedDemo(db: Db, options: { today: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ctx: SeedContext = { db: tx, today: options.today, random: seededRandom(20_261_122) };
+    for (const seed of MODULES) await seed(ctx);
+    await tx.query("INSERT INTO app_settings (key, value) VALUES ('seed_day', $1)", [options.today]);
+  });
+}

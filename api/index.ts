@@ -1,0 +1,57 @@
+/**
+ * Starts the reference API: opens the database (PGlite under dataDir, or DATABASE_URL), applies
+ * migrations, seeds the demo on first start, and answers an Express router to mount at /api/v1.
+ */
+import { randomBytes } from "node:crypto";
+import type { Router } from "express";
+import { openDb, type Db, type OpenDbOptions } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { isSeeded, seedDemo } from "./db/seed/index.ts";
+import { createApiRouter } from "./service/index.ts";
+import { Tokens } from "./service/tokens.ts";
+
+export interface ApiOptions extends OpenDbOptions {
+  /** Seed the demo data into an empty database (default true). */
+  seed?: boolean;
+  /** Signing key of access tokens; by default one is generated once and kept in the database. */
+  jwtSecret?: string;
+  /** The service clock (tests). */
+  now?: () => Date;
+  /** An already open database (tests). */
+  db?: Db;
+}
+
+export interface ApiService {
+  router: Router;
+  db: Db;
+  /** What start-up did, for logs and the benchmark. */
+  startup: { migrations: string[]; seeded: boolean; milliseconds: number };
+  close(): Promise<void>;
+}
+
+export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
+  const started = performance.now();
+  const now = options.now ?? (() => new Date());
+  const db = options.db ?? (await openDb(options));
+  const migrations = await migrate(db);
+  let seeded = false;
+  if (options.seed !== false && !(await isSeeded(db))) {
+    await seedDemo(db, { today: now().toISOString().slice(0, 10) });
+    seeded = true;
+  }
+  const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
+  const tokens = new Tokens(db, secret, now);
+  const router = createApiRouter({ db, tokens, now });
+  return {
+    router,
+    db,
+    startup: { migrations, seeded, milliseconds: Math.round(performance.now() - started) },
+    close: () => db.close(),
+  };
+}
+
+async function settingOrCreate(db: Db, key: string, create: () => string): Promise<string> {
+  await db.query("INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", [key, create()]);
+  const row = await db.one<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [key]);
+  return row!.value;
+}

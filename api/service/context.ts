@@ -1,0 +1,41 @@
+import type { Db } from "../db/client.ts";
+import type { Tokens } from "./tokens.ts";
+
+/** What every resource module of the service is built from. */
+export interface ServiceContext {
+  db: Db;
+  tokens: Tokens;
+  /** The service's clock; tests move it. */
+  now: () => Date;
+}
+
+/** Today's date (UTC) of the service's clock, YYYY-MM-DD. */
+export const todayOf = (ctx: ServiceContext) => ctx.now().toISOString().slice(0, 10);
+
+/** Cents (integer, as stored) to dollars (as answered). */
+export const dollars = (cents: number) => Math.round(cents) / 100;
+
+export interface AddressColumns {
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  province: string | null;
+  postal_code: string | null;
+}
+
+export const addressOf = (row: AddressColumns) => ({
+  line1: row.address_line1 ?? "",
+  line2: row.address_line2 ?? null,
+  city: row.city ?? "",
+  province: row.province ?? "",
+  postal_code: row.postal_code ?? "",
+});
+
+/**
+ * An address as lines separated by "\n", as the commercial screens show it: street, unit, then
+ * municipality, province and postal code on one line (Canada Post style).
+ */
+export const addressLines = (row: AddressColumns) =>
+  [row.address_line1, row.address_line2, [row.city, row.province, row.postal_code].filter(Boolean).join(" ")]
+    .filter((part) => part && String(part).trim())
+    .join("\n");

@@ -1,0 +1,59 @@
+/** /dashboard: the accounts a user is a contact of, and one of them. */
+import { Router } from "express";
+import type { Customer } from "../contract/dashboard.ts";
+import type { ServiceContext } from "./context.ts";
+import { currentUser, requireCustomer, route } from "./http.ts";
+
+interface CustomerRow {
+  id: number;
+  contract_name: string;
+  is_residential: boolean;
+  is_billing_authoritative: boolean;
+  credit_card_allowed: boolean;
+  [key: string]: unknown;
+}
+
+const toCustomer = (row: CustomerRow): Customer => ({
+  customer_id: row.id,
+  contract_name: row.contract_name,
+  isResidential: row.is_residential,
+  isBillingAuthoritative: row.is_billing_authoritative,
+  credit_card_allowed: row.credit_card_allowed,
+});
+
+const CUSTOMER_COLUMNS = "cu.id, cu.contract_name, cu.is_residential, cu.is_billing_authoritative, cu.credit_card_allowed";
+
+export function dashboardRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+
+  router.get(
+    "/dashboard",
+    route(async (req, res) => {
+      const user = currentUser(req);
+      const [rows, account] = await Promise.all([
+        ctx.db.query<CustomerRow>(
+          `SELECT ${CUSTOMER_COLUMNS}
+             FROM contacts c JOIN customers cu ON cu.id = c.customer_id
+            WHERE c.user_id = $1 AND c.status = 'activated'
+            ORDER BY cu.contract_name, cu.id`,
+          [user.userId],
+        ),
+        ctx.db.one<{ username: string }>("SELECT username FROM users WHERE id = $1", [user.userId]),
+      ]);
+      res.json({ customers: rows.map(toCustomer), username: account?.username ?? "" });
+    }),
+  );
+
+  router.get(
+    "/dashboard/:id",
+    route(async (req, res) => {
+      const access = await requireCustomer(ctx.db, req, req.params.id);
+      const row = await ctx.db.one<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers cu WHERE cu.id = $1`, [
+        access.customerId,
+      ]);
+      res.json({ customer: toCustomer(row!) });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,154 @@
+/**
+ * Request plumbing of the reference API: bodies (JSON, urlencoded or multipart with files), the
+ * signed-in user, the answer language, and access to a customer account by the user's contact roles.
+ */
+import { Readable } from "node:stream";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { ApiError, forbidden, unauthorized } from "./errors.ts";
+import type { AccessClaims, Tokens } from "./tokens.ts";
+
+export interface UploadedFile {
+  field: string;
+  name: string;
+  /** The type the browser claimed; rules check the content itself (see files.ts). */
+  claimedType: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+export const MAX_UPLOAD_FILES = 5;
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      user?: AccessClaims;
+      files?: UploadedFile[];
+      lang: "en" | "fr";
+    }
+  }
+}
+
+const json = express.json({ limit: "200kb" });
+const urlencoded = express.urlencoded({ extended: false, limit: "200kb" });
+
+/** Parses JSON, urlencoded and multipart bodies into req.body (and req.files). */
+export const parseBody: RequestHandler = (req, res, next) => {
+  const type = req.headers["content-type"] ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    json(req, res, (error?: unknown) => (error ? next(error) : urlencoded(req, res, next)));
+    return;
+  }
+  const files: UploadedFile[] = [];
+  const request = new Request(`http://api.internal${req.originalUrl}`, {
+    method: req.method,
+    headers: req.headers as Record<string, string>,
+    body: Readable.toWeb(req) as ReadableStream,
+    duplex: "half",
+  } as RequestInit);
+  parseFormData(request, { maxFiles: MAX_UPLOAD_FILES, maxFileSize: MAX_UPLOAD_BYTES }, async (upload) => {
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    if (bytes.length > 0 || upload.name) {
+      files.push({ field: upload.fieldName, name: upload.name, claimedType: upload.type, size: bytes.length, bytes });
+    }
+    return null;
+  })
+    .then((form) => {
+      const body: Record<string, string | string[]> = {};
+      for (const [key, value] of form.entries()) {
+        if (typeof value !== "string") continue;
+        const existing = body[key];
+        body[key] = existing === undefined ? value : ([] as string[]).concat(existing, value);
+      }
+      req.body = body;
+      req.files = files;
+      next();
+    })
+    .catch((error: unknown) => {
+      if (error instanceof MaxFilesExceededError) next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
+      else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { attachments: ["attachments.too_large"] }));
+      else if (error instanceof FormDataParseError) next(new ApiError(400, "Malformed multipart body"));
+      else next(error);
+    });
+};
+
+/** The answer language: first of fr/en in Accept-Language, else English. */
+export const detectLanguage: RequestHandler = (req, _res, next) => {
+  const header = String(req.headers["accept-language"] ?? "").toLowerCase();
+  const fr = header.indexOf("fr");
+  const en = header.indexOf("en");
+  req.lang = fr !== -1 && (en === -1 || fr < en) ? "fr" : "en";
+  next();
+};
+
+/** Requires a valid, not signed-out bearer token. */
+export function authenticate(tokens: Tokens): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const claims = match ? await tokens.verify(match[1]) : null;
+    if (!claims) return next(unauthorized());
+    req.user = claims;
+    next();
+  };
+}
+
+export function currentUser(req: Request): AccessClaims {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export type ContactRole = "authoritative" | "billing" | "notify" | "support";
+
+export interface CustomerAccess {
+  customerId: number;
+  contactId: number;
+  roles: ContactRole[];
+  isResidential: boolean;
+}
+
+/**
+ * The signed-in user's access to a customer: they must be an activated contact of it (else 403,
+ * whether or not the id exists, so ids cannot be probed). With `anyOf`, one of those roles is needed.
+ */
+export async function requireCustomer(
+  db: Db,
+  req: Request,
+  customerIdParam: unknown,
+  anyOf?: ContactRole[],
+): Promise<CustomerAccess> {
+  const user = currentUser(req);
+  const customerId = Number(customerIdParam);
+  if (!Number.isSafeInteger(customerId) || customerId <= 0) throw forbidden();
+  const row = await db.one<{ contact_id: number; roles: ContactRole[]; is_residential: boolean }>(
+    `SELECT c.id AS contact_id, c.roles, cu.is_residential
+       FROM contacts c JOIN customers cu ON cu.id = c.customer_id
+      WHERE c.customer_id = $1 AND c.user_id = $2 AND c.status = 'activated'`,
+    [customerId, user.userId],
+  );
+  if (!row) throw forbidden();
+  if (anyOf && !anyOf.some((role) => row.roles.includes(role))) {
+    throw forbidden(`This needs one of the roles: ${anyOf.join(", ")}`);
+  }
+  return { customerId, contactId: row.contact_id, roles: row.roles, isResidential: row.is_residential };
+}
+
+/** Parses input with a contract schema; a failure answers 422 with field error codes. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  return schema.parse(input);
+}
+
+/** Express 5 forwards rejected promises; this only narrows the handler type. */
+export const route =
+  (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler =>
+  (req, res, next) =>
+    handler(req, res, next);
