@@ -1,0 +1,93 @@
+/**
+ * The account switcher, shown with more than one account. Up to 7 accounts: a menu; more: a searchable
+ * list. Without JavaScript (and until the widget loads): a <select> with a submit button, or a GET
+ * search form that leads to /accounts?q=. Then a Headless UI Menu or Combobox.
+ * Choosing posts customerId (and the current path) to /switch-account.
+ */
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+import { SWITCHER_MENU_LIMIT } from "~/lib/navigation";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const MenuWidget = lazy(() => import("./AccountSwitcherWidgets").then((m) => ({ default: m.AccountMenuWidget })));
+const SearchWidget = lazy(() => import("./AccountSwitcherWidgets").then((m) => ({ default: m.AccountSearchWidget })));
+
+export interface SwitcherAccount {
+  customer_id: number;
+  contract_name: string;
+}
+
+export interface SwitcherProps {
+  accounts: SwitcherAccount[];
+  activeId: number | undefined;
+  /** Distinguishes the wide-screen and small-screen copies (ids stay unique). */
+  idPrefix: string;
+}
+
+export const accountLabel = (a: SwitcherAccount) => `${a.contract_name} (${a.customer_id})`;
+
+const buttonClass = "rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
+
+function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Form method="post" action="/switch-account" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="returnTo" value={pathname} />
+      <div>
+        <label htmlFor={`${idPrefix}-switch-account`} className="block text-xs font-medium text-gray-700">
+          {t("switcher.label")}
+        </label>
+        <select
+          id={`${idPrefix}-switch-account`}
+          name="customerId"
+          defaultValue={activeId}
+          className="max-w-[18rem] rounded-md border border-gray-400 bg-white px-2 py-1 text-sm"
+        >
+          {accounts.map((a) => (
+            <option key={a.customer_id} value={a.customer_id}>
+              {accountLabel(a)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass}>
+        {t("switcher.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
+  const { t } = useTranslation();
+  const active = accounts.find((a) => a.customer_id === activeId);
+  return (
+    <form method="get" action="/accounts" role="search" className="flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor={`${idPrefix}-account-search`} className="block text-xs font-medium text-gray-700">
+          {t("switcher.searchLabel")}
+        </label>
+        <input
+          id={`${idPrefix}-account-search`}
+          type="search"
+          name="q"
+          placeholder={active ? accountLabel(active) : t("switcher.searchPlaceholder")}
+          className="w-64 rounded-md border border-gray-400 px-2 py-1 text-sm"
+        />
+      </div>
+      <button type="submit" className={buttonClass}>
+        {t("switcher.search")}
+      </button>
+    </form>
+  );
+}
+
+export function AccountSwitcher(props: SwitcherProps) {
+  const hydrated = useHydrated();
+  if (props.accounts.length <= 1) return null;
+  const search = props.accounts.length > SWITCHER_MENU_LIMIT;
+  const native = search ? <NativeSearch {...props} /> : <NativeMenu {...props} />;
+  if (!hydrated) return native;
+  return <Suspense fallback={native}>{search ? <SearchWidget {...props} /> : <MenuWidget {...props} />}</Suspense>;
+}

@@ -1,0 +1,99 @@
+/** The account switcher's Headless UI widgets (loaded after hydration): a Menu, and a Combobox. */
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation, useSubmit } from "react-router";
+import { matchesAccountQuery } from "~/lib/account-search";
+import { accountLabel, type SwitcherAccount, type SwitcherProps } from "./AccountSwitcher";
+
+/** Choosing an account twice within this time counts once (spec: 100 ms debounce). */
+const CHOOSE_DEBOUNCE_MS = 100;
+
+function useChooseAccount(activeId: number | undefined) {
+  const submit = useSubmit();
+  const { pathname } = useLocation();
+  const last = useRef(0);
+  return (account: SwitcherAccount | null) => {
+    const now = Date.now();
+    if (!account || account.customer_id === activeId || now - last.current < CHOOSE_DEBOUNCE_MS) return;
+    last.current = now;
+    void submit({ customerId: String(account.customer_id), returnTo: pathname }, { method: "post", action: "/switch-account" });
+  };
+}
+
+function ChevronIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
+  const { t } = useTranslation();
+  const choose = useChooseAccount(activeId);
+  const busy = useNavigation().state !== "idle";
+  const active = accounts.find((a) => a.customer_id === activeId);
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="flex max-w-[20rem] items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1 text-left text-sm hover:bg-gray-50">
+        <span className="sr-only">{t("switcher.label")}: </span>
+        <span className="truncate">{active ? accountLabel(active) : t("switcher.choose")}</span>
+        <ChevronIcon />
+      </MenuButton>
+      <MenuItems className="absolute left-0 z-40 mt-1 max-h-96 w-80 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none">
+        {accounts.map((a) => (
+          <MenuItem key={a.customer_id} disabled={busy}>
+            <button
+              type="button"
+              onClick={() => choose(a)}
+              aria-current={a.customer_id === activeId ? "true" : undefined}
+              className="block w-full px-4 py-2 text-left text-sm text-gray-900 data-focus:bg-primary-light aria-[current=true]:font-semibold"
+            >
+              {accountLabel(a)}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}
+
+export function AccountSearchWidget({ accounts, activeId, idPrefix }: SwitcherProps) {
+  const { t } = useTranslation();
+  const choose = useChooseAccount(activeId);
+  const [query, setQuery] = useState("");
+  const active = accounts.find((a) => a.customer_id === activeId) ?? null;
+  const matches = useMemo(() => accounts.filter((a) => matchesAccountQuery(a, query)), [accounts, query]);
+  return (
+    <Combobox value={active} by="customer_id" onChange={choose} onClose={() => setQuery("")}>
+      <div className="relative">
+        <label htmlFor={`${idPrefix}-account-combobox`} className="block text-xs font-medium text-gray-700">
+          {t("switcher.searchLabel")}
+        </label>
+        <ComboboxInput
+          id={`${idPrefix}-account-combobox`}
+          className="w-72 rounded-md border border-gray-400 px-2 py-1 text-sm"
+          displayValue={(a: SwitcherAccount | null) => (a ? accountLabel(a) : "")}
+          placeholder={t("switcher.searchPlaceholder")}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <ComboboxOptions className="absolute left-0 z-40 mt-1 max-h-80 w-80 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg empty:invisible">
+          {matches.length === 0 ? (
+            <div className="px-4 py-2 text-sm text-gray-700">{t("switcher.noMatch")}</div>
+          ) : (
+            matches.map((a) => (
+              <ComboboxOption
+                key={a.customer_id}
+                value={a}
+                className="cursor-pointer px-4 py-2 text-sm text-gray-900 data-focus:bg-primary-light data-selected:font-semibold"
+              >
+                {accountLabel(a)}
+              </ComboboxOption>
+            ))
+          )}
+        </ComboboxOptions>
+      </div>
+    </Combobox>
+  );
+}

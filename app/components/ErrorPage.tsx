@@ -1,0 +1,72 @@
+/**
+ * The error pages of spec sections 2 and 8: 404 "404 Not Found", 403 "You do not have permission to
+ * view this page.", any other status "An error occurred"; an unmatched address "This page could not be
+ * found". Each has a link to the home page.
+ */
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+
+export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
+
+export function errorVariant(error: unknown): { variant: ErrorVariant; status: number } {
+  if (isRouteErrorResponse(error)) {
+    const kind = (error.data as { kind?: string } | null)?.kind;
+    if (kind === "unmatched") return { variant: "unmatched", status: 404 };
+    if (error.status === 404) return { variant: "not-found", status: 404 };
+    if (error.status === 403 || error.status === 401) return { variant: "forbidden", status: error.status };
+    if (kind === "unavailable" || error.status === 503) return { variant: "unavailable", status: error.status };
+    if (kind === "server") return { variant: "server", status: error.status };
+    return { variant: "other", status: error.status };
+  }
+  return { variant: "other", status: 500 };
+}
+
+export function ErrorPage({ variant }: { variant: ErrorVariant }) {
+  const { t } = useTranslation();
+  const heading =
+    variant === "not-found"
+      ? t("errors.notFoundTitle")
+      : variant === "unmatched"
+        ? t("errors.unmatchedTitle")
+        : variant === "forbidden"
+          ? t("errors.forbiddenTitle")
+          : t("errors.otherTitle");
+  const detail =
+    variant === "not-found"
+      ? t("errors.notFoundText")
+      : variant === "server"
+        ? t("errors.serverSide")
+        : variant === "unavailable"
+          ? t("errors.unavailable")
+          : variant === "other"
+            ? t("errors.tryAgain")
+            : null;
+  const documentTitle =
+    variant === "not-found" || variant === "unmatched"
+      ? t("errors.notFoundDocumentTitle")
+      : variant === "forbidden"
+        ? t("errors.forbiddenDocumentTitle")
+        : t("errors.otherTitle");
+  return (
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center">
+      <title>{documentTitle}</title>
+      <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
+        {heading}
+      </h1>
+      {detail ? <p className="mt-3 text-gray-800">{detail}</p> : null}
+      <p className="mt-6">
+        <a href="/" className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark">
+          {t("errors.homeLink")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The error boundary of a route: the page that matches the error. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { variant } = errorVariant(error);
+  if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage variant={variant} />;
+}

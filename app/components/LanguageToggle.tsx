@@ -1,0 +1,43 @@
+/**
+ * EN / FR: plain links to the same page with ?lng=, so it works without JavaScript; the server then
+ * remembers the choice in the i18n_redirected cookie.
+ */
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { LANGUAGES, type Language } from "~/lib/i18n";
+
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const current = i18n.language as Language;
+  return (
+    <nav aria-label={t("language.label")}>
+      <ul className="flex items-center gap-1 text-sm font-semibold">
+        {LANGUAGES.map((language) => {
+          const params = new URLSearchParams(location.search);
+          params.set("lng", language);
+          const code = language.toUpperCase();
+          return (
+            <li key={language}>
+              {language === current ? (
+                <span aria-current="true" className="rounded px-2 py-1 text-gray-900 underline decoration-2 underline-offset-4">
+                  {code}
+                </span>
+              ) : (
+                <a
+                  href={`${location.pathname}?${params}`}
+                  lang={language}
+                  hrefLang={language}
+                  aria-label={`${code} – ${t(`language.name.${language}`)}`}
+                  className="rounded px-2 py-1 text-primary no-underline hover:bg-primary-light"
+                >
+                  {code}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

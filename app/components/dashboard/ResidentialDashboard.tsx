@@ -1,0 +1,235 @@
+/** The home screen of a residential account. */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
+import { Card, Details } from "~/components/Card";
+import { PageAlert, PageAlerts } from "~/components/PageAlert";
+import { PageTitle } from "~/components/PageTitle";
+import { StatusBadge } from "~/components/StatusBadge";
+import { formatDate, formatMoney, formatTimeOfDay, type Language } from "~/lib/i18n";
+
+type Address = ResidentialDashboardAnswer["account_details"]["billing_address"];
+
+export function AddressLines({ address }: { address: Address }) {
+  return (
+    <address className="not-italic">
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {address.city} {address.province} {address.postal_code}
+    </address>
+  );
+}
+
+interface Props {
+  dashboard: ResidentialDashboardAnswer;
+  billing: ResidentialBillingDetailsAnswer["billing_details"];
+}
+
+export function ResidentialDashboard({ dashboard, billing }: Props) {
+  const { t, i18n } = useTranslation("dashboard");
+  const language = i18n.language as Language;
+  const money = (amount: number) => formatMoney(amount, language);
+  const date = (value: string) => formatDate(value, language);
+  const { account_details: account, profile_details: profile, services, support } = dashboard;
+  const id = account.customer_id;
+  const pauses = dashboard.bundled_services.filter((b) => b.scheduled_pause);
+  const multiple = dashboard.has_multiple_service_addresses;
+
+  return (
+    <div>
+      <PageTitle title={t("title")} />
+      <PageAlerts>
+        {dashboard.suspended_for_nonpayment ? (
+          <PageAlert tone="error" title={t("alerts.suspendedTitle")} testId="alert-suspended">
+            <p>{t("alerts.suspendedText", { amount: money(billing.balance_owing) })}</p>
+          </PageAlert>
+        ) : null}
+        {dashboard.submitted_proof_of_payment ? (
+          <PageAlert tone="info" title={t("alerts.proofTitle")} testId="alert-proof">
+            <p>{t("alerts.proofText")}</p>
+          </PageAlert>
+        ) : null}
+        {dashboard.contact_marked_for_deactivation ? (
+          <PageAlert tone="warning" title={t("alerts.deactivationTitle")} testId="alert-deactivation">
+            <p>{t("alerts.deactivationText")}</p>
+          </PageAlert>
+        ) : null}
+        {pauses.map((bundle) => (
+          <PageAlert
+            key={bundle.package_id}
+            tone="info"
+            testId="alert-pause"
+            title={t(bundle.scheduled_pause!.status === "active" ? "alerts.pausedTitle" : "alerts.pauseScheduledTitle", { name: bundle.name })}
+          >
+            <p>
+              {t("alerts.pauseDates", {
+                from: date(bundle.scheduled_pause!.from_date),
+                until: date(bundle.scheduled_pause!.until_date),
+              })}
+            </p>
+          </PageAlert>
+        ))}
+      </PageAlerts>
+
+      <h1 className="text-2xl font-semibold text-gray-900">{t("greeting", { name: profile.first_name })}</h1>
+      <p className="mt-1 text-gray-700">{account.contract_name}</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card id="billing-heading" title={t("billing.title")}>
+          <p className="text-sm text-gray-700">{t("billing.balance")}</p>
+          <p className="text-3xl font-semibold text-gray-900" data-testid="balance">
+            {money(billing.balance_owing)}
+          </p>
+          <div className="mt-3">
+            <Details
+              items={[
+                ...(billing.due_date ? ([[t("billing.dueDate"), date(billing.due_date)]] as [string, string][]) : []),
+                ...(billing.past_due > 0 ? ([[t("billing.pastDue"), money(billing.past_due)]] as [string, string][]) : []),
+                [
+                  t("billing.lastPayment"),
+                  billing.last_payment
+                    ? t("billing.lastPaymentValue", { amount: money(billing.last_payment.amount), date: date(billing.last_payment.date) })
+                    : t("billing.noPayment"),
+                ],
+                [t("billing.nextBill"), date(billing.next_bill_date)],
+              ]}
+            />
+          </div>
+          <p className="mt-4">
+            <Link to={`/billing-details/${id}`} className="font-medium">
+              {t("billing.viewDetails")}
+            </Link>
+          </p>
+        </Card>
+
+        <Card id="account-heading" title={t("account.title")}>
+          <Details
+            items={[
+              [t("account.accountNumber"), account.account_number],
+              [t("account.customerId"), String(account.customer_id)],
+              [t("account.holder"), `${profile.first_name} ${profile.last_name}`],
+              [t("account.email"), profile.email],
+              ...(profile.phone ? ([[t("account.phone"), profile.phone]] as [string, string][]) : []),
+              [t("account.billingAddress"), <AddressLines key="a" address={account.billing_address} />],
+              [t("account.since"), date(account.customer_since)],
+            ]}
+          />
+        </Card>
+      </div>
+
+      <section aria-labelledby="services-heading" className="mt-8">
+        <h2 id="services-heading" className="text-xl font-semibold text-gray-900">
+          {t("services.title")}
+        </h2>
+        <div className="mt-3 grid gap-6 lg:grid-cols-2">
+          {dashboard.bundled_services.map((bundle) => {
+            const inBundle = <T extends { package_id: number }>(list: T[]) => list.filter((s) => s.package_id === bundle.package_id);
+            const internet = inBundle(services.internet);
+            const tv = inBundle(services.tv);
+            const phone = inBundle(services.home_phone);
+            const outAndAbout = inBundle(services.out_and_about);
+            return (
+              <Card
+                key={bundle.package_id}
+                id={`bundle-${bundle.package_id}`}
+                title={bundle.name}
+                actions={<span className="text-sm text-gray-700">{t("services.perMonth", { amount: money(bundle.monthly_price) })}</span>}
+              >
+                {multiple ? (
+                  <div className="mb-3 text-sm text-gray-800">
+                    <AddressLines address={bundle.service_address} />
+                  </div>
+                ) : null}
+                <ul className="divide-y divide-gray-100">
+                  {internet.map((s) => (
+                    <li key={s.service_id} className="py-3">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <p className="font-medium">
+                          {t("services.internet")}: {s.name}
+                        </p>
+                        <StatusBadge status={s.status} />
+                      </div>
+                      <p className="text-sm text-gray-700">{t("services.speeds", { down: s.download_mbps, up: s.upload_mbps })}</p>
+                      {s.wifi_settings.length ? (
+                        <p className="mt-1 text-sm text-gray-800">
+                          {t("services.wifi")}:{" "}
+                          {s.wifi_settings
+                            .filter((w) => w.enabled)
+                            .map((w) => `${w.ssid} (${w.band === "guest" ? t("services.guest") : w.band})`)
+                            .join(", ")}
+                        </p>
+                      ) : null}
+                    </li>
+                  ))}
+                  {tv.map((s) => (
+                    <li key={s.service_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <div>
+                        <p className="font-medium">
+                          {t("services.tv")}: {s.name}
+                        </p>
+                        <p className="text-sm text-gray-700">{t("services.channels", { count: s.channel_count })}</p>
+                      </div>
+                      <StatusBadge status={s.status} />
+                    </li>
+                  ))}
+                  {phone.map((s) => (
+                    <li key={s.service_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <div>
+                        <p className="font-medium">
+                          {t("services.homePhone")}: {s.name}
+                        </p>
+                        <p className="text-sm text-gray-700">{s.phone_number}</p>
+                      </div>
+                      <StatusBadge status={s.status} />
+                    </li>
+                  ))}
+                  {outAndAbout.map((s) => (
+                    <li key={s.service_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <p className="font-medium">{s.name}</p>
+                      <StatusBadge status={s.status} />
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Card id="support-heading" title={t("support.title")}>
+          <Details
+            items={[
+              [t("support.customerCare"), <a key="p" href={`tel:${support.phone.replace(/[^\d+]/g, "")}`}>{support.phone}</a>],
+              [t("support.hours"), t("support.hoursValue", { opens: formatTimeOfDay(support.opens_at, language), closes: formatTimeOfDay(support.closes_at, language) })],
+              [t("support.techSupport"), <a key="tp" href={`tel:${support.tech_support_phone.replace(/[^\d+]/g, "")}`}>{support.tech_support_phone}</a>],
+              [t("support.techHours"), t("support.techHoursValue")],
+              [t("support.email"), <a key="e" href={`mailto:${support.email}`}>{support.email}</a>],
+            ]}
+          />
+        </Card>
+        <Card id="contacts-heading" title={t("contacts.title")}>
+          <ul className="space-y-2">
+            {dashboard.customer_contacts.map((c) => (
+              <li key={c.contact_id}>
+                <p className="font-medium">
+                  {c.first_name} {c.last_name}
+                </p>
+                <p className="text-sm text-gray-700">
+                  {c.email}
+                  {c.roles.length ? ` · ${c.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(", ")}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The /api/v1 client. Every call of the portal goes through here:
+ *
+ *  - base URL: API_BASE_URL, or the embedded reference API of this process;
+ *  - a bearer token on every call except public ones; Accept-Language of the page;
+ *  - forms sent as multipart form data with snake_case field names;
+ *  - answers parsed with their contract schema;
+ *  - the spec's section 8 mapping of failures:
+ *      401 -> the session is cleared and the customer goes to /login?came_from=<current path>
+ *             (not from public pages or the root, and never from /login itself);
+ *      403 -> the forbidden page;  404 -> the not-found page (or null where a page is silent);
+ *      422 -> ApiFieldErrors, which actions map onto their form;
+ *      an answer without data, with success: false or not matching the contract, or another status
+ *          -> "Something went wrong on server side" (status 502);
+ *      no answer (refused, timed out) -> "service unavailable" (status 503);
+ *  - an answer carrying a `redirect` field becomes a 302 to it.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { apiBaseUrl, getConfig } from "./config.server.ts";
+import { getLanguage } from "./i18n.server.ts";
+import { isPublicPath, loginUrl } from "./public-paths.ts";
+import { clearSession, getTokens } from "./session.server.ts";
+
+export type FormValue = string | number | boolean | Blob | null | undefined | (string | number | Blob)[];
+
+/** Field errors of a 422 answer: snake_case field -> error codes (see api/contract). */
+export class ApiFieldErrors extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super("The API refused some fields");
+  }
+}
+
+/** What an error page or action needs to know about a failed call. */
+export type FailureKind = "server" | "unavailable" | "forbidden" | "not-found";
+export interface FailureData {
+  kind: FailureKind;
+}
+
+const failure = (kind: FailureKind, status: number) => data<FailureData>({ kind }, { status });
+
+export function isFailure(error: unknown, kind?: FailureKind): error is { data: FailureData; init: ResponseInit | null } {
+  if (!error || typeof error !== "object" || !("data" in error)) return false;
+  const payload = (error as { data: unknown }).data as FailureData | undefined;
+  return Boolean(payload && typeof payload === "object" && "kind" in payload && (!kind || payload.kind === kind));
+}
+
+/** camelCase or kebab-case to snake_case; snake_case stays as it is. */
+export const snakeCase = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toLowerCase();
+
+export function toMultipart(values: Record<string, FormValue>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    const name = snakeCase(key);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      form.append(name, item instanceof Blob ? item : String(item));
+    }
+  }
+  return form;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+interface CallOptions {
+  query?: Query;
+  /** Multipart form body (snake_case names). */
+  form?: Record<string, FormValue>;
+  /** JSON body. */
+  json?: unknown;
+  /** Answer null instead of the not-found page (order summary, agreement). */
+  silentNotFound?: boolean;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** The bearer token; absent for public calls. */
+  token?: string;
+  language: string;
+  timeoutMs: number;
+  /** The page request: its path goes into came_from, and aborting it aborts the call. */
+  request: Request;
+  /** Called before the redirect to sign-in that a 401 causes. */
+  onUnauthorized?: () => void;
+}
+
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  get<S extends z.ZodType>(path: string, schema: S, options: Omit<CallOptions, "form" | "json"> & { silentNotFound: true }): Promise<z.infer<S> | null>;
+  get<S extends z.ZodType>(path: string, schema: S, options?: Omit<CallOptions, "form" | "json">): Promise<z.infer<S>>;
+  get<S extends z.ZodType>(path: string, schema: S, options: Omit<CallOptions, "form" | "json"> = {}) {
+    return this.call("GET", path, schema, options);
+  }
+  post<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+    return this.call("POST", path, schema, options) as Promise<z.infer<S>>;
+  }
+  put<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+    return this.call("PUT", path, schema, options) as Promise<z.infer<S>>;
+  }
+  delete<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+    return this.call("DELETE", path, schema, options) as Promise<z.infer<S>>;
+  }
+
+  /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
+  async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
+    const { baseUrl, token, language, timeoutMs, request } = this.options;
+    const url = new URL(baseUrl + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = toMultipart(options.form);
+    else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["Content-Type"] = "application/json";
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
+      throw failure("unavailable", 503);
+    }
+    const text = await response.text().catch(() => "");
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  private async call<S extends z.ZodType>(method: string, path: string, schema: S, options: CallOptions) {
+    const { status, body } = await this.fetch(method, path, options);
+    const redirectTo = body && typeof body === "object" ? (body as { redirect?: unknown }).redirect : undefined;
+    if (typeof redirectTo === "string" && /^(\/(?![/\\])|https?:\/\/)/.test(redirectTo)) throw redirect(redirectTo);
+
+    if (status === 401) {
+      const { pathname, search } = new URL(this.options.request.url);
+      if (pathname !== "/login" && pathname !== "/" && !isPublicPath(pathname)) {
+        this.options.onUnauthorized?.();
+        throw redirect(loginUrl(pathname + search));
+      }
+      throw failure("forbidden", 401);
+    }
+    if (status === 403) throw failure("forbidden", 403);
+    if (status === 404) {
+      if (options.silentNotFound) return null;
+      throw failure("not-found", 404);
+    }
+    if (status === 422) {
+      const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
+      throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
+    }
+    if (status < 200 || status >= 300) {
+      console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
+      throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
+    }
+    if (body === null || (typeof body === "object" && (body as { success?: unknown }).success === false)) {
+      console.warn(`[api] ${method} ${path}: answer without data or with success: false`);
+      throw failure("server", 502);
+    }
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      console.warn(`[api] ${method} ${path}: answer does not match the contract`, result.error.issues.slice(0, 3));
+      throw failure("server", 502);
+    }
+    return result.data;
+  }
+}
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The API client of a page request, signed in with the session's access token unless `public`. */
+export function api(context: Context, request: Request, options: { public?: boolean; token?: string } = {}): ApiClient {
+  const config = getConfig();
+  return new ApiClient({
+    baseUrl: apiBaseUrl(config),
+    token: options.public ? undefined : (options.token ?? getTokens(context).accessToken),
+    language: getLanguage(context),
+    timeoutMs: config.API_TIMEOUT_MS,
+    request,
+    onUnauthorized: () => clearSession(context),
+  });
+}

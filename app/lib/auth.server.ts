@@ -1,0 +1,108 @@
+/**
+ * Signing in and out, keeping the access token fresh, and the signed-in user's accounts.
+ */
+import { decodeJwt } from "jose";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { AccessTokenAnswer, LogoutAnswer } from "../../api/contract/auth.ts";
+import { DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
+import { api } from "./api.server.ts";
+import { readCookie } from "./cookies.server.ts";
+import { loginUrl } from "./public-paths.ts";
+import { clearSession, getTokens, setTokens } from "./session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Renew a little before exp, so a token does not lapse between two calls of one page. */
+const EXPIRY_SKEW_SECONDS = 10;
+
+export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp !== "number" || exp - EXPIRY_SKEW_SECONDS <= nowSeconds;
+  } catch {
+    return true;
+  }
+}
+
+export type SignInResult = "signed-in" | "invalid";
+
+/** Exchanges credentials for tokens and keeps them in the session. */
+export async function signIn(context: Context, request: Request, username: string, password: string): Promise<SignInResult> {
+  const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
+    json: { username, password },
+  });
+  if (status === 401 || status === 422) return "invalid";
+  const tokens = AccessTokenAnswer.safeParse(body);
+  if (status !== 200 || !tokens.success) {
+    throw new Error(`Sign-in answered ${status} without tokens`);
+  }
+  setTokens(context, { accessToken: tokens.data.token, refreshToken: tokens.data.refresh_token });
+  return "signed-in";
+}
+
+/** Tells the API (which ends the session there), then clears the cookie. */
+export async function signOut(context: Context, request: Request): Promise<void> {
+  const { accessToken } = getTokens(context);
+  if (accessToken) {
+    await api(context, request)
+      .get("/auth/logout", LogoutAnswer)
+      .catch((error: unknown) => console.warn("[auth] sign-out at the API failed:", (error as Error)?.message ?? error));
+  }
+  clearSession(context);
+}
+
+/** A fresh access token from the refresh token, or null when it is refused. */
+async function renew(context: Context, request: Request, refreshToken: string): Promise<string | null> {
+  const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
+    json: { refresh_token: refreshToken },
+  });
+  const tokens = AccessTokenAnswer.safeParse(body);
+  if (status !== 200 || !tokens.success) return null;
+  setTokens(context, { accessToken: tokens.data.token, refreshToken: tokens.data.refresh_token });
+  return tokens.data.token;
+}
+
+/**
+ * Guards the signed-in area: no session sends the customer to /login?came_from=<path>; a missing or
+ * expired access token is renewed from the refresh token, and if that fails, the same.
+ */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { accessToken, refreshToken } = getTokens(context);
+  const url = new URL(request.url);
+  const toLogin = () => {
+    clearSession(context);
+    // A data request (client navigation) names the page without the .data suffix.
+    const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    url.searchParams.delete("_routes");
+    const search = url.searchParams.toString();
+    return redirect(loginUrl(path + (search ? `?${search}` : "")));
+  };
+  if (!accessToken || isExpired(accessToken)) {
+    if (!refreshToken) throw toLogin();
+    const renewed = await renew(context, request, refreshToken);
+    if (!renewed) throw toLogin();
+  }
+  return next();
+};
+
+const accountContext = createContext<Promise<DashboardAnswer> | null>(null);
+
+/** The signed-in user's accounts and username (GET /dashboard), fetched once per request. */
+export function getAccount(context: Context, request: Request): Promise<DashboardAnswer> {
+  let pending = context.get(accountContext);
+  if (!pending) {
+    pending = api(context, request).get("/dashboard", DashboardAnswer);
+    (context as RouterContextProvider).set(accountContext, pending);
+  }
+  return pending;
+}
+
+/** The cookie that remembers the active account (3650 days). */
+export const ACTIVE_CUSTOMER_COOKIE = "activeCustomerId";
+export const ACTIVE_CUSTOMER_MAX_AGE = 3650 * 24 * 60 * 60;
+
+/** The active account: the one the cookie names if it is one of the user's, else the first. */
+export function activeCustomer(request: Request, customers: Customer[]): Customer | undefined {
+  const remembered = Number(readCookie(request, ACTIVE_CUSTOMER_COOKIE));
+  return customers.find((c) => c.customer_id === remembered) ?? customers[0];
+}

@@ -1,0 +1,109 @@
+/**
+ * The portal's configuration, read from the environment once and checked with zod. A bad value stops
+ * the server at start with a message that names the variable.
+ */
+import { z } from "zod";
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
+      error: "use true or false (also 1/0, on/off, yes/no)",
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ["1", "true", "on", "yes"].includes(value)));
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Unset: the embedded reference API, mounted at /api/v1 in this process. */
+    API_BASE_URL: httpUrl.optional(),
+    API_TIMEOUT_MS: positiveInt(10_000),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DATA_DIR: z.string().default(".data"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    BRAND_NAME: z.string().trim().min(1).max(40).default("Lakeshore"),
+    COMMERCIAL_APP_URL: httpUrl.optional(),
+    ANALYTICS_KEY: z.string().trim().min(1).optional(),
+    /** Customer care number shown where a customer cannot sign in. */
+    SUPPORT_PHONE: z.string().trim().min(3).default("416-555-0150"),
+    FEATURE_AUTOPAY_BILLING: flag(true),
+    FEATURE_REFERRALS: flag(false),
+    FEATURE_ROUTER_VENDOR: flag(true),
+    FEATURE_PAUSE_SERVICES: flag(true),
+    FEATURE_RETIRE_OLD_DESK: flag(true),
+    /** Sign-in attempts allowed per window from one address, and for one username. */
+    SIGN_IN_LIMIT_PER_IP: positiveInt(30),
+    SIGN_IN_LIMIT_PER_USERNAME: positiveInt(8),
+    SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
+    /** Mark cookies Secure (HTTPS only). Default: on in production. Turn off only for a demo served over plain http on a network address. */
+    SECURE_COOKIES: z
+      .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "use true or false" })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : ["1", "true", "on", "yes"].includes(value))),
+    /** Express "trust proxy" setting: hops or subnets in front of the portal (unset: none). */
+    TRUST_PROXY: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    const embedded = !config.API_BASE_URL;
+    if (config.NODE_ENV === "production" && !embedded && !config.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production when API_BASE_URL points at another API",
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+/** Whether cookies carry the Secure attribute. */
+export const secureCookies = (config: Config = getConfig()) => config.SECURE_COOKIES ?? config.NODE_ENV === "production";
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; empty strings count as unset. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(config)"}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+let current: Config | undefined;
+
+/** The configuration of this process (parsed on first use). */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** Tests change the environment and call this to read it again. */
+export function resetConfig(): void {
+  current = undefined;
+}
+
+/** The /api/v1 base URL the portal calls. */
+export function apiBaseUrl(config: Config = getConfig()): string {
+  return config.API_BASE_URL ?? `http://127.0.0.1:${config.PORT}/api/v1`;
+}
+
+/** The feature flags of the spec's section 9, as the screens read them. */
+export function featureFlags(config: Config = getConfig()) {
+  return {
+    autopayBilling: config.FEATURE_AUTOPAY_BILLING,
+    referrals: config.FEATURE_REFERRALS,
+    routerVendor: config.FEATURE_ROUTER_VENDOR,
+    pauseServices: config.FEATURE_PAUSE_SERVICES,
+    retireOldDesk: config.FEATURE_RETIRE_OLD_DESK,
+  };
+}
+export type FeatureFlags = ReturnType<typeof featureFlags>;

@@ -1,0 +1,80 @@
+/**
+ * Language on the server. remix-i18next detects the language (?lng=, then the i18n_redirected cookie,
+ * then Accept-Language, then English); the i18next instances, one per language with every namespace,
+ * are created and initialised once when this module loads, never per request.
+ */
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { RemixI18Next } from "remix-i18next/server";
+import { preferenceCookie, readCookie } from "./cookies.server.ts";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGES,
+  NAMESPACES,
+  isLanguage,
+  type Language,
+  type Namespace,
+} from "./i18n.ts";
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+
+export const resources: Record<Language, Record<string, Record<string, unknown>>> = { en: {}, fr: {} };
+for (const [file, module] of Object.entries(files)) {
+  const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+  if (isLanguage(language)) resources[language][namespace] = module.default;
+}
+
+const instances = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const instance = createInstance();
+    void instance.init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      resources,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    return [language, instance];
+  }),
+) as Record<Language, I18n>;
+
+const detector = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    order: ["searchParams", "custom", "header"],
+    // The cookie holds the bare language code ("fr"), so it is read here rather than as a signed cookie.
+    findLocale: async (request) => readCookie(request, LANGUAGE_COOKIE) ?? null,
+  },
+});
+
+const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
+
+/** Detects the language, keeps it for the request, and remembers a language chosen with ?lng=. */
+export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const detected = await detector.getLocale(request);
+  const language = isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
+  context.set(languageContext, language);
+  const response = await next();
+  const chosen = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(chosen) && readCookie(request, LANGUAGE_COOKIE) !== chosen) {
+    response.headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, chosen, LANGUAGE_COOKIE_MAX_AGE));
+  }
+  return response;
+};
+
+type Context = Readonly<RouterContextProvider>;
+
+export const getLanguage = (context: Context): Language => context.get(languageContext);
+export const getI18n = (context: Context): I18n => instances[getLanguage(context)];
+/** A t function of the request's language, for texts made on the server (titles, notifications). */
+export const getT = (context: Context, namespace: Namespace = "common"): TFunction =>
+  instances[getLanguage(context)].getFixedT(getLanguage(context), namespace);
+/** For places without a request (tests, the error page of a failed middleware). */
+export const tFor = (language: Language, namespace: Namespace = "common"): TFunction =>
+  instances[language].getFixedT(language, namespace);

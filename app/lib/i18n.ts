@@ -1,0 +1,58 @@
+/** Languages of the portal and Intl formatting for them (shared by server and browser). */
+export const LANGUAGES = ["en", "fr"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+export const NAMESPACES = ["common", "auth", "dashboard"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The cookie that remembers the chosen language (365 days). */
+export const LANGUAGE_COOKIE = "i18n_redirected";
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The BCP 47 locale of a language: en-CA or fr-CA. */
+export const localeOf = (language: Language) => (language === "fr" ? "fr-CA" : "en-CA");
+
+// Intl formatters are costly to create: one per language and style, made on first use.
+const money = new Map<Language, Intl.NumberFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+export function formatMoney(amount: number, language: Language): string {
+  let format = money.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), { style: "currency", currency: "CAD" });
+    money.set(language, format);
+  }
+  return format.format(amount);
+}
+
+export type DateStyle = "long" | "medium" | "short";
+
+function dateFormat(language: Language, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${language}:${key}`;
+  let format = dates.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), options);
+    dates.set(id, format);
+  }
+  return format;
+}
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (YYYY-MM-DD) as such; an instant as its date in Toronto. */
+export function formatDate(value: string | Date, language: Language, style: DateStyle = "long"): string {
+  if (typeof value === "string" && CALENDAR_DATE.test(value)) {
+    return dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+  }
+  return dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" }).format(new Date(value));
+}
+
+/** A time of day "HH:MM" (8:00 a.m. / 8 h 00). */
+export function formatTimeOfDay(hhmm: string, language: Language): string {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
+}

@@ -1,0 +1,9 @@
+/** A notification waiting to be shown: a translation key (common namespace) and its values. */
+export type NotificationType = "success" | "info" | "warning" | "error";
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  key: string;
+  values?: Record<string, string | number>;
+}

@@ -1,0 +1,98 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage, errorVariant } from "./components/ErrorPage";
+import { Notifications } from "./components/Notifications";
+import { ProgressBar } from "./components/ProgressBar";
+import { getConfig } from "./lib/config.server";
+import { localeOf, type Language } from "./lib/i18n";
+import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
+import { useNonce } from "./lib/nonce";
+import { sessionMiddleware, takeNotifications } from "./lib/session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const config = getConfig();
+  return {
+    language: getLanguage(context),
+    brand: config.BRAND_NAME,
+    notifications: takeNotifications(context),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  return (
+    <html lang={localeOf(i18n.language as Language)} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ProgressBar />
+      <Notifications notifications={loaderData.notifications} />
+      <Outlet />
+    </>
+  );
+}
+
+const CHUNK_RELOAD_KEY = "chunk-reload-at";
+
+/** A failed chunk load (a new version was deployed) reloads the page, at most once a minute. */
+function useReloadOnChunkError(error: unknown) {
+  useEffect(() => {
+    const message = error instanceof Error ? error.message : "";
+    if (!/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) return;
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+  }, [error]);
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  useReloadOnChunkError(error);
+  const { variant } = errorVariant(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const brand = root?.brand ?? "";
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
+          <a href="/" className="text-xl font-bold text-primary no-underline">
+            {t("brand.portalName", { brand })}
+          </a>
+        </div>
+      </header>
+      <main id="main" className="flex-1 px-4">
+        <ErrorPage variant={variant} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The signed-in layout: header ("my" + brand, account switcher, EN/FR, account menu), the side
+ * navigation, page alerts and the page. Its middleware renews the access token or sends the customer
+ * to sign in.
+ */
+import { useTranslation } from "react-i18next";
+import { Outlet, redirect, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/_app";
+import { AccountMenu } from "~/components/AccountMenu";
+import { AccountSwitcher } from "~/components/AccountSwitcher";
+import { BrandLink } from "~/components/Brand";
+import { ErrorPage, errorVariant } from "~/components/ErrorPage";
+import { LanguageToggle } from "~/components/LanguageToggle";
+import { SideNav } from "~/components/SideNav";
+import { activeCustomer, getAccount, requireUserMiddleware } from "~/lib/auth.server";
+import { commercialAppUrl } from "~/lib/commercial.server";
+import { featureFlags } from "~/lib/config.server";
+import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
+import type { loader as rootLoader } from "~/root";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { customers, username } = await getAccount(context, request);
+  const pathname = new URL(request.url).pathname;
+  const routeId = "customerId" in params && params.customerId ? Number(params.customerId) : undefined;
+  const inRoute = routeId ? customers.find((c) => c.customer_id === routeId) : undefined;
+  // A commercial account goes to the commercial application when one is configured.
+  if (inRoute && !inRoute.isResidential) {
+    const external = commercialAppUrl(inRoute.customer_id, pathname);
+    if (external) throw redirect(external);
+  }
+  const active = inRoute ?? activeCustomer(request, customers);
+  return {
+    username,
+    accounts: customers.map(({ customer_id, contract_name }) => ({ customer_id, contract_name })),
+    active: active ?? null,
+    features: featureFlags(),
+  };
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { username, accounts, active, features } = loaderData;
+  const items = sideNavigation(active ?? undefined, features);
+  const wideDrawer = showsWideDrawer(active ?? undefined, pathname);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t("skipToContent")}
+      </a>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <BrandLink brand={root?.brand ?? ""} />
+          <div className="hidden flex-1 md:block">
+            <AccountSwitcher accounts={accounts} activeId={active?.customer_id} idPrefix="wide" />
+          </div>
+          <div className="ml-auto flex items-center gap-3">
+            <LanguageToggle />
+            <div className="hidden md:block">
+              <AccountMenu username={username} />
+            </div>
+          </div>
+        </div>
+        {/* Small screens: the switcher moves to a header extension, the navigation to a drawer. */}
+        <div className="border-t border-gray-100 px-4 py-2 md:hidden">
+          {accounts.length > 1 ? (
+            <div className="mb-2">
+              <AccountSwitcher accounts={accounts} activeId={active?.customer_id} idPrefix="small" />
+            </div>
+          ) : null}
+          <details className="group">
+            <summary className="cursor-pointer list-none rounded-md px-2 py-1 text-sm font-semibold text-gray-900 hover:bg-gray-100">
+              <span aria-hidden="true" className="mr-2">
+                ☰
+              </span>
+              {t("nav.menu")}
+            </summary>
+            <div className="mt-2 pb-2">
+              <SideNav id="nav-small" items={items} withAccountItems />
+            </div>
+          </details>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        {wideDrawer && items.length ? (
+          <aside className="hidden w-drawer shrink-0 border-r border-gray-200 bg-white px-3 py-6 md:block">
+            <SideNav id="nav-wide" items={items} />
+          </aside>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Errors of the layout's own loader (for example the API being down): a plain page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { variant } = errorVariant(error);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+          <BrandLink brand={root?.brand ?? ""} />
+          <LanguageToggle />
+        </div>
+      </header>
+      <main id="main" className="flex-1 px-4">
+        <ErrorPage variant={variant} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** "/": the dashboard of the active account (the activeCustomerId cookie if it is one of the user's). */
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import type { Route } from "./+types/_index";
+import { PageTitle } from "~/components/PageTitle";
+import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { commercialAppUrl } from "~/lib/commercial.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customers } = await getAccount(context, request);
+  const active = activeCustomer(request, customers);
+  if (active) {
+    const external = active.isResidential ? null : commercialAppUrl(active.customer_id, "/");
+    throw redirect(external ?? `/dashboard/${active.customer_id}`);
+  }
+  return null;
+}
+
+/** A sign-in with no account linked to it yet. */
+export default function NoAccounts() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section className="max-w-2xl">
+      <PageTitle title={t("noAccounts.title")} />
+      <h1 className="text-2xl font-semibold">{t("noAccounts.title")}</h1>
+      <p className="mt-2 text-gray-800">{t("noAccounts.text")}</p>
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

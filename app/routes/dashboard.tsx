@@ -1,0 +1,45 @@
+/**
+ * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
+ * billing details, fetched together) or a commercial account's services (GET /commercial-dashboard/{id}).
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard";
+import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
+import { api } from "~/lib/api.server";
+import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { CommercialDashboardAnswer, ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../api/contract/dashboard";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { customers } = await getAccount(context, request);
+  if (!params.customerId) {
+    const active = activeCustomer(request, customers);
+    if (!active) throw redirect("/");
+    throw redirect(`/dashboard/${active.customer_id}`);
+  }
+  const id = Number(params.customerId);
+  if (!/^\d+$/.test(params.customerId)) throw data({ kind: "not-found" }, { status: 404 });
+  const customer = customers.find((c) => c.customer_id === id);
+  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+
+  const client = api(context, request);
+  if (customer.isResidential) {
+    const [dashboard, billing] = await Promise.all([
+      client.get(`/residential-dashboard/${id}`, ResidentialDashboardAnswer),
+      client.get(`/residential-dashboard/${id}/billing-details`, ResidentialBillingDetailsAnswer),
+    ]);
+    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details };
+  }
+  const dashboard = await client.get(`/commercial-dashboard/${id}`, CommercialDashboardAnswer);
+  return { kind: "commercial" as const, customer, dashboard };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === "residential" ? (
+    <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} />
+  ) : (
+    <CommercialDashboard dashboard={loaderData.dashboard} />
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

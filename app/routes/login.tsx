@@ -1,0 +1,136 @@
+/**
+ * Sign in. A wrong combination shows the spec's failure message with links to support and to the
+ * password reset, and keeps what was typed in username. Attempts are limited per address (server.ts)
+ * and per username; after sign-in the customer returns to came_from when it is a path of this site.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Trans, useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { Field } from "~/components/Field";
+import { PageTitle } from "~/components/PageTitle";
+import { isFailure } from "~/lib/api.server";
+import { signIn } from "~/lib/auth.server";
+import { getConfig } from "~/lib/config.server";
+import { safeRedirectPath } from "~/lib/public-paths";
+import { requestInfoContext } from "~/lib/request-info";
+import { useLazyValidation } from "~/lib/use-lazy-validation";
+import { getTokens } from "~/lib/session.server";
+import { minutesUntil, signInThrottle } from "~/lib/sign-in-throttle.server";
+import { LoginSchema } from "~/schemas/login";
+
+/** required / maxLength for the browser, from the shared schema (computed once). */
+const loginConstraint = getZodConstraint(LoginSchema);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cameFrom = new URL(request.url).searchParams.get("came_from");
+  // Already signed in: go where the customer was heading.
+  if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
+  return {
+    cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
+    supportPhone: getConfig().SUPPORT_PHONE,
+    constraint: loginConstraint,
+  };
+}
+
+type Notice = "failed" | "throttled" | "unavailable";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const refuse = (notice: Notice, status: number, minutes?: number) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), notice, minutes }, { status });
+
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: undefined, minutes: undefined }, { status: 400 });
+  }
+  const { username, password } = submission.value;
+
+  const byAddress = context.get(requestInfoContext).signInBlockedUntil;
+  const byUsername = await signInThrottle().blockedUntil(username);
+  const blockedUntil = byAddress ?? byUsername;
+  if (blockedUntil) return refuse("throttled", 429, minutesUntil(blockedUntil));
+
+  let outcome;
+  try {
+    outcome = await signIn(context, request, username, password);
+  } catch (error) {
+    if (isFailure(error)) return refuse("unavailable", 503);
+    console.error("[login] sign-in failed:", error);
+    return refuse("unavailable", 503);
+  }
+  if (outcome === "invalid") {
+    await signInThrottle().failed(username);
+    return refuse("failed", 401);
+  }
+  await signInThrottle().succeeded(username);
+  throw redirect(safeRedirectPath(submission.value.came_from));
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    onValidate: useLazyValidation(() => import("~/schemas/login").then((m) => m.LoginSchema)),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const notice = actionData?.notice;
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageTitle title={t("login.documentTitle")} />
+      <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-semibold text-gray-900">{t("login.heading")}</h1>
+        <p className="mt-1 text-gray-700">{t("login.intro")}</p>
+
+        {notice ? (
+          <div role="alert" id={form.errorId} className="mt-4 rounded-md border-l-4 border-error bg-error-light px-4 py-3 text-error" data-testid="login-notice">
+            {notice === "failed" ? (
+              <>
+                <p className="font-semibold">{t("login.failedTitle")}</p>
+                <p className="mt-1">
+                  <Trans
+                    t={t}
+                    i18nKey="login.failedHelp"
+                    values={{ phone: loaderData.supportPhone }}
+                    components={{
+                      support: <a href={`tel:${loaderData.supportPhone.replace(/[^\d+]/g, "")}`} className="font-semibold text-error underline" />,
+                      reset: <Link to="/forgot-password" className="font-semibold text-error underline" />,
+                    }}
+                  />
+                </p>
+              </>
+            ) : notice === "throttled" ? (
+              <p>{t("login.tooManyAttempts", { count: actionData?.minutes ?? 1 })}</p>
+            ) : (
+              <p>{t("login.unavailable")}</p>
+            )}
+          </div>
+        ) : null}
+
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="came_from" value={loaderData.cameFrom} />
+          <Field meta={fields.username} label={t("login.username")} type="text" autoComplete="username" inputProps={{ autoCapitalize: "none", spellCheck: false }} />
+          <Field meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+          <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
+            <button
+              type="submit"
+              disabled={submitting}
+              className="rounded-md bg-primary px-5 py-2 font-semibold text-white hover:bg-primary-dark disabled:opacity-70"
+            >
+              {submitting ? t("login.submitting") : t("login.submit")}
+            </button>
+            <Link to="/forgot-password" className="text-sm">
+              {t("login.forgotPassword")}
+            </Link>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}

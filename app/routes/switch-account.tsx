@@ -1,0 +1,33 @@
+/**
+ * Makes another account active (cookie activeCustomerId, 3650 days) and goes to its dashboard, or for
+ * a commercial account to the commercial application when COMMERCIAL_APP_URL is set.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import type { Route } from "./+types/switch-account";
+import { ACTIVE_CUSTOMER_COOKIE, ACTIVE_CUSTOMER_MAX_AGE, getAccount } from "~/lib/auth.server";
+import { commercialAppUrl } from "~/lib/commercial.server";
+import { preferenceCookie } from "~/lib/cookies.server";
+import { safeRedirectPath } from "~/lib/public-paths";
+import { notify } from "~/lib/session.server";
+import { SwitchAccountSchema } from "~/schemas/switch-account";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SwitchAccountSchema });
+  const { customers } = await getAccount(context, request);
+  const chosen = submission.status === "success" ? customers.find((c) => c.customer_id === submission.value.customerId) : undefined;
+  if (!chosen) {
+    notify(context, "error", "switcher.unavailable");
+    throw redirect("/");
+  }
+  const from = safeRedirectPath(submission.status === "success" ? submission.value.returnTo : undefined);
+  const target = (!chosen.isResidential && commercialAppUrl(chosen.customer_id, from)) || `/dashboard/${chosen.customer_id}`;
+  throw redirect(target, {
+    headers: { "Set-Cookie": preferenceCookie(ACTIVE_CUSTOMER_COOKIE, String(chosen.customer_id), ACTIVE_CUSTOMER_MAX_AGE) },
+  });
+}
+
+/** A GET (a bookmark, or a typed address) has nothing to show: go home. */
+export function loader() {
+  throw redirect("/");
+}

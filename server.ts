@@ -1,0 +1,121 @@
+/**
+ * Starts the portal: checks the configuration, starts the embedded reference API when API_BASE_URL is
+ * unset, serves React Router (Vite in development, the built bundle in production) through Express,
+ * and shuts down gracefully on SIGTERM / SIGINT.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
+import { createPortalApp, loadContextFor } from "./server/app.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The embedded demo in production keeps a generated session secret in its data directory. */
+function demoSessionSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  let config = readConfig();
+  const embedded = !config.API_BASE_URL;
+  if (!config.SESSION_SECRET && embedded && config.NODE_ENV === "production") {
+    // The app bundle reads its configuration from process.env: it sees this secret too.
+    process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
+    config = readConfig();
+  }
+
+  let api: Awaited<ReturnType<typeof import("./api/index.ts").startApi>> | undefined;
+  if (embedded) {
+    const { startApi } = await import("./api/index.ts");
+    api = await startApi({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
+    const { migrations, seeded, milliseconds } = api.startup;
+    console.log(
+      `Reference API on ${where}: ${migrations.length} migration(s) applied${seeded ? ", demo data seeded" : ""} in ${milliseconds} ms`,
+    );
+  }
+
+  const getLoadContext = (_req: unknown, res: Parameters<typeof loadContextFor>[0]) => loadContextFor(res);
+  let app;
+  if (config.NODE_ENV === "production") {
+    const buildPath = path.resolve("build/server/index.js");
+    if (!existsSync(buildPath)) {
+      console.error("No production build found: run `npm run build` first (npm start does it for you).");
+      process.exit(1);
+    }
+    const build = (await import(buildPath)) as ServerBuild;
+    app = createPortalApp({
+      config,
+      api: api?.router,
+      healthCheck: api ? async () => void (await api!.db.query("SELECT 1")) : undefined,
+      clientDir: path.resolve("build/client"),
+      pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
+    });
+  } else {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    app = createPortalApp({
+      config,
+      api: api?.router,
+      healthCheck: api ? async () => void (await api!.db.query("SELECT 1")) : undefined,
+      devMiddleware: vite.middlewares,
+      pageHandler: createRequestHandler({
+        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        mode: "development",
+        getLoadContext,
+      }),
+    });
+  }
+
+  const server: Server = app.listen(config.PORT, config.HOST, () => {
+    const brand = `my${config.BRAND_NAME}`;
+    console.log(`${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    const force = setTimeout(() => {
+      console.warn("Requests still open after the grace period: closing them");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      try {
+        await api?.close();
+      } finally {
+        console.log("Stopped");
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();
