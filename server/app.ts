@@ -90,6 +90,9 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
         : false,
       // Plain http on a workstation must keep working; behind TLS, the proxy sets HSTS.
       strictTransportSecurity: false,
+      // "no-referrer" makes browsers send "Origin: null" on form posts, which React Router's
+      // cross-site check refuses; same-origin keeps the origin for our own posts only.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
 

@@ -1,0 +1,44 @@
+/** Shared steps of the end-to-end tests. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+export const PASSWORD = "Demo-Pass-2026";
+
+export const hasJs = (testInfo: TestInfo = test.info()) => testInfo.project.use.javaScriptEnabled !== false;
+
+/** Signs in through the form and waits for the page it lands on. */
+export async function signIn(page: Page, username: string, { cameFrom }: { cameFrom?: string } = {}) {
+  await page.goto(cameFrom ? `/login?came_from=${encodeURIComponent(cameFrom)}` : "/login");
+  await page.getByLabel(/Email or username|Courriel ou nom d’utilisateur/).fill(username);
+  await page.getByLabel(/^Password$|^Mot de passe$/).fill(PASSWORD);
+  await page.getByRole("button", { name: /^Sign in$|^Se connecter$/ }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/**
+ * axe-core finds no violations (WCAG 2.1 A/AA and best practices) on the page as it is now. Without
+ * JavaScript axe cannot run in the page itself, so the same HTML is checked in a second page that
+ * has scripts blocked: exactly what a visitor without JavaScript gets.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  let target = page;
+  let close = async () => {};
+  if (!hasJs()) {
+    const browser = page.context().browser()!;
+    const context = await browser.newContext({ javaScriptEnabled: true, bypassCSP: true, locale: "en-CA" });
+    await context.route(/\.js(\?.*)?$/, (route) => route.abort());
+    target = await context.newPage();
+    const { origin } = new URL(page.url());
+    await target.goto(`${origin}/healthz`);
+    await target.setContent(await page.content(), { waitUntil: "load" });
+    close = () => context.close();
+  }
+  try {
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  } finally {
+    await close();
+  }
+}

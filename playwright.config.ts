@@ -1,0 +1,60 @@
+/**
+ * End-to-end tests against the production build with the embedded API and a fresh demo database.
+ * Every flow runs twice: with JavaScript disabled ("no-js") and enabled ("js").
+ * Chromium is Debian's (/usr/bin/chromium); CHROMIUM_PATH points elsewhere.
+ */
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "en-CA",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true } },
+  ],
+  webServer: {
+    // npm test builds first; run `npm run build` before `npx playwright test` on its own.
+    command: "rm -rf .data/e2e && npx tsx server.ts",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: ".data/e2e",
+      API_BASE_URL: "",
+      DATABASE_URL: "",
+      COMMERCIAL_APP_URL: "",
+      // Many sign-ins from one address in a few minutes: the limits are tested in tests/unit.
+      SIGN_IN_LIMIT_PER_IP: "100000",
+      SIGN_IN_LIMIT_PER_USERNAME: "100000",
+    },
+  },
+});

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * npm test: every suite, in order. Unit, route and API tests (vitest, the API on PGlite), the API tests
+ * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one), then the production build and
+ * the end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(command, args, env = {}) {
+  console.log(`\n$ ${[command, ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const root = process.getuid?.() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (root && hasApt) {
+    console.log("Chromium is missing: installing Debian's package (apt-get install chromium)");
+    execFileSync("apt-get", ["update"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    return;
+  }
+  console.error(
+    `No Chromium at ${chromium}. Install Debian's package (sudo apt-get install chromium), ` +
+      "or set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.",
+  );
+  process.exit(1);
+}
+
+ensureChromium();
+run("npx", ["vitest", "run"]);
+if (process.env.TEST_DATABASE_URL) {
+  console.log("\nThe API suite again, on PostgreSQL (TEST_DATABASE_URL)");
+  run("npx", ["vitest", "run", "--project", "api"]);
+}
+run("npx", ["react-router", "build"]);
+run("npx", ["playwright", "test"], { CI: process.env.CI ?? "" });

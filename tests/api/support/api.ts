@@ -1,0 +1,109 @@
+/**
+ * A reference API of its own for one test file: a fresh copy of the seeded database, the service
+ * mounted on an ephemeral port, and helpers to call it as the portal does.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { inject } from "vitest";
+import { startApi, type ApiService } from "../../../api/index.ts";
+import { openDb, type Db } from "../../../api/db/client.ts";
+import { DEMO_PASSWORD, NOW, TEMPLATE_DATABASE, adminUrl } from "./constants.ts";
+
+export interface CallOptions {
+  token?: string;
+  json?: unknown;
+  form?: FormData | Record<string, string | string[]>;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  db: Db;
+  service: ApiService;
+  /** The service clock; tests may move it. */
+  clock: { now: Date };
+  call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Signs in a demo user (password Demo-Pass-2026) and answers the access token. */
+  signIn(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const source = inject("apiDatabase");
+  if (source.kind === "pglite") {
+    const db = await openDb({ loadDataDir: new Blob([readFileSync(source.dumpPath)]) });
+    return { db, drop: async () => undefined };
+  }
+  const name = `portal_api_test_${randomBytes(6).toString("hex")}`;
+  const admin = await openDb({ databaseUrl: adminUrl(source.url) });
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  const url = new URL(source.url);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+export async function createTestApi(): Promise<TestApi> {
+  const { db, drop } = await openTestDb();
+  const clock = { now: new Date(NOW) };
+  const service = await startApi({ db, seed: false, jwtSecret: "test-jwt-secret", now: () => clock.now });
+  const app = express();
+  app.use("/api/v1", service.router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+
+  const call: TestApi["call"] = async (method, path, options = {}) => {
+    const url = new URL(base + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["Content-Type"] = "application/json";
+    } else if (options.form instanceof FormData) {
+      body = options.form;
+    } else if (options.form) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(options.form)) {
+        for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+      }
+      body = form;
+    }
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (a PDF, say): keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  return {
+    db,
+    service,
+    clock,
+    call,
+    async signIn(username, password = DEMO_PASSWORD) {
+      const { status, body } = await call("POST", "/auth/access-token", { json: { username, password } });
+      if (status !== 200) throw new Error(`Sign-in of ${username} answered ${status}`);
+      return body.token as string;
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/** The environment of the unit and route suites: an external API answered by msw, test cookies. */
+process.env.NODE_ENV = "test";
+process.env.API_BASE_URL = "http://api.test/api/v1";
+process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+process.env.BRAND_NAME = "Lakeshore";
+process.env.COMMERCIAL_APP_URL = "";

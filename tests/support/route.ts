@@ -1,0 +1,110 @@
+/**
+ * Calls a route's loader or action in isolation, through the same middlewares the app runs (language,
+ * cookie session, and the route's own, such as requireUserMiddleware), with a request built here.
+ * The answer is what the browser would get: status, headers (Location, Set-Cookie) and data.
+ */
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { i18nMiddleware } from "../../app/lib/i18n.server.ts";
+import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
+import { sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
+import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
+
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider }) => unknown;
+
+export interface RouteCall {
+  /** Path and query, such as "/dashboard/100101?lng=fr". */
+  url: string;
+  method?: "GET" | "POST";
+  /** Form fields of a POST. */
+  form?: Record<string, string>;
+  params?: Record<string, string | undefined>;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** The route's own middleware (the root's language and session ones always run first). */
+  middleware?: MiddlewareFunction<Response>[];
+  requestInfo?: Partial<RequestInfo>;
+}
+
+export interface RouteResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** What the loader or action answered (or threw), unwrapped from data() / Response JSON. */
+  data: T;
+  /** The redirect target, if any. */
+  location: string | null;
+  /** Whether the handler threw (a redirect or an error response). */
+  thrown: boolean;
+  setCookies: string[];
+}
+
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return Boolean(value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit");
+}
+
+export async function callRoute<T = any>(handler: Handler, call: RouteCall): Promise<RouteResult<T>> {
+  const url = new URL(call.url, "http://portal.test");
+  const headers = new Headers(call.headers);
+  if (call.cookie) headers.set("Cookie", call.cookie);
+  let body: BodyInit | undefined;
+  if (call.form) {
+    body = new URLSearchParams(call.form);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  }
+  const request = new Request(url, { method: call.method ?? (call.form ? "POST" : "GET"), headers, body });
+  const context = new RouterContextProvider(
+    new Map([[requestInfoContext, { cspNonce: "test-nonce", ...call.requestInfo }]]),
+  );
+  const chain: MiddlewareFunction<Response>[] = [i18nMiddleware, sessionMiddleware, ...(call.middleware ?? [])];
+  let outcome: { value: unknown; thrown: boolean } = { value: undefined, thrown: false };
+
+  const toResponse = (value: unknown): Response => {
+    if (value instanceof Response) return value;
+    if (isDataWithInit(value)) return new Response(null, value.init ?? undefined);
+    return new Response(null, { status: 200 });
+  };
+
+  const run = async (index: number): Promise<Response> => {
+    if (index < chain.length) {
+      try {
+        return await chain[index]({ request, params: call.params ?? {}, context, unstable_pattern: url.pathname } as never, () => run(index + 1));
+      } catch (error) {
+        outcome = { value: error, thrown: true };
+        return toResponse(error);
+      }
+    }
+    try {
+      outcome = { value: await handler({ request, params: call.params ?? {}, context }), thrown: false };
+    } catch (error) {
+      outcome = { value: error, thrown: true };
+    }
+    return toResponse(outcome.value);
+  };
+
+  const response = await run(0);
+  let data: unknown = outcome.value;
+  if (isDataWithInit(data)) data = data.data;
+  else if (data instanceof Response) {
+    const text = await data.clone().text();
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = text;
+    }
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    data: data as T,
+    location: response.headers.get("Location"),
+    thrown: outcome.thrown,
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** The Cookie header of a signed-in browser (a fresh access token, unless told otherwise). */
+export async function signedInCookie(options: { expiredAccessToken?: boolean; withoutRefresh?: boolean } = {}): Promise<string> {
+  return sessionCookieFor({
+    accessToken: await accessToken(options.expiredAccessToken ? -60 : 900),
+    refreshToken: options.withoutRefresh ? undefined : REFRESH_TOKEN,
+  });
+}

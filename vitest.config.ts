@@ -1,0 +1,37 @@
+/**
+ * Vitest: three suites.
+ *  - unit:   schemas, the API client's error mapping, formatting, navigation, configuration;
+ *  - routes: loaders and actions called in isolation, the API answered by msw (tests/mocks);
+ *  - api:    the reference API service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL).
+ */
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app") },
+  },
+  test: {
+    environment: "node",
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/support/env.ts"] },
+      },
+      {
+        extends: true,
+        test: { name: "routes", include: ["tests/routes/**/*.test.ts"], setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/api/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
