@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 export const PasswordSignIn = z.object({
   username: z.string().trim().min(1).max(254),
@@ -18,3 +19,24 @@ export const AccessTokenAnswer = z.object({
 export type AccessTokenAnswer = z.infer<typeof AccessTokenAnswer>;
 
 export const LogoutAnswer = z.object({ success: z.literal(true) });
+
+export const authEndpoints = [
+  endpoint({
+    method: "post",
+    path: "/auth/access-token",
+    tag: "auth",
+    summary: "Sign in with username and password, or renew the access token with a refresh token",
+    auth: "public",
+    body: AccessTokenRequest,
+    answer: AccessTokenAnswer,
+    errors: [401, 422],
+  }),
+  endpoint({
+    method: "get",
+    path: "/auth/logout",
+    tag: "auth",
+    summary: "Sign out: ends the session of the bearer token (idempotent)",
+    auth: "public",
+    answer: LogoutAnswer,
+  }),
+];

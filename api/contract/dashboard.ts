@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Address, IsoDate, Money } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 
 /** An account the signed-in user is a contact of. */
 export const Customer = z.object({
@@ -172,3 +173,35 @@ export const CommercialDashboardAnswer = z.object({
   ),
 });
 export type CommercialDashboardAnswer = z.infer<typeof CommercialDashboardAnswer>;
+
+export const dashboardEndpoints = [
+  endpoint({ method: "get", path: "/dashboard", tag: "dashboard", summary: "The accounts the user is a contact of, and the username", auth: "bearer", answer: DashboardAnswer }),
+  endpoint({ method: "get", path: "/dashboard/{id}", tag: "dashboard", summary: "One account of the user", auth: "bearer", answer: CustomerAnswer }),
+  endpoint({
+    method: "get",
+    path: "/residential-dashboard/{customerId}",
+    tag: "dashboard",
+    summary: "Home screen of a residential account (404 for a commercial one)",
+    auth: "bearer",
+    answer: ResidentialDashboardAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/residential-dashboard/{customerId}/billing-details",
+    tag: "dashboard",
+    summary: "Balance, current invoice and last payment of a residential account",
+    auth: "bearer",
+    answer: ResidentialBillingDetailsAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/commercial-dashboard/{id}",
+    tag: "dashboard",
+    summary: "Account info and services by category of a commercial account (404 for a residential one)",
+    auth: "bearer",
+    answer: CommercialDashboardAnswer,
+    errors: [404],
+  }),
+];

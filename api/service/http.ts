@@ -12,7 +12,7 @@ import {
 } from "@remix-run/form-data-parser";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { ApiError, forbidden, unauthorized } from "./errors.ts";
+import { ApiError, forbidden, notFound, unauthorized } from "./errors.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
 
 export interface UploadedFile {
@@ -140,6 +140,43 @@ export async function requireCustomer(
     throw forbidden(`This needs one of the roles: ${anyOf.join(", ")}`);
   }
   return { customerId, contactId: row.contact_id, roles: row.roles, isResidential: row.is_residential };
+}
+
+/**
+ * Access to a service (router, WiFi, endpoint, cabinet…) through its customer: the same rule as
+ * requireCustomer. With `categories`, a service of another kind answers 404.
+ */
+export async function requireService(
+  db: Db,
+  req: Request,
+  serviceIdParam: unknown,
+  options: { categories?: string[]; anyOf?: ContactRole[] } = {},
+): Promise<CustomerAccess & { serviceId: number; category: string; packageId: number | null }> {
+  const serviceId = Number(serviceIdParam);
+  if (!Number.isSafeInteger(serviceId) || serviceId <= 0) throw forbidden();
+  const service = await db.one<{ customer_id: number; category: string; package_id: number | null }>(
+    "SELECT customer_id, category, package_id FROM services WHERE id = $1",
+    [serviceId],
+  );
+  // Unknown ids answer as other people's do: 403, so ids cannot be probed.
+  if (!service) throw forbidden();
+  const access = await requireCustomer(db, req, service.customer_id, options.anyOf);
+  if (options.categories && !options.categories.includes(service.category)) throw notFound("Service");
+  return { ...access, serviceId, category: service.category, packageId: service.package_id };
+}
+
+/** Access to a residential package (bundle) through its customer. */
+export async function requirePackage(
+  db: Db,
+  req: Request,
+  packageIdParam: unknown,
+  anyOf?: ContactRole[],
+): Promise<CustomerAccess & { packageId: number }> {
+  const packageId = Number(packageIdParam);
+  if (!Number.isSafeInteger(packageId) || packageId <= 0) throw forbidden();
+  const pkg = await db.one<{ customer_id: number }>("SELECT customer_id FROM packages WHERE id = $1", [packageId]);
+  if (!pkg) throw forbidden();
+  return { ...(await requireCustomer(db, req, pkg.customer_id, anyOf)), packageId };
 }
 
 /** Parses input with a contract schema; a failure answers 422 with field error codes. */

@@ -1,5 +1,6 @@
 /** The reference /api/v1 as an Express router. */
 import { Router } from "express";
+import { openApi } from "../contract/index.ts";
 import { authRoutes } from "./auth.ts";
 import { commercialDashboardRoutes } from "./commercial-dashboard.ts";
 import type { ServiceContext } from "./context.ts";
@@ -18,6 +19,9 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(parseBody);
 
   // Public: no token needed.
+  router.get("/openapi.json", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=300").json(openApi());
+  });
   router.use(authRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.

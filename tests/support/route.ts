@@ -9,7 +9,9 @@ import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info
 import { sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
 import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider }) => unknown;
+// Route modules type their own arguments (from +types); any loader or action fits here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (args: any) => unknown;
 
 export interface RouteCall {
   /** Path and query, such as "/dashboard/100101?lng=fr". */
@@ -66,14 +68,21 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   const run = async (index: number): Promise<Response> => {
     if (index < chain.length) {
       try {
-        return await chain[index]({ request, params: call.params ?? {}, context, unstable_pattern: url.pathname } as never, () => run(index + 1));
+        const args = { request, url, params: call.params ?? {}, context, pattern: url.pathname } as never;
+        let downstream: Promise<Response> | undefined;
+        const next = () => (downstream ??= run(index + 1));
+        // A middleware that returns nothing lets the answer of the rest of the chain through.
+        return (await chain[index](args, next)) ?? (await next());
       } catch (error) {
         outcome = { value: error, thrown: true };
         return toResponse(error);
       }
     }
     try {
-      outcome = { value: await handler({ request, params: call.params ?? {}, context }), thrown: false };
+      outcome = {
+        value: await handler({ request, url, params: call.params ?? {}, context, pattern: url.pathname }),
+        thrown: false,
+      };
     } catch (error) {
       outcome = { value: error, thrown: true };
     }

@@ -1,0 +1,30 @@
+/** How the contract describes one /api/v1 endpoint (the OpenAPI document is generated from these). */
+import type { z } from "zod";
+
+export interface Endpoint {
+  method: "get" | "post" | "put" | "delete";
+  /** OpenAPI-style path under /api/v1, such as "/billing/{id}/invoices". */
+  path: string;
+  summary: string;
+  /** Resource group (OpenAPI tag). */
+  tag: string;
+  /** "public" endpoints need no bearer token. */
+  auth: "bearer" | "public";
+  query?: z.ZodObject;
+  /** Request body: JSON, or multipart form data with the same snake_case fields. */
+  body?: z.ZodType;
+  /** "multipart" when the body carries files. */
+  bodyEncoding?: "json-or-form" | "multipart";
+  /** The 2xx answer. */
+  answer: z.ZodType;
+  /** Content type of the answer (application/json unless said otherwise). */
+  answerType?: "application/json" | "application/pdf";
+  /** 2xx status of the answer (200 unless said otherwise). */
+  status?: number;
+  /** Error statuses this endpoint may answer besides 401 (and 403 for customer resources). */
+  errors?: number[];
+  /** Field error codes of its 422 answers (translated by the portal). */
+  errorCodes?: string[];
+}
+
+export const endpoint = (e: Endpoint): Endpoint => e;
