@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -7,7 +7,7 @@ import { ErrorPage, errorVariant } from "./components/ErrorPage";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
 import { getConfig } from "./lib/config.server";
-import { localeOf, type Language } from "./lib/i18n";
+import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
@@ -29,10 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { i18n } = useTranslation();
+  const { language } = useT();
   const nonce = useNonce();
   return (
-    <html lang={localeOf(i18n.language as Language)} dir="ltr">
+    <html lang={localeOf(language)} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,7 +76,7 @@ function useReloadOnChunkError(error: unknown) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  const { t } = useTranslation();
+  const { t } = useT();
   useReloadOnChunkError(error);
   const { variant } = errorVariant(error);
   if (!isRouteErrorResponse(error)) console.error(error);

@@ -3,7 +3,7 @@
  * until its widget loads, a native disclosure (<details>); then a Headless UI Menu.
  */
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -15,7 +15,7 @@ export const accountMenuButtonClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-gray-900 hover:bg-gray-100";
 
 export function UserLabel({ username }: { username: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 fill-current">
@@ -28,7 +28,7 @@ export function UserLabel({ username }: { username: string }) {
 }
 
 function NativeAccountMenu({ username }: { username: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <details className="relative">
       <summary className={`${accountMenuButtonClass} list-none`}>

@@ -1,11 +1,11 @@
 /** The account menu as a Headless UI Menu (loaded after hydration). */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Form, Link } from "react-router";
 import { accountMenuButtonClass, accountMenuItemClass, UserLabel } from "./AccountMenu";
 
 export default function AccountMenuWidget({ username }: { username: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Menu as="div" className="relative">
       <MenuButton className={accountMenuButtonClass}>

@@ -5,7 +5,7 @@
  * Choosing posts customerId (and the current path) to /switch-account.
  */
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Form, useLocation } from "react-router";
 import { SWITCHER_MENU_LIMIT } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -30,7 +30,7 @@ export const accountLabel = (a: SwitcherAccount) => `${a.contract_name} (${a.cus
 const buttonClass = "rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
 
 function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pathname } = useLocation();
   return (
     <Form method="post" action="/switch-account" className="flex flex-wrap items-end gap-2">
@@ -60,7 +60,7 @@ function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
 }
 
 function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const active = accounts.find((a) => a.customer_id === activeId);
   return (
     <form method="get" action="/accounts" role="search" className="flex flex-wrap items-end gap-2">

@@ -1,7 +1,7 @@
 /** The account switcher's Headless UI widgets (loaded after hydration): a Menu, and a Combobox. */
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { useLocation, useNavigation, useSubmit } from "react-router";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { accountLabel, type SwitcherAccount, type SwitcherProps } from "./AccountSwitcher";
@@ -30,7 +30,7 @@ function ChevronIcon() {
 }
 
 export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const choose = useChooseAccount(activeId);
   const busy = useNavigation().state !== "idle";
   const active = accounts.find((a) => a.customer_id === activeId);
@@ -60,7 +60,7 @@ export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
 }
 
 export function AccountSearchWidget({ accounts, activeId, idPrefix }: SwitcherProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const choose = useChooseAccount(activeId);
   const [query, setQuery] = useState("");
   const active = accounts.find((a) => a.customer_id === activeId) ?? null;

@@ -1,9 +1,9 @@
 /** The portal's name, "my" + brand, with a simple mark. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Link } from "react-router";
 
 export function BrandLink({ brand }: { brand: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary no-underline">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">

@@ -3,7 +3,7 @@
  * view this page.", any other status "An error occurred"; an unmatched address "This page could not be
  * found". Each has a link to the home page.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
 export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
@@ -22,7 +22,7 @@ export function errorVariant(error: unknown): { variant: ErrorVariant; status: n
 }
 
 export function ErrorPage({ variant }: { variant: ErrorVariant }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const heading =
     variant === "not-found"
       ? t("errors.notFoundTitle")

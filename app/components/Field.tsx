@@ -4,7 +4,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 
 type InputType = "text" | "email" | "password" | "tel" | "search" | "number" | "date" | "url";
 
@@ -48,7 +48,7 @@ export function Field({ meta, label, type = "text", hint, autoComplete, inputPro
 
 /** The error messages of a field (translation keys), or of a whole form. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!errors?.length) return null;
   return (
     <div id={id} className="text-sm font-medium text-error">

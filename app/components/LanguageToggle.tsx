@@ -2,14 +2,13 @@
  * EN / FR: plain links to the same page with ?lng=, so it works without JavaScript; the server then
  * remembers the choice in the i18n_redirected cookie.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { useLocation } from "react-router";
-import { LANGUAGES, type Language } from "~/lib/i18n";
+import { LANGUAGES } from "~/lib/i18n";
 
 export function LanguageToggle() {
-  const { t, i18n } = useTranslation();
+  const { t, language: current } = useT();
   const location = useLocation();
-  const current = i18n.language as Language;
   return (
     <nav aria-label={t("language.label")}>
       <ul className="flex items-center gap-1 text-sm font-semibold">

@@ -4,7 +4,7 @@
  * dismissed sooner.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import type { Notification } from "~/lib/notifications";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -18,7 +18,7 @@ const styles: Record<Notification["type"], string> = {
 };
 
 export function Notifications({ notifications }: { notifications: Notification[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const hydrated = useHydrated();
   const [shown, setShown] = useState(notifications);
 

@@ -1,9 +1,9 @@
 /** The document title: "<page> | my<brand>". React hoists <title> into the head. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { useRouteLoaderData } from "react-router";
 
 export function usePortalName(): string {
-  const { t } = useTranslation();
+  const { t } = useT();
   const root = useRouteLoaderData("root") as { brand?: string } | undefined;
   return t("brand.portalName", { brand: root?.brand ?? "" });
 }

@@ -1,6 +1,6 @@
 /** A thin bar at the top while a navigation takes longer than 200 ms (JavaScript only). */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { useNavigation } from "react-router";
 
 export const PROGRESS_DELAY_MS = 200;
@@ -9,7 +9,7 @@ export function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [visible, setVisible] = useState(false);
-  const { t } = useTranslation();
+  const { t } = useT();
 
   useEffect(() => {
     if (!busy) {

@@ -1,5 +1,5 @@
 /** The side navigation (drawer) of the signed-in area. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Form, NavLink } from "react-router";
 import type { NavItem } from "~/lib/navigation";
 
@@ -9,7 +9,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function Items({ items, depth }: { items: NavItem[]; depth: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <ul className={depth ? "ml-3 space-y-1 border-l border-gray-200 pl-2" : "space-y-1"}>
       {items.map((item) => (
@@ -32,7 +32,7 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
 
 /** `withAccountItems` adds Profile settings and Sign out (small screens). */
 export function SideNav({ items, withAccountItems, id }: { items: NavItem[]; withAccountItems?: boolean; id: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <nav aria-label={t("nav.label")} id={id} className="space-y-1">
       {items.length ? <Items items={items} depth={0} /> : null}

@@ -1,5 +1,5 @@
 /** A service status (up, down, unknown, connected, interrupted, paused): colour and words, never colour alone. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 
 const tones: Record<string, string> = {
   up: "bg-success-light text-success",
@@ -12,7 +12,7 @@ const tones: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? tones.unknown}`}>
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />

@@ -149,7 +149,10 @@ export class ApiClient {
   private async call<S extends z.ZodType>(method: string, path: string, schema: S, options: CallOptions) {
     const { status, body } = await this.fetch(method, path, options);
     const redirectTo = body && typeof body === "object" ? (body as { redirect?: unknown }).redirect : undefined;
-    if (typeof redirectTo === "string" && /^(\/(?![/\\])|https?:\/\/)/.test(redirectTo)) throw redirect(redirectTo);
+    // Not "//host" nor "/\host", nor control characters (a browser drops a tab in "/\t/host").
+    // eslint-disable-next-line no-control-regex
+    const safeTarget = (to: string) => /^(\/(?![/\\])|https?:\/\/)/.test(to) && !/[\u0000-\u001f\u007f]/.test(to);
+    if (typeof redirectTo === "string" && safeTarget(redirectTo)) throw redirect(redirectTo);
 
     if (status === 401) {
       const { pathname, search } = new URL(this.options.request.url);

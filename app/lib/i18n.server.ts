@@ -43,13 +43,32 @@ const instances = Object.fromEntries(
   }),
 ) as Record<Language, I18n>;
 
+/** The first language of an Accept-Language header, by quality, that the portal has ("fr-CA" is fr). */
+function browserLanguage(header: string | null): Language | null {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...parameters] = part.trim().split(";");
+      const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: tag.trim().split("-")[0].toLowerCase(), quality: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.quality > 0 && isLanguage(entry.language))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return (ranked[0]?.language as Language | undefined) ?? null;
+}
+
 const detector = new RemixI18Next({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ["searchParams", "custom", "header"],
+    order: ["searchParams", "custom"],
     // The cookie holds the bare language code ("fr"), so it is read here rather than as a signed cookie.
-    findLocale: async (request) => readCookie(request, LANGUAGE_COOKIE) ?? null,
+    // Without it, the browser's most preferred language we have: remix-i18next's own "header" method
+    // keeps only the browser's first language, so "de-DE,fr;q=0.8" would give English, not French.
+    findLocale: async (request) => {
+      const remembered = readCookie(request, LANGUAGE_COOKIE);
+      return isLanguage(remembered) ? remembered : browserLanguage(request.headers.get("Accept-Language"));
+    },
   },
 });
 

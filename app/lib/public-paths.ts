@@ -1,5 +1,6 @@
 /**
- * Pages that need no sign-in (spec section 6), and where the customer may be sent after signing in.
+ * Pages that need no sign-in (spec section 6: /welcome and /oauth/authorize are not among them: the
+ * customer is signed in there), and where the customer may be sent after signing in.
  */
 const PUBLIC_PREFIXES = [
   "/login",
@@ -13,8 +14,6 @@ const PUBLIC_PREFIXES = [
   "/order-summary",
   "/order-confirmed",
   "/sso",
-  "/welcome",
-  "/oauth/authorize",
   "/support/tickets/lookup",
 ];
 
@@ -40,6 +39,9 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     const base = "http://portal.invalid";
     const url = new URL(value, base);
     if (url.origin !== base) return fallback;
+    // Dot segments can normalise "/..//evil.example" into "//evil.example", which a browser reads as
+    // another host.
+    if (url.pathname.startsWith("//")) return fallback;
     if (url.pathname === "/login") return fallback;
     return url.pathname + url.search + url.hash;
   } catch {

@@ -3,7 +3,7 @@
  * navigation, page alerts and the page. Its middleware renews the access token or sends the customer
  * to sign in.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Outlet, redirect, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/_app";
 import { AccountMenu } from "~/components/AccountMenu";
@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { username, accounts, active, features } = loaderData;

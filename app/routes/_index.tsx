@@ -1,5 +1,5 @@
 /** "/": the dashboard of the active account (the activeCustomerId cookie if it is one of the user's). */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { redirect } from "react-router";
 import type { Route } from "./+types/_index";
 import { PageTitle } from "~/components/PageTitle";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A sign-in with no account linked to it yet. */
 export default function NoAccounts() {
-  const { t } = useTranslation("dashboard");
+  const { t } = useT("dashboard");
   return (
     <section className="max-w-2xl">
       <PageTitle title={t("noAccounts.title")} />

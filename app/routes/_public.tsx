@@ -1,5 +1,5 @@
 /** The public layout: logo, page area, footer with social links (unless a page hides the footer). */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { BrandLink } from "~/components/Brand";
 import { LanguageToggle } from "~/components/LanguageToggle";
@@ -8,7 +8,7 @@ import { SOCIAL_LINKS } from "~/lib/social-links";
 import type { loader as rootLoader } from "~/root";
 
 export default function PublicLayout() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const matches = useMatches();
   const showFooter = !matches.some((m) => (m.handle as { footer?: boolean } | undefined)?.footer === false);

@@ -2,7 +2,7 @@
  * The searchable account list (more than 7 accounts), for browsers without JavaScript: GET ?q= filters
  * by name or customer id; each match has a button that makes it active.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Form } from "react-router";
 import type { Route } from "./+types/accounts";
 import { PageTitle } from "~/components/PageTitle";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { q, matches, activeId, total } = loaderData;
   return (
     <section className="max-w-3xl">

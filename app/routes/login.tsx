@@ -5,7 +5,8 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/Field";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("auth");
+  const { t } = useT("auth");
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,

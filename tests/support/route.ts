@@ -6,7 +6,7 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { i18nMiddleware } from "../../app/lib/i18n.server.ts";
 import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
-import { sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
+import { getTokens, sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
 import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 
 // Route modules type their own arguments (from +types); any loader or action fits here.
@@ -116,4 +116,37 @@ export async function signedInCookie(options: { expiredAccessToken?: boolean; wi
     accessToken: await accessToken(options.expiredAccessToken ? -60 : 900),
     refreshToken: options.withoutRefresh ? undefined : REFRESH_TOKEN,
   });
+}
+
+/**
+ * The Cookie header the browser sends next: the cookies it had, updated by the Set-Cookie headers of
+ * an answer (a cookie cleared with an empty value, Max-Age=0 or an Expires in the past is dropped).
+ */
+export function nextCookie(cookie: string | undefined, setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of (cookie ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  for (const header of setCookies) {
+    const [pair, ...attributes] = header.split(";");
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const expires = attributes.find((a) => /^\s*expires=/i.test(a));
+    const maxAge = attributes.find((a) => /^\s*max-age=/i.test(a));
+    const cleared =
+      value === "" ||
+      (maxAge !== undefined && Number(maxAge.split("=")[1]) <= 0) ||
+      (expires !== undefined && new Date(expires.split("=")[1]).getTime() <= Date.now());
+    if (cleared) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** The tokens a Cookie header's session holds, read through the session middleware. */
+export async function sessionTokens(cookie: string): Promise<{ accessToken?: string; refreshToken?: string }> {
+  const result = await callRoute(({ context }: { context: RouterContextProvider }) => getTokens(context), { url: "/", cookie });
+  return result.data as { accessToken?: string; refreshToken?: string };
 }

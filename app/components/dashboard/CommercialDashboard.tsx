@@ -1,5 +1,5 @@
 /** A commercial account's dashboard: account info, then services grouped by category. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Link } from "react-router";
 import type { CommercialDashboardAnswer } from "../../../api/contract/dashboard";
 import { Card, Details } from "~/components/Card";
@@ -24,7 +24,7 @@ export function Lines({ text }: { text: string }) {
 type Person = NonNullable<CommercialDashboardAnswer["salesRep"]>;
 
 function PersonDetails({ person }: { person: Person | null }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useT("dashboard");
   if (!person) return <>{t("commercial.notAssigned")}</>;
   return (
     <>
@@ -46,7 +46,7 @@ const serviceLink = (category: string, id: number) =>
   category === "colocation" ? `/cabinet-spaces/${id}` : category === "dedicated_internet" ? `/internet/view/${id}` : null;
 
 export function CommercialDashboard({ dashboard }: { dashboard: CommercialDashboardAnswer }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useT("dashboard");
   return (
     <div>
       <PageTitle title={t("commercial.title")} />

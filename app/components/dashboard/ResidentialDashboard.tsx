@@ -1,12 +1,12 @@
 /** The home screen of a residential account. */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/lib/use-t";
 import { Link } from "react-router";
 import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
 import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
-import { formatDate, formatMoney, formatTimeOfDay, type Language } from "~/lib/i18n";
+import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
 
 type Address = ResidentialDashboardAnswer["account_details"]["billing_address"];
 
@@ -32,8 +32,7 @@ interface Props {
 }
 
 export function ResidentialDashboard({ dashboard, billing }: Props) {
-  const { t, i18n } = useTranslation("dashboard");
-  const language = i18n.language as Language;
+  const { t, language } = useT("dashboard");
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language);
   const { account_details: account, profile_details: profile, services, support } = dashboard;

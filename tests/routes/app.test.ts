@@ -1,0 +1,207 @@
+/** The signed-in layout: its middleware (session, token renewal) and its loader (user, accounts, active account). */
+import { decodeJwt } from "jose";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { sessionCookieFor } from "../../app/lib/session.server.ts";
+import { loader } from "../../app/routes/_app.tsx";
+import { REFRESH_TOKEN, commercialCustomer, residentialCustomer } from "../mocks/fixtures.ts";
+import { API } from "../mocks/handlers.ts";
+import { recordApiCalls } from "../support/api-calls.ts";
+import { COMMERCIAL_APP, useEnv } from "../support/config.ts";
+import { server } from "../support/msw.ts";
+import { callRoute, nextCookie, sessionTokens, signedInCookie, type RouteCall } from "../support/route.ts";
+
+const middleware = [requireUserMiddleware];
+const layout = (call: RouteCall) => callRoute<any>(loader, { middleware, ...call });
+
+/** A Set-Cookie that clears the session cookie. */
+const CLEARED_SESSION = /^__session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/;
+
+describe("_app middleware: signing in is required", () => {
+  it("sends a browser without a session to /login with the path and query in came_from", async () => {
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/100101?tab=billing&page=2", params: { customerId: "100101" } });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F100101%3Ftab%3Dbilling%26page%3D2");
+    expect(calls).toEqual([]);
+  });
+
+  it("sends the root to plain /login", async () => {
+    const result = await layout({ url: "/" });
+    expect(result.location).toBe("/login");
+  });
+
+  it("names the page, not the data request, in came_from (client navigation)", async () => {
+    const result = await layout({ url: "/dashboard/100101.data?tab=x&_routes=routes%2Fdashboard", params: { customerId: "100101" } });
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F100101%3Ftab%3Dx");
+    expect((await layout({ url: "/_root.data?_routes=routes%2F_index" })).location).toBe("/login");
+  });
+
+  it("sends a session whose access token expired and has no refresh token to sign in", async () => {
+    const cookie = await signedInCookie({ expiredAccessToken: true, withoutRefresh: true });
+    const result = await layout({ url: "/accounts", cookie });
+    expect(result.location).toBe("/login?came_from=%2Faccounts");
+  });
+
+  it("lets a fresh access token through without renewing it or rewriting the cookie", async () => {
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: await signedInCookie() });
+    expect(result.status).toBe(200);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /dashboard"]);
+    expect(result.setCookies).toEqual([]);
+  });
+
+  it("renews an expired access token from the refresh token, uses it, and keeps it in the session cookie", async () => {
+    const calls = recordApiCalls();
+    const cookie = await signedInCookie({ expiredAccessToken: true });
+    const expired = (await sessionTokens(cookie)).accessToken!;
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
+
+    expect(result.status).toBe(200);
+    expect(result.data.username).toBe("resi@example.com");
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /auth/access-token", "GET /dashboard"]);
+    expect(calls[0].authorization).toBeNull();
+    const bearer = calls[1].authorization!.replace(/^Bearer /, "");
+    expect(bearer).not.toBe(expired);
+    expect(decodeJwt(bearer).exp).toBeGreaterThan(Date.now() / 1000 + 60);
+
+    expect(result.setCookies).toHaveLength(1);
+    expect(result.setCookies[0]).toMatch(/^__session=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const tokens = await sessionTokens(nextCookie(cookie, result.setCookies));
+    expect(tokens).toEqual({ accessToken: bearer, refreshToken: REFRESH_TOKEN });
+  });
+
+  it("renews a session that holds only a refresh token", async () => {
+    const cookie = await sessionCookieFor({ refreshToken: REFRESH_TOKEN });
+    const result = await layout({ url: "/accounts", cookie });
+    expect(result.status).toBe(200);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).accessToken).toBeTruthy();
+  });
+
+  it("sends the customer to sign in and clears the session cookie when the API refuses the refresh token", async () => {
+    server.use(
+      http.post(`${API}/auth/access-token`, () => HttpResponse.json({ success: false, message: "The refresh token is not valid" }, { status: 401 })),
+    );
+    const cookie = await signedInCookie({ expiredAccessToken: true });
+    const result = await layout({ url: "/dashboard/100101?tab=billing", params: { customerId: "100101" }, cookie });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F100101%3Ftab%3Dbilling");
+    expect(result.setCookies).toHaveLength(1);
+    expect(result.setCookies[0]).toMatch(CLEARED_SESSION);
+    expect(nextCookie(cookie, result.setCookies)).toBe("");
+  });
+
+  it("treats a renewal the API cannot answer (down) like a refused one", async () => {
+    server.use(http.post(`${API}/auth/access-token`, () => HttpResponse.json({ success: false, message: "down" }, { status: 503 })));
+    const result = await layout({ url: "/accounts", cookie: await signedInCookie({ expiredAccessToken: true }) });
+    expect(result.location).toBe("/login?came_from=%2Faccounts");
+  });
+
+  it("signs the customer out when the API no longer accepts the access token (401 on /dashboard)", async () => {
+    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ success: false, message: "signed out" }, { status: 401 })));
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: await signedInCookie() });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F100101");
+    expect(result.setCookies.join()).toMatch(CLEARED_SESSION);
+  });
+
+  it("shows the unavailable page when the API is down", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ success: false, message: "maintenance" }, { status: 503 })));
+    const result = await layout({ url: "/accounts", cookie: await signedInCookie() });
+    expect(result.thrown).toBe(true);
+    expect(result.status).toBe(503);
+    expect(result.data).toEqual({ kind: "unavailable" });
+  });
+});
+
+describe("_app loader data", () => {
+  it("gives the username, the accounts (id and name only) and the feature flags", async () => {
+    const result = await layout({ url: "/accounts", cookie: await signedInCookie() });
+    expect(result.data.username).toBe("resi@example.com");
+    expect(result.data.accounts).toEqual([
+      { customer_id: 100101, contract_name: "Maya Singh" },
+      { customer_id: 200301, contract_name: "Harbourfront Logistics Inc." },
+    ]);
+    expect(result.data.features).toEqual({ autopayBilling: true, referrals: false, routerVendor: true, pauseServices: true, retireOldDesk: true });
+  });
+
+  it("makes the account of the URL active", async () => {
+    const cookie = `${await signedInCookie()}; activeCustomerId=100101`;
+    const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie });
+    expect(result.data.active).toEqual(commercialCustomer);
+  });
+
+  it("else the account the activeCustomerId cookie names", async () => {
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    const result = await layout({ url: "/accounts", cookie });
+    expect(result.data.active).toEqual(commercialCustomer);
+  });
+
+  it("else the first account", async () => {
+    const result = await layout({ url: "/accounts", cookie: await signedInCookie() });
+    expect(result.data.active).toEqual(residentialCustomer);
+  });
+
+  it("ignores a cookie naming an account that is not the user's", async () => {
+    const cookie = `${await signedInCookie()}; activeCustomerId=999999`;
+    expect((await layout({ url: "/accounts", cookie })).data.active).toEqual(residentialCustomer);
+  });
+
+  it("ignores a URL naming an account that is not the user's (the page answers 403)", async () => {
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    const result = await layout({ url: "/dashboard/999999", params: { customerId: "999999" }, cookie });
+    expect(result.data.active).toEqual(commercialCustomer);
+  });
+
+  it("has no active account for a sign-in without accounts", async () => {
+    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ customers: [], username: "new@example.com" })));
+    const result = await layout({ url: "/", cookie: await signedInCookie() });
+    expect(result.data.active).toBeNull();
+    expect(result.data.accounts).toEqual([]);
+  });
+
+  it("reads the flags of the configuration", async () => {
+    useEnv({ FEATURE_AUTOPAY_BILLING: "off", FEATURE_REFERRALS: "on" });
+    const result = await layout({ url: "/accounts", cookie: await signedInCookie() });
+    expect(result.data.features).toMatchObject({ autopayBilling: false, referrals: true });
+  });
+});
+
+describe("_app loader: commercial accounts and the commercial application", () => {
+  it("sends a commercial account in the URL to the commercial app's service categories", async () => {
+    useEnv({ COMMERCIAL_APP_URL: `${COMMERCIAL_APP}/` });
+    const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie: await signedInCookie() });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`${COMMERCIAL_APP}/service-categories/view/200301`);
+  });
+
+  it("sends it to the commercial app's billing view from a billing page", async () => {
+    useEnv({ COMMERCIAL_APP_URL: COMMERCIAL_APP });
+    const result = await layout({ url: "/billing/200301/invoices", params: { customerId: "200301" }, cookie: await signedInCookie() });
+    expect(result.location).toBe(`${COMMERCIAL_APP}/billing/view/200301`);
+  });
+
+  it("keeps a residential account in the portal", async () => {
+    useEnv({ COMMERCIAL_APP_URL: COMMERCIAL_APP });
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: await signedInCookie() });
+    expect(result.status).toBe(200);
+    expect(result.data.active).toEqual(residentialCustomer);
+  });
+
+  it("keeps a commercial account in the portal when no commercial application is configured", async () => {
+    const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie: await signedInCookie() });
+    expect(result.status).toBe(200);
+    expect(result.location).toBeNull();
+    expect(result.data.active).toEqual(commercialCustomer);
+  });
+
+  it("keeps the account list reachable when the remembered account is commercial (to switch away from it)", async () => {
+    useEnv({ COMMERCIAL_APP_URL: COMMERCIAL_APP });
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    const result = await layout({ url: "/accounts", cookie });
+    expect(result.status).toBe(200);
+  });
+});
