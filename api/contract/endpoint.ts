@@ -11,6 +11,8 @@ export interface Endpoint {
   /** "public" endpoints need no bearer token. */
   auth: "bearer" | "public";
   query?: z.ZodObject;
+  /** Request headers the endpoint reads (besides Authorization and Accept-Language). */
+  headers?: { name: string; required: boolean; description: string }[];
   /** Request body: JSON, or multipart form data with the same snake_case fields. */
   body?: z.ZodType;
   /** "multipart" when the body carries files. */

@@ -36,6 +36,9 @@ export function openApiDocument(endpoints: Endpoint[]) {
     for (const match of e.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
     }
+    for (const header of e.headers ?? []) {
+      parameters.push({ name: header.name, in: "header", required: header.required, description: header.description, schema: { type: "string" } });
+    }
     if (e.query) {
       const shape = e.query.shape as Record<string, z.ZodType>;
       for (const [name, schema] of Object.entries(shape)) {

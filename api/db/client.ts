@@ -91,6 +91,11 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   const pgLib = (pgModule as unknown as { default?: typeof pgModule }).default ?? pgModule;
   for (const [oid, parse] of Object.entries(PARSERS)) pgLib.types.setTypeParser(Number(oid), parse);
   const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server ends (restart, DROP DATABASE … WITH (FORCE)) must not crash the
+  // process: the pool drops it and opens another when needed.
+  pool.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== "57P01") console.warn(`[db] idle connection lost: ${error.code ?? ""} ${error.message}`.trim());
+  });
   // Fail fast with a clear message when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

@@ -25,7 +25,11 @@ export interface UploadedFile {
 }
 
 export const MAX_UPLOAD_FILES = 5;
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/**
+ * The parser's own cap on one file. It is above every purpose's limit (files.ts: 10 or 20 MB), so that
+ * checkFiles names the field of a file that is too large; past this cap the field is not known yet.
+ */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -75,7 +79,7 @@ export const parseBody: RequestHandler = (req, res, next) => {
     })
     .catch((error: unknown) => {
       if (error instanceof MaxFilesExceededError) next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
-      else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { attachments: ["attachments.too_large"] }));
+      else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { _form: ["upload.too_large"] }));
       else if (error instanceof FormDataParseError) next(new ApiError(400, "Malformed multipart body"));
       else next(error);
     });
