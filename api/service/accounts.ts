@@ -1,0 +1,114 @@
+/**
+ * /account-details/{customerId}: account number, name, status, billing and service addresses and
+ * preferences (paperless billing, language of correspondence). Any activated contact reads them; only
+ * authoritative contacts change them.
+ *
+ * accountsRoutes also mounts the services (services.ts) and profile (profile.ts) routes of this module.
+ */
+import { Router } from "express";
+import {
+  UpdateAccountDetailsRequest,
+  postalCodeMatchesProvince,
+  type AccountDetailsAnswer,
+} from "../contract/accounts.ts";
+import { addressOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { unprocessable } from "./errors.ts";
+import { parseInput, requireCustomer, route } from "./http.ts";
+import { profileRoutes } from "./profile.ts";
+import { servicesRoutes } from "./services.ts";
+
+/** Preferences of an account that never saved any. */
+export const DEFAULT_PREFERENCES = { paperless_billing: false, correspondence_language: "en" as const };
+
+export function accountsRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+
+  router.get(
+    "/account-details/:customerId",
+    route(async (req, res) => {
+      const access = await requireCustomer(ctx.db, req, req.params.customerId);
+      const id = access.customerId;
+      const [customer, preferences, packageStatuses, addresses] = await Promise.all([
+        ctx.db.one<AddressColumns & { account_number: string; contract_name: string; is_residential: boolean; customer_since: string; suspended_for_nonpayment: boolean }>(
+          `SELECT account_number, contract_name, is_residential, customer_since, suspended_for_nonpayment,
+                  address_line1, address_line2, city, province, postal_code
+             FROM customers WHERE id = $1`,
+          [id],
+        ),
+        ctx.db.one<{ paperless_billing: boolean; correspondence_language: "en" | "fr" }>(
+          "SELECT paperless_billing, correspondence_language FROM account_preferences WHERE customer_id = $1",
+          [id],
+        ),
+        ctx.db.query<{ status: string }>("SELECT status FROM packages WHERE customer_id = $1", [id]),
+        // Residential accounts are served at their packages' addresses, commercial ones at their services'.
+        ctx.db.query<AddressColumns>(
+          access.isResidential
+            ? `SELECT address_line1, address_line2, city, province, postal_code FROM packages
+                WHERE customer_id = $1 AND status <> 'cancelled' ORDER BY id`
+            : `SELECT address_line1, address_line2, city, province, postal_code FROM services
+                WHERE customer_id = $1 AND address_line1 IS NOT NULL ORDER BY id`,
+          [id],
+        ),
+      ]);
+      const seen = new Set<string>();
+      const serviceAddresses = addresses.map(addressOf).filter((a) => {
+        const key = [a.line1, a.line2, a.postal_code].join("|").toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      const allCancelled = packageStatuses.length > 0 && packageStatuses.every((p) => p.status === "cancelled");
+      const answer: AccountDetailsAnswer = {
+        account_details: {
+          customer_id: id,
+          account_number: customer!.account_number,
+          contract_name: customer!.contract_name,
+          is_residential: customer!.is_residential,
+          status: customer!.suspended_for_nonpayment ? "suspended_for_nonpayment" : allCancelled ? "cancelled" : "active",
+          customer_since: customer!.customer_since,
+          billing_address: addressOf(customer!),
+          service_addresses: serviceAddresses,
+          preferences: preferences
+            ? { paperless_billing: preferences.paperless_billing, correspondence_language: preferences.correspondence_language }
+            : { ...DEFAULT_PREFERENCES },
+          can_edit: access.roles.includes("authoritative"),
+        },
+      };
+      res.json(answer);
+    }),
+  );
+
+  router.put(
+    "/account-details/:customerId",
+    route(async (req, res) => {
+      const access = await requireCustomer(ctx.db, req, req.params.customerId, ["authoritative"]);
+      const input = parseInput(UpdateAccountDetailsRequest, req.body ?? {});
+      if (!postalCodeMatchesProvince(input.postal_code, input.province)) {
+        throw unprocessable({ postal_code: ["postal_code.province_mismatch"] }, "The postal code is not of that province");
+      }
+      const now = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE customers SET address_line1 = $2, address_line2 = $3, city = $4, province = $5, postal_code = $6
+            WHERE id = $1`,
+          [access.customerId, input.address_line1, input.address_line2 ?? null, input.city, input.province, input.postal_code],
+        );
+        await tx.query(
+          `INSERT INTO account_preferences (customer_id, paperless_billing, correspondence_language, updated_at, updated_by)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (customer_id) DO UPDATE
+             SET paperless_billing = EXCLUDED.paperless_billing,
+                 correspondence_language = EXCLUDED.correspondence_language,
+                 updated_at = EXCLUDED.updated_at,
+                 updated_by = EXCLUDED.updated_by`,
+          [access.customerId, input.paperless_billing, input.correspondence_language, now, req.user!.userId],
+        );
+      });
+      res.json({ success: true });
+    }),
+  );
+
+  router.use(servicesRoutes(ctx));
+  router.use(profileRoutes(ctx));
+  return router;
+}
