@@ -1,0 +1,156 @@
+/**
+ * /residential-internet/{packageId} and /residential-tv/{packageId}: what the residential internet and
+ * TV pages show of a package's internet or TV service (404 when the package holds none).
+ */
+import { Router } from "express";
+import type { InternetSettingsAnswer, TvPackageAnswer } from "../contract/home-network.ts";
+import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
+import { notFound } from "./errors.ts";
+import { requirePackage, route } from "./http.ts";
+import type { RouterRow } from "./router.ts";
+import { wifiNamesOf } from "./wifi.ts";
+
+type ServiceRow = AddressColumns & {
+  id: number;
+  customer_id: number;
+  name: string;
+  name_fr: string;
+  status: "connected" | "interrupted" | "paused";
+  details: Record<string, unknown>;
+  activated_on: string;
+};
+
+export function residentialServicesRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+
+  const serviceOf = async (packageId: number, category: "internet" | "tv", what: string) => {
+    const row = await ctx.db.one<ServiceRow>(
+      `SELECT id, customer_id, name, name_fr, status, details, activated_on,
+              address_line1, address_line2, city, province, postal_code
+         FROM services WHERE package_id = $1 AND category = $2 ORDER BY id LIMIT 1`,
+      [packageId, category],
+    );
+    if (!row) throw notFound(what);
+    return row;
+  };
+
+  router.get(
+    "/residential-internet/:packageId",
+    route(async (req, res) => {
+      const { packageId, customerId } = await requirePackage(ctx.db, req, req.params.packageId);
+      const service = await serviceOf(packageId, "internet", "Internet service of this package");
+      const [r, names] = await Promise.all([
+        ctx.db.one<RouterRow>("SELECT * FROM routers WHERE service_id = $1", [service.id]),
+        wifiNamesOf(ctx.db, customerId),
+      ]);
+      const online = r ? r.offline_since === null : service.status === "connected";
+      const answer: InternetSettingsAnswer = {
+        internet_settings: {
+          package_id: packageId,
+          service_id: service.id,
+          plan: {
+            name: req.lang === "fr" ? service.name_fr : service.name,
+            download_mbps: Number(service.details.download_mbps ?? 0),
+            upload_mbps: Number(service.details.upload_mbps ?? 0),
+          },
+          status: service.status,
+          activated_on: service.activated_on,
+          service_address: addressOf(service),
+          connection: {
+            status: online ? "online" : "offline",
+            public_ipv4: r?.wan_ipv4 ?? null,
+            ipv6_prefix: r?.wan_ipv6_prefix ?? null,
+            dns_servers: r?.wan_dns ?? [],
+            online_since: r && online ? r.last_boot_at.toISOString() : null,
+            offline_since: r?.offline_since ? r.offline_since.toISOString() : null,
+          },
+          router: r
+            ? {
+                vendor: r.vendor,
+                model: r.model,
+                generation: r.generation,
+                firmware_version: r.firmware_version,
+                serial_number: r.serial_number,
+                mac_address: r.mac_address,
+              }
+            : null,
+          wifi: names[String(packageId)] ?? [],
+        },
+      };
+      res.json(answer);
+    }),
+  );
+
+  router.get(
+    "/residential-tv/:packageId",
+    route(async (req, res) => {
+      const { packageId, customerId } = await requirePackage(ctx.db, req, req.params.packageId);
+      const service = await serviceOf(packageId, "tv", "TV service of this package");
+      const fr = req.lang === "fr";
+      const tv = await ctx.db.one<{ lineup_code: string; name: string; name_fr: string; tv_go_included: boolean; tv_go_max_streams: number }>(
+        `SELECT t.lineup_code, l.name, l.name_fr, t.tv_go_included, t.tv_go_max_streams
+           FROM tv_services t JOIN tv_lineups l ON l.code = t.lineup_code WHERE t.service_id = $1`,
+        [service.id],
+      );
+      const [lineup, packs, packChannels, boxes, tvGo] = await Promise.all([
+        ctx.db.query<{ number: number; name: string; call_sign: string; hd: boolean; language: "en" | "fr" | "multi"; genre: string }>(
+          `SELECT lc.number, c.name, c.call_sign, c.hd, c.language, c.genre
+             FROM tv_lineup_channels lc JOIN tv_channels c ON c.id = lc.channel_id
+            WHERE lc.lineup_code = $1 ORDER BY lc.number`,
+          [tv?.lineup_code ?? ""],
+        ),
+        ctx.db.query<{ code: string; name: string; name_fr: string; monthly_price_cents: number; added_on: string | null }>(
+          `SELECT p.code, p.name, p.name_fr, p.monthly_price_cents, s.added_on
+             FROM tv_theme_packs p LEFT JOIN tv_service_theme_packs s ON s.pack_code = p.code AND s.service_id = $1
+            ORDER BY p.name, p.code`,
+          [service.id],
+        ),
+        ctx.db.query<{ pack_code: string; number: number; name: string; call_sign: string; hd: boolean; language: "en" | "fr" | "multi"; genre: string }>(
+          `SELECT pc.pack_code, pc.number, c.name, c.call_sign, c.hd, c.language, c.genre
+             FROM tv_theme_pack_channels pc JOIN tv_channels c ON c.id = pc.channel_id ORDER BY pc.number`,
+        ),
+        ctx.db.query<{ serial_number: string; model: string; room: string; mac_address: string; status: "online" | "standby" | "offline"; activated_on: string }>(
+          "SELECT serial_number, model, room, mac_address, status, activated_on FROM set_top_boxes WHERE service_id = $1 ORDER BY activated_on, id",
+          [service.id],
+        ),
+        ctx.db.one<{ email: string }>(
+          "SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1",
+          [customerId],
+        ),
+      ]);
+      const subscribed = new Set(packs.filter((p) => p.added_on !== null).map((p) => p.code));
+      const channels = [
+        ...lineup.map((c) => ({ ...c, source: "base" })),
+        ...packChannels.filter((c) => subscribed.has(c.pack_code)).map(({ pack_code, ...c }) => ({ ...c, source: pack_code })),
+      ].sort((a, b) => a.number - b.number);
+
+      const answer: TvPackageAnswer = {
+        tv_package: {
+          package_id: packageId,
+          service_id: service.id,
+          name: fr ? service.name_fr : service.name,
+          status: service.status,
+          base_package: tv ? { code: tv.lineup_code, name: fr ? tv.name_fr : tv.name, channel_count: lineup.length } : null,
+          channels,
+          theme_packs: packs.map((p) => ({
+            code: p.code,
+            name: fr ? p.name_fr : p.name,
+            monthly_price: dollars(p.monthly_price_cents),
+            subscribed: p.added_on !== null,
+            added_on: p.added_on,
+            channel_numbers: packChannels.filter((c) => c.pack_code === p.code).map((c) => c.number),
+          })),
+          set_top_boxes: boxes,
+          tv_go: {
+            included: tv?.tv_go_included ?? false,
+            max_streams: tv?.tv_go_included ? tv.tv_go_max_streams : 0,
+            account_email: tv?.tv_go_included ? (tvGo?.email ?? null) : null,
+          },
+        },
+      };
+      res.json(answer);
+    }),
+  );
+
+  return router;
+}
