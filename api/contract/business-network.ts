@@ -1,0 +1,270 @@
+/**
+ * The commercial network: the endpoint of a dedicated internet service (details and monitoring
+ * settings, IP blocks, alert history, bandwidth) and the power usage of a colocation cabinet.
+ */
+import { z } from "zod";
+import { IsoDate, IsoDateTime, NumericId } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
+import { EmailListInput, textField } from "./support.ts";
+
+export const EndpointStatus = z.enum(["up", "down", "unknown"]);
+
+/** A contact of the customer who may be notified of outages (holds the notify role). */
+export const NotificationContact = z.object({
+  contact_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+export const EndpointDetails = z.object({
+  service_id: z.number().int(),
+  name: z.string(),
+  platform_id: z.string().nullable(),
+  circuit_id: z.string(),
+  /** Address parts separated by line breaks ("\n"). */
+  service_address: z.string(),
+  access_device: z.string(),
+  port: z.string(),
+  /** The physical hand-off, such as "10GBASE-LR (single-mode fibre)". */
+  handoff: z.string(),
+  speed_mbps: z.number().int(),
+  /** null when the hand-off is untagged. */
+  vlan_id: z.number().int().nullable(),
+  status: EndpointStatus,
+  /** The customer's own name and notes for the endpoint. */
+  label: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Where outage alerts are e-mailed. */
+  alert_emails: z.array(z.string()),
+  /** The contact notified of outages. */
+  notification_contact: NotificationContact.nullable(),
+  /** The contacts that may be chosen as notification_contact (those with the notify role). */
+  notification_contact_options: z.array(NotificationContact),
+  updated_at: IsoDateTime.nullable(),
+});
+export type EndpointDetails = z.infer<typeof EndpointDetails>;
+
+/** GET /internet/{id}/endpoint */
+export const EndpointDetailsAnswer = z.object({ endpoint_details: EndpointDetails });
+export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
+
+/**
+ * PUT /internet/{id}/endpoint: replaces the customer-editable settings (a field left out is cleared).
+ * alert_emails: up to 5 addresses, one string separated by commas, semicolons or line breaks, or
+ * repeated fields. notification_contact_id: a contact with the notify role, or empty for none.
+ */
+export const UpdateEndpointRequest = z.object({
+  label: textField("label", 80, false).optional(),
+  description: textField("description", 500, false).optional(),
+  alert_emails: EmailListInput.optional(),
+  notification_contact_id: z.union([z.literal(""), z.null(), NumericId]).optional(),
+});
+export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
+
+export const UpdateEndpointAnswer = z.object({ success: z.literal(true), endpoint_details: EndpointDetails });
+export type UpdateEndpointAnswer = z.infer<typeof UpdateEndpointAnswer>;
+
+/** One IP block; every address field is computed from `cidr`. */
+export const IpBlock = z.object({
+  block_id: z.number().int(),
+  family: z.union([z.literal(4), z.literal(6)]),
+  /** Network address and prefix length, such as "203.0.113.8/29" or "2001:db8:1200::/48". */
+  cidr: z.string(),
+  network: z.string(),
+  prefix_length: z.number().int(),
+  /** Dotted for IPv4 ("255.255.255.248"), compressed for IPv6 ("ffff:ffff:ffff::"). */
+  subnet_mask: z.string(),
+  /** The provider's router in the block (its first usable address); null for a single address. */
+  gateway: z.string().nullable(),
+  /**
+   * The host addresses: IPv4 excludes the network and broadcast addresses (except /31 and /32);
+   * IPv6 excludes the subnet-router anycast address (except /127 and /128). The gateway is one of them.
+   * count is a decimal string (IPv6 counts exceed JSON's safe integers).
+   */
+  usable: z.object({ first: z.string(), last: z.string(), count: z.string().regex(/^\d+$/) }),
+  description: z.string().nullable(),
+  assigned_on: IsoDate,
+});
+export type IpBlock = z.infer<typeof IpBlock>;
+
+/** GET /internet/{id}/allocations: IPv4 blocks first, then IPv6. */
+export const AllocationsAnswer = z.object({ allocations: z.array(IpBlock) });
+export type AllocationsAnswer = z.infer<typeof AllocationsAnswer>;
+
+export const EndpointAlert = z.object({
+  alert_id: z.number().int(),
+  time: IsoDateTime,
+  access_device: z.string(),
+  port: z.string(),
+  event: z.string(),
+  /** The state the event left the link in. */
+  status: z.enum(["up", "down"]),
+});
+
+/** GET /internet/{id}/alerts: the latest 500 events, newest first. */
+export const AlertsAnswer = z.object({ alerts: z.array(EndpointAlert) });
+export type AlertsAnswer = z.infer<typeof AlertsAnswer>;
+
+/** At most this many days (both ends included) in one bandwidth or power query. */
+export const MAX_RANGE_DAYS = 60;
+/** Without dates, the last this many days (today included). */
+export const DEFAULT_RANGE_DAYS = 7;
+
+/**
+ * from_date and to_date (UTC calendar days, both included). Defaults: to_date today, from_date six
+ * days before to_date; with only from_date, up to six days after it (not past today).
+ * from_date ≤ to_date ≤ today, at most 60 days.
+ */
+export const DateRangeQuery = z.object({
+  from_date: IsoDate.optional(),
+  to_date: IsoDate.optional(),
+});
+export type DateRangeQuery = z.infer<typeof DateRangeQuery>;
+const dateRangeErrorCodes = [
+  "from_date.invalid",
+  "to_date.invalid",
+  "from_date.in_future",
+  "to_date.before_from",
+  "to_date.in_future",
+  "to_date.range_too_long",
+];
+
+export const TrafficSummary = z.object({
+  /** 95th percentile of the samples' rates: the highest rate once the top 5% of samples are set aside. */
+  percentile_95_mbps: z.number().nullable(),
+  peak_mbps: z.number().nullable(),
+  average_mbps: z.number().nullable(),
+  volume_bytes: z.number().int(),
+  /** volume_bytes in decimal gigabytes (10^9 bytes), two decimals. */
+  volume_gb: z.number(),
+});
+
+/** GET /internet/{id}/bandwidth */
+export const BandwidthAnswer = z.object({
+  bandwidth: z.object({
+    service_id: z.number().int(),
+    from_date: IsoDate,
+    to_date: IsoDate,
+    speed_mbps: z.number().int(),
+    /** Length of one sample. */
+    interval_seconds: z.number().int(),
+    /** Download is traffic towards the customer, upload from the customer. */
+    download: TrafficSummary,
+    upload: TrafficSummary,
+    /** Average rate over each sample's interval, oldest first; samples not yet complete are left out. */
+    samples: z.array(z.object({ time: IsoDateTime, download_mbps: z.number(), upload_mbps: z.number() })),
+  }),
+});
+export type BandwidthAnswer = z.infer<typeof BandwidthAnswer>;
+
+export const PowerCircuit = z.object({
+  circuit_id: z.number().int(),
+  name: z.string(),
+  voltage: z.number().int(),
+  breaker_amps: z.number().int(),
+  /** 80% of the breaker: the most a circuit may draw continuously. */
+  max_continuous_amps: z.number(),
+  peak_amps: z.number().nullable(),
+  average_amps: z.number().nullable(),
+  /** Peak as a share of max_continuous_amps, in percent. */
+  peak_utilization_percent: z.number().nullable(),
+  /** Energy over the range, kWh (volts × amps × hours, power factor 1). */
+  energy_kwh: z.number(),
+  samples: z.array(z.object({ time: IsoDateTime, amps: z.number() })),
+});
+
+/** GET /cabinet-spaces/{serviceId}/power-usage */
+export const PowerUsageAnswer = z.object({
+  data: z.object({
+    service_id: z.number().int(),
+    name: z.string(),
+    cabinet: z.object({
+      cabinet_ref: z.string(),
+      facility: z.string(),
+      cage: z.string().nullable(),
+      rack_units: z.number().int(),
+      /** Address parts separated by line breaks ("\n"). */
+      address: z.string(),
+    }),
+    from_date: IsoDate,
+    to_date: IsoDate,
+    interval_seconds: z.number().int(),
+    circuits: z.array(PowerCircuit),
+  }),
+});
+export type PowerUsageAnswer = z.infer<typeof PowerUsageAnswer>;
+
+const dedicatedInternet = "(404 for a service that is not dedicated internet)";
+
+export const businessNetworkEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/internet/{id}/endpoint",
+    tag: "business-network",
+    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}`,
+    auth: "bearer",
+    answer: EndpointDetailsAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "put",
+    path: "/internet/{id}/endpoint",
+    tag: "business-network",
+    summary: "Change the endpoint's label, description, alert e-mails and notified contact (authoritative or support role)",
+    auth: "bearer",
+    body: UpdateEndpointRequest,
+    answer: UpdateEndpointAnswer,
+    errors: [404, 422],
+    errorCodes: [
+      "label.too_long",
+      "description.too_long",
+      "alert_emails.invalid",
+      "alert_emails.too_many",
+      "notification_contact_id.invalid",
+      "notification_contact_id.not_found",
+      "notification_contact_id.not_notify",
+    ],
+  }),
+  endpoint({
+    method: "get",
+    path: "/internet/{id}/allocations",
+    tag: "business-network",
+    summary: `IP blocks routed to the endpoint, with gateway, mask and usable addresses ${dedicatedInternet}`,
+    auth: "bearer",
+    answer: AllocationsAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/internet/{id}/alerts",
+    tag: "business-network",
+    summary: `Alert history of the endpoint, newest first ${dedicatedInternet}`,
+    auth: "bearer",
+    answer: AlertsAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/internet/{id}/bandwidth",
+    tag: "business-network",
+    summary: `95th percentile, peak, average and volume each way, and the samples, over a range of days ${dedicatedInternet}`,
+    auth: "bearer",
+    query: DateRangeQuery,
+    answer: BandwidthAnswer,
+    errors: [404, 422],
+    errorCodes: dateRangeErrorCodes,
+  }),
+  endpoint({
+    method: "get",
+    path: "/cabinet-spaces/{serviceId}/power-usage",
+    tag: "business-network",
+    summary:
+      "Power drawn on each circuit of a colocation cabinet over a range of days, with breaker limits (404 for another kind of service)",
+    auth: "bearer",
+    query: DateRangeQuery,
+    answer: PowerUsageAnswer,
+    errors: [404, 422],
+    errorCodes: dateRangeErrorCodes,
+  }),
+];

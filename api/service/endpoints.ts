@@ -1,0 +1,414 @@
+/**
+ * /internet/{id}/…: the endpoint of a dedicated internet service: details and monitoring settings,
+ * IP blocks, alert history and bandwidth. Also the arithmetic the answers need (IP blocks, date
+ * ranges, 95th percentile), shared with the cabinet power module.
+ */
+import { Router } from "express";
+import {
+  DateRangeQuery,
+  DEFAULT_RANGE_DAYS,
+  MAX_RANGE_DAYS,
+  UpdateEndpointRequest,
+  type AlertsAnswer,
+  type AllocationsAnswer,
+  type BandwidthAnswer,
+  type EndpointDetails,
+  type IpBlock,
+  type UpdateEndpointAnswer,
+} from "../contract/business-network.ts";
+import { splitEmailList } from "../contract/support.ts";
+import type { Db } from "../db/client.ts";
+import { addressLines, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { fieldErrors, notFound, unprocessable } from "./errors.ts";
+import { parseInput, requireService, route } from "./http.ts";
+
+export const MAX_ALERT_EMAILS = 5;
+const MAX_ALERTS = 500;
+/** Interval of the samples when a range holds none. */
+const DEFAULT_INTERVAL_SECONDS = 3600;
+
+// ---------------------------------------------------------------------------------------------------
+// IP blocks
+
+export interface IpAddress {
+  family: 4 | 6;
+  value: bigint;
+}
+
+/** Parses an IPv4 or IPv6 address (IPv6 may end in a dotted IPv4 part); null when it is neither. */
+export function parseIp(text: string): IpAddress | null {
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
+    const parts = text.split(".").map(Number);
+    if (parts.some((part) => part > 255)) return null;
+    return { family: 4, value: parts.reduce((sum, part) => (sum << 8n) + BigInt(part), 0n) };
+  }
+  if (!text.includes(":")) return null;
+  let body = text.toLowerCase();
+  const groups: number[] = [];
+  const dotted = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(body);
+  let tail: number[] = [];
+  if (dotted) {
+    const v4 = parseIp(dotted[2]);
+    if (!v4) return null;
+    tail = [Number(v4.value >> 16n), Number(v4.value & 0xffffn)];
+    body = dotted[1].endsWith("::") ? dotted[1] : dotted[1].slice(0, -1);
+  }
+  const halves = body.split("::");
+  if (halves.length > 2) return null;
+  const read = (part: string) => (part === "" ? [] : part.split(":"));
+  const head = read(halves[0]);
+  const rest = halves.length === 2 ? read(halves[1]) : [];
+  for (const group of [...head, ...rest]) if (!/^[0-9a-f]{1,4}$/.test(group)) return null;
+  const explicit = head.length + rest.length + tail.length;
+  if (halves.length === 1 ? explicit !== 8 : explicit > 7) return null;
+  groups.push(...head.map((g) => parseInt(g, 16)));
+  if (halves.length === 2) for (let i = explicit; i < 8; i++) groups.push(0);
+  groups.push(...rest.map((g) => parseInt(g, 16)), ...tail);
+  return { family: 6, value: groups.reduce((sum, group) => (sum << 16n) + BigInt(group), 0n) };
+}
+
+/** Formats an address: dotted IPv4, or IPv6 as RFC 5952 recommends (longest zero run as "::"). */
+export function formatIp(address: IpAddress): string {
+  if (address.family === 4) {
+    return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join(".");
+  }
+  const groups = Array.from({ length: 8 }, (_, i) => Number((address.value >> BigInt((7 - i) * 16)) & 0xffffn));
+  let bestStart = -1;
+  let bestLength = 1; // a single zero group is not compressed
+  for (let i = 0; i < 8;) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((group) => group.toString(16));
+  if (bestStart === -1) return hex.join(":");
+  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
+}
+
+/** Everything an IP block's answer shows, computed from its CIDR (host bits must be zero). */
+export function describeIpBlock(
+  cidr: string,
+): Pick<IpBlock, "family" | "cidr" | "network" | "prefix_length" | "subnet_mask" | "gateway" | "usable"> {
+  const [addressText, prefixText] = cidr.split("/");
+  const address = parseIp(addressText);
+  if (!address) throw new Error(`Not an IP block: ${cidr}`);
+  const bits = address.family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits) throw new Error(`Not an IP block: ${cidr}`);
+  const hostBits = BigInt(bits - prefix);
+  const size = 1n << hostBits;
+  const mask = ((1n << BigInt(bits)) - 1n) ^ (size - 1n);
+  if ((address.value & ~mask) !== 0n) throw new Error(`Host bits set in ${cidr}`);
+  const network = address.value;
+  const last = network + size - 1n;
+  const at = (value: bigint) => formatIp({ family: address.family, value });
+  let first: bigint;
+  let lastUsable: bigint;
+  if (size <= 2n) {
+    // A single address, or a point-to-point link (RFC 3021 / RFC 6164): every address is usable.
+    first = network;
+    lastUsable = last;
+  } else if (address.family === 4) {
+    first = network + 1n; // not the network address
+    lastUsable = last - 1n; // nor the broadcast address
+  } else {
+    first = network + 1n; // not the subnet-router anycast address
+    lastUsable = last;
+  }
+  return {
+    family: address.family,
+    cidr: `${at(network)}/${prefix}`,
+    network: at(network),
+    prefix_length: prefix,
+    subnet_mask: at(mask),
+    gateway: size === 1n ? null : at(first),
+    usable: { first: at(first), last: at(lastUsable), count: String(lastUsable - first + 1n) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Date ranges and statistics
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export interface DayRange {
+  from: string;
+  to: string;
+  /** The range as instants: [start, end). */
+  start: Date;
+  end: Date;
+}
+
+/**
+ * from_date / to_date of a query (UTC days, both included). Defaults: to_date today, from_date six
+ * days before to_date (with only from_date: up to six days after it, not past today). Refuses dates
+ * after today, from > to and more than MAX_RANGE_DAYS days.
+ */
+export function resolveDateRange(query: unknown, today: string): DayRange {
+  const raw = Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(
+      ([key, value]) => ["from_date", "to_date"].includes(key) && value !== "",
+    ),
+  );
+  const input = parseInput(DateRangeQuery, raw);
+  const errors: Record<string, string[]> = {};
+  if (input.from_date && input.from_date > today) errors.from_date = ["from_date.in_future"];
+  if (input.to_date && input.to_date > today) errors.to_date = ["to_date.in_future"];
+  if (Object.keys(errors).length) throw unprocessable(errors, "The range ends after today");
+  const to = input.to_date ?? (input.from_date ? minDate(addDays(input.from_date, DEFAULT_RANGE_DAYS - 1), today) : today);
+  const from = input.from_date ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (from > to) throw unprocessable({ to_date: ["to_date.before_from"] }, "to_date is before from_date");
+  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
+    throw unprocessable({ to_date: ["to_date.range_too_long"] }, `A range covers at most ${MAX_RANGE_DAYS} days`);
+  }
+  return { from, to, start: new Date(`${from}T00:00:00Z`), end: new Date(`${addDays(to, 1)}T00:00:00Z`) };
+}
+const minDate = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * The 95th percentile as transit is billed: sort the samples, set the top 5% aside (rounded down),
+ * answer the highest remaining one. null without samples.
+ */
+export function percentile95(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil((sorted.length * 95) / 100) - 1];
+}
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------------
+// Endpoint details
+
+type EndpointRow = AddressColumns & {
+  service_id: number;
+  name: string;
+  name_fr: string;
+  platform_id: string | null;
+  status: "up" | "down" | "unknown";
+  customer_id: number;
+  circuit_id: string;
+  access_device: string;
+  port: string;
+  handoff: string;
+  speed_mbps: number;
+  vlan_id: number | null;
+  label: string | null;
+  description: string | null;
+  alert_emails: string[];
+  notify_contact_id: number | null;
+  updated_at: Date | null;
+};
+
+type ContactRow = { contact_id: number; first_name: string; last_name: string; email: string; roles: string[] };
+
+async function endpointRow(db: Db, serviceId: number): Promise<EndpointRow> {
+  const row = await db.one<EndpointRow>(
+    `SELECT s.id AS service_id, s.name, s.name_fr, s.platform_id, s.status, s.customer_id,
+            s.address_line1, s.address_line2, s.city, s.province, s.postal_code,
+            e.circuit_id, e.access_device, e.port, e.handoff, e.speed_mbps, e.vlan_id, e.label, e.description,
+            e.alert_emails, e.notify_contact_id, e.updated_at
+       FROM network_endpoints e JOIN services s ON s.id = e.service_id
+      WHERE e.service_id = $1`,
+    [serviceId],
+  );
+  if (!row) throw notFound("Endpoint");
+  return row;
+}
+
+async function endpointDetails(db: Db, serviceId: number, lang: "en" | "fr"): Promise<EndpointDetails> {
+  const row = await endpointRow(db, serviceId);
+  const contacts = await db.query<ContactRow>(
+    "SELECT id AS contact_id, first_name, last_name, email, roles FROM contacts WHERE customer_id = $1 ORDER BY id",
+    [row.customer_id],
+  );
+  const person = ({ contact_id, first_name, last_name, email }: ContactRow) => ({ contact_id, first_name, last_name, email });
+  const notified = contacts.find((c) => c.contact_id === row.notify_contact_id);
+  return {
+    service_id: row.service_id,
+    name: lang === "fr" ? row.name_fr : row.name,
+    platform_id: row.platform_id,
+    circuit_id: row.circuit_id,
+    service_address: addressLines(row),
+    access_device: row.access_device,
+    port: row.port,
+    handoff: row.handoff,
+    speed_mbps: row.speed_mbps,
+    vlan_id: row.vlan_id,
+    status: row.status,
+    label: row.label,
+    description: row.description,
+    alert_emails: row.alert_emails,
+    notification_contact: notified ? person(notified) : null,
+    notification_contact_options: contacts.filter((c) => c.roles.includes("notify")).map(person),
+    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+  };
+}
+
+const DEDICATED_INTERNET = { categories: ["dedicated_internet"] };
+
+export function endpointRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+
+  router.get(
+    "/internet/:id/endpoint",
+    route(async (req, res) => {
+      const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
+      res.json({ endpoint_details: await endpointDetails(ctx.db, access.serviceId, req.lang) });
+    }),
+  );
+
+  router.put(
+    "/internet/:id/endpoint",
+    route(async (req, res) => {
+      const access = await requireService(ctx.db, req, req.params.id, { ...DEDICATED_INTERNET, anyOf: ["authoritative", "support"] });
+      await endpointRow(ctx.db, access.serviceId);
+      const parsed = UpdateEndpointRequest.safeParse(req.body ?? {});
+      const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+      const messages: string[] = [];
+      const input = parsed.success ? parsed.data : ({} as UpdateEndpointRequest);
+
+      const { emails, invalid } = splitEmailList((req.body as Record<string, unknown> | undefined)?.alert_emails);
+      if (invalid.length) {
+        errors.alert_emails = ["alert_emails.invalid"];
+        messages.push(`Invalid alert e-mail addresses: ${invalid.join(", ")}`);
+      } else if (emails.length > MAX_ALERT_EMAILS) {
+        errors.alert_emails = ["alert_emails.too_many"];
+        messages.push(`At most ${MAX_ALERT_EMAILS} alert e-mail addresses`);
+      }
+
+      const contactId = typeof input.notification_contact_id === "number" ? input.notification_contact_id : null;
+      if (contactId !== null) {
+        const contact = await ctx.db.one<{ roles: string[] }>("SELECT roles FROM contacts WHERE id = $1 AND customer_id = $2", [
+          contactId,
+          access.customerId,
+        ]);
+        if (!contact) errors.notification_contact_id = ["notification_contact_id.not_found"];
+        else if (!contact.roles.includes("notify")) errors.notification_contact_id = ["notification_contact_id.not_notify"];
+      }
+      if (Object.keys(errors).length) throw unprocessable(errors, messages.join("; ") || "The endpoint settings were refused");
+
+      await ctx.db.query(
+        `UPDATE network_endpoints
+            SET label = $2, description = $3, alert_emails = $4, notify_contact_id = $5, updated_at = $6, updated_by = $7
+          WHERE service_id = $1`,
+        [access.serviceId, input.label || null, input.description || null, emails, contactId, ctx.now(), req.user!.userId],
+      );
+      const answer: UpdateEndpointAnswer = { success: true, endpoint_details: await endpointDetails(ctx.db, access.serviceId, req.lang) };
+      res.json(answer);
+    }),
+  );
+
+  router.get(
+    "/internet/:id/allocations",
+    route(async (req, res) => {
+      const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
+      await endpointRow(ctx.db, access.serviceId);
+      const rows = await ctx.db.query<{ id: number; network: string; description: string | null; assigned_on: string }>(
+        `SELECT id, network::text AS network, description, assigned_on FROM ip_blocks
+          WHERE service_id = $1 ORDER BY family(network), network`,
+        [access.serviceId],
+      );
+      const answer: AllocationsAnswer = {
+        allocations: rows.map((row) => ({
+          block_id: row.id,
+          ...describeIpBlock(row.network),
+          description: row.description,
+          assigned_on: row.assigned_on,
+        })),
+      };
+      res.json(answer);
+    }),
+  );
+
+  router.get(
+    "/internet/:id/alerts",
+    route(async (req, res) => {
+      const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
+      await endpointRow(ctx.db, access.serviceId);
+      const rows = await ctx.db.query<{
+        id: number;
+        occurred_at: Date;
+        access_device: string;
+        port: string;
+        event: string;
+        status: "up" | "down";
+      }>(
+        `SELECT id, occurred_at, access_device, port, event, status FROM endpoint_alerts
+          WHERE service_id = $1 AND occurred_at <= $2
+          ORDER BY occurred_at DESC, id DESC LIMIT ${MAX_ALERTS}`,
+        [access.serviceId, ctx.now()],
+      );
+      const answer: AlertsAnswer = {
+        alerts: rows.map((row) => ({
+          alert_id: row.id,
+          time: new Date(row.occurred_at).toISOString(),
+          access_device: row.access_device,
+          port: row.port,
+          event: row.event,
+          status: row.status,
+        })),
+      };
+      res.json(answer);
+    }),
+  );
+
+  router.get(
+    "/internet/:id/bandwidth",
+    route(async (req, res) => {
+      const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
+      const endpoint = await endpointRow(ctx.db, access.serviceId);
+      const range = resolveDateRange(req.query, todayOf(ctx));
+      const rows = await ctx.db.query<{ sampled_at: Date; interval_seconds: number; download_bytes: number; upload_bytes: number }>(
+        `SELECT sampled_at, interval_seconds, download_bytes, upload_bytes FROM bandwidth_samples
+          WHERE service_id = $1 AND sampled_at >= $2 AND sampled_at < $3
+            AND sampled_at + interval_seconds * interval '1 second' <= $4
+          ORDER BY sampled_at`,
+        [access.serviceId, range.start, range.end, ctx.now()],
+      );
+      const mbps = (bytes: number, seconds: number) => (bytes * 8) / seconds / 1_000_000;
+      const summary = (pick: (row: (typeof rows)[number]) => number) => {
+        const rates = rows.map((row) => mbps(pick(row), row.interval_seconds));
+        const volume = rows.reduce((sum, row) => sum + pick(row), 0);
+        const seconds = rows.reduce((sum, row) => sum + row.interval_seconds, 0);
+        const p95 = percentile95(rates);
+        return {
+          percentile_95_mbps: p95 === null ? null : round2(p95),
+          peak_mbps: rates.length ? round2(Math.max(...rates)) : null,
+          average_mbps: seconds ? round2(mbps(volume, seconds)) : null,
+          volume_bytes: volume,
+          volume_gb: round2(volume / 1e9),
+        };
+      };
+      const answer: BandwidthAnswer = {
+        bandwidth: {
+          service_id: access.serviceId,
+          from_date: range.from,
+          to_date: range.to,
+          speed_mbps: endpoint.speed_mbps,
+          interval_seconds: rows.length ? Math.min(...rows.map((row) => row.interval_seconds)) : DEFAULT_INTERVAL_SECONDS,
+          download: summary((row) => row.download_bytes),
+          upload: summary((row) => row.upload_bytes),
+          samples: rows.map((row) => ({
+            time: new Date(row.sampled_at).toISOString(),
+            download_mbps: round2(mbps(row.download_bytes, row.interval_seconds)),
+            upload_mbps: round2(mbps(row.upload_bytes, row.interval_seconds)),
+          })),
+        },
+      };
+      res.json(answer);
+    }),
+  );
+
+  return router;
+}
