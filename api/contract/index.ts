@@ -3,14 +3,22 @@
  * The portal parses answers with these schemas, the service's tests check every answer against them,
  * the msw fixtures satisfy them, and GET /api/v1/openapi.json is generated from them.
  */
+import { accountsEndpoints } from "./accounts.ts";
 import { authEndpoints } from "./auth.ts";
+import { billingEndpoints } from "./billing.ts";
+import { authFlowsEndpoints } from "./auth-flows.ts";
+import { ordersEndpoints } from "./orders.ts";
+import { businessNetworkEndpoints } from "./business-network.ts";
+import { supportEndpoints } from "./support.ts";
+import { contactsEndpoints } from "./contacts.ts";
 import { dashboardEndpoints } from "./dashboard.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
 
 export type { Endpoint } from "./endpoint.ts";
 
-export const endpoints: Endpoint[] = [...authEndpoints, ...dashboardEndpoints];
+export const endpoints: Endpoint[] = [...authEndpoints, ...authFlowsEndpoints, ...ordersEndpoints, ...dashboardEndpoints, ...homeNetworkEndpoints, ...billingEndpoints, ...contactsEndpoints, ...businessNetworkEndpoints, ...supportEndpoints, ...accountsEndpoints];
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 /** The OpenAPI 3.1 document (built once). */

@@ -1,13 +1,25 @@
 /** The reference /api/v1 as an Express router. */
 import { Router } from "express";
 import { openApi } from "../contract/index.ts";
+import { accountsRoutes } from "./accounts.ts";
 import { authRoutes } from "./auth.ts";
+import { billingRoutes } from "./billing.ts";
+import { authFlowRoutes } from "./auth-flows.ts";
+import { oauthPublicRoutes, oauthRoutes } from "./oauth.ts";
+import { orderRoutes } from "./orders.ts";
+import { cabinetRoutes } from "./cabinets.ts";
+import { endpointRoutes } from "./endpoints.ts";
+import { supportRoutes } from "./support.ts";
 import { commercialDashboardRoutes } from "./commercial-dashboard.ts";
+import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { authenticate, detectLanguage, parseBody } from "./http.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
+import { residentialServicesRoutes } from "./residential-services.ts";
+import { routerRoutes } from "./router.ts";
+import { wifiRoutes } from "./wifi.ts";
 
 export function createApiRouter(ctx: ServiceContext): Router {
   const router = Router();
@@ -23,12 +35,26 @@ export function createApiRouter(ctx: ServiceContext): Router {
     res.set("Cache-Control", "public, max-age=300").json(openApi());
   });
   router.use(authRoutes(ctx));
+  router.use(authFlowRoutes(ctx));
+  router.use(oauthPublicRoutes(ctx));
+  router.use(orderRoutes(ctx));
+  router.use(contactActivationRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
+  router.use(billingRoutes(ctx));
+  router.use(oauthRoutes(ctx));
+  router.use(endpointRoutes(ctx));
+  router.use(cabinetRoutes(ctx));
+  router.use(supportRoutes(ctx));
   router.use(dashboardRoutes(ctx));
   router.use(residentialDashboardRoutes(ctx));
   router.use(commercialDashboardRoutes(ctx));
+  router.use(wifiRoutes(ctx));
+  router.use(routerRoutes(ctx));
+  router.use(residentialServicesRoutes(ctx));
+  router.use(contactsRoutes(ctx));
+  router.use(accountsRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

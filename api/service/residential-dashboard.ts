@@ -1,9 +1,11 @@
 /** /residential-dashboard: everything the home screen of a residential account shows. */
 import { Router } from "express";
 import type { ResidentialDashboardAnswer, ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
+import { accountBalance } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
+import { settlePauses } from "./services.ts";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
 export const SUPPORT_INFO = {
@@ -44,6 +46,8 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       if (!access.isResidential) throw notFound("Residential account");
       const id = access.customerId;
       const fr = req.lang === "fr";
+      // Pauses start and end on their dates: bring them up to the service clock before reading.
+      await settlePauses(ctx.db, id, ctx.now());
       const [customer, user, contact, services, wifi, packages, pauses, contacts] = await Promise.all([
         ctx.db.one<AddressColumns & { id: number; account_number: string; contract_name: string; customer_since: string; suspended_for_nonpayment: boolean; submitted_proof_of_payment: boolean }>(
           "SELECT * FROM customers WHERE id = $1",
@@ -161,13 +165,7 @@ export async function residentialBillingDetails(
 ): Promise<ResidentialBillingDetailsAnswer> {
   const today = todayOf(ctx);
   const [totals, current, lastPayment, customer] = await Promise.all([
-    ctx.db.one<{ billed: number; billed_due: number; paid: number }>(
-      `SELECT
-         COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1), 0) AS billed,
-         COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1 AND due_on < $2), 0) AS billed_due,
-         COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'successful'), 0) AS paid`,
-      [customerId, today],
-    ),
+    accountBalance(ctx.db, customerId, today),
     ctx.db.one<{ invoice_number: string; issued_on: string; due_on: string; total_cents: number }>(
       "SELECT invoice_number, issued_on, due_on, total_cents FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1",
       [customerId],
@@ -179,8 +177,8 @@ export async function residentialBillingDetails(
     ),
     ctx.db.one<{ billing_day: number }>("SELECT billing_day FROM customers WHERE id = $1", [customerId]),
   ]);
-  const balance = Math.max(0, totals!.billed - totals!.paid);
-  const pastDue = Math.max(0, totals!.billed_due - totals!.paid);
+  const balance = totals.balanceCents;
+  const pastDue = totals.pastDueCents;
   return {
     billing_details: {
       balance_owing: dollars(balance),

@@ -3,13 +3,19 @@
  * the first start of an empty database (or by `npm run db:reset`), in one transaction.
  */
 import type { Db } from "../client.ts";
+import { seedBusinessNetwork } from "./business-network.ts";
+import { seedContacts } from "./contacts.ts";
+import { seedAccounts } from "./accounts.ts";
+import { seedAuthFlows } from "./auth-flows.ts";
+import { seedBilling } from "./billing.ts";
 import { seedCore, type SeedContext } from "./core.ts";
+import { seedHomeNetwork } from "./home-network.ts";
 import { seededRandom } from "./tools.ts";
 
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
 
 /** The seed modules, in order: later ones build on the ids of earlier ones. */
-const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [seedCore];
+const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [seedCore, seedHomeNetwork, seedBilling, seedAuthFlows, seedBusinessNetwork, seedContacts, seedAccounts];
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const row = await db.one("SELECT 1 FROM app_settings WHERE key = 'seed_day'");
