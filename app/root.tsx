@@ -50,6 +50,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { language } = useT();
+  // The browser holds one language's texts: a navigation that lands in the other one (a ?lng= link
+  // followed by the router, a sign-in that returns to such a link) loads the document again.
+  useEffect(() => {
+    if (loaderData.language !== language) window.location.reload();
+  }, [loaderData.language, language]);
   return (
     <>
       <ProgressBar />

@@ -42,3 +42,21 @@ export async function expectNoAxeViolations(page: Page) {
     await close();
   }
 }
+
+/** Signs out through the account menu (a disclosure without JavaScript, a Headless UI menu with it). */
+export async function signOut(page: Page) {
+  if (hasJs()) {
+    const button = page.locator('button[aria-haspopup="menu"]', { hasText: /Account menu|Menu du compte/ });
+    await button.click();
+    await page.getByRole("menuitem", { name: /^Sign out$|^Se déconnecter$/ }).click();
+  } else {
+    await page.locator("header details summary").filter({ hasText: /Account menu|Menu du compte/ }).click();
+    await page.getByRole("button", { name: /^Sign out$|^Se déconnecter$/ }).click();
+  }
+  await page.waitForURL(/\/login$/);
+}
+
+/** The value of a cookie of the page's browser context. */
+export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}

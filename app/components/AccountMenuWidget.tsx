@@ -1,11 +1,12 @@
 /** The account menu as a Headless UI Menu (loaded after hydration). */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useT } from "~/lib/use-t";
-import { Form, Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 import { accountMenuButtonClass, accountMenuItemClass, UserLabel } from "./AccountMenu";
 
 export default function AccountMenuWidget({ username }: { username: string }) {
   const { t } = useT();
+  const submit = useSubmit();
   return (
     <Menu as="div" className="relative">
       <MenuButton className={accountMenuButtonClass}>
@@ -18,13 +19,12 @@ export default function AccountMenuWidget({ username }: { username: string }) {
           </Link>
         </MenuItem>
         <MenuItem>
-          {/* The item is the form's button; the form is outside the menu's item list. */}
-          <button type="submit" form="account-menu-sign-out" className={accountMenuItemClass}>
+          {/* The menu closes (and unmounts this item) on click, so post from code, not a submit button. */}
+          <button type="button" onClick={() => void submit(null, { method: "post", action: "/logout" })} className={accountMenuItemClass}>
             {t("nav.signOut")}
           </button>
         </MenuItem>
       </MenuItems>
-      <Form id="account-menu-sign-out" method="post" action="/logout" hidden />
     </Menu>
   );
 }

@@ -63,7 +63,7 @@ function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
   const { t } = useT();
   const active = accounts.find((a) => a.customer_id === activeId);
   return (
-    <form method="get" action="/accounts" role="search" className="flex flex-wrap items-end gap-2">
+    <form method="get" action="/accounts" role="search" aria-label={t("switcher.searchLabel")} className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor={`${idPrefix}-account-search`} className="block text-xs font-medium text-gray-700">
           {t("switcher.searchLabel")}

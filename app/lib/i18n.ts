@@ -43,10 +43,19 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date (YYYY-MM-DD) as such; an instant as its date in Toronto. */
 export function formatDate(value: string | Date, language: Language, style: DateStyle = "long"): string {
-  if (typeof value === "string" && CALENDAR_DATE.test(value)) {
-    return dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+  const calendar = typeof value === "string" && CALENDAR_DATE.test(value);
+  const format = calendar
+    ? dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" })
+    : dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" });
+  const date = calendar ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  if (language === "fr" && style === "long") {
+    // French writes the first of the month as an ordinal: « 1er décembre 2026 ».
+    return format
+      .formatToParts(date)
+      .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
+      .join("");
   }
-  return dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" }).format(new Date(value));
+  return format.format(date);
 }
 
 /** A time of day "HH:MM" (8:00 a.m. / 8 h 00). */

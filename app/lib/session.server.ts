@@ -52,6 +52,8 @@ function sessionStorage(): SessionStorage<SessionData, FlashData> {
 class SessionHolder {
   changed = false;
   destroyed = false;
+  /** Notifications taken for display during this request. */
+  taken: Notification[] = [];
   constructor(readonly session: PortalSession) {}
 }
 
@@ -61,6 +63,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const holder = new SessionHolder(await sessionStorage().getSession(request.headers.get("Cookie")));
   context.set(sessionContext, holder);
   const response = await next();
+  // A page that redirects shows nothing: its notifications wait for the page it redirects to.
+  if (holder.taken.length && response.status >= 300 && response.status < 400 && !holder.destroyed) {
+    const pending = (holder.session.get("notifications") as Notification[] | undefined) ?? [];
+    holder.session.flash("notifications", [...holder.taken, ...pending]);
+    holder.changed = true;
+  }
   if (holder.destroyed) {
     response.headers.append("Set-Cookie", await sessionStorage().destroySession(holder.session));
   } else if (holder.changed) {
@@ -114,7 +122,8 @@ export function takeNotifications(context: Context): Notification[] {
   const holder = holderOf(context);
   if (!holder.session.has("notifications")) return [];
   holder.changed = true;
-  return (holder.session.get("notifications") as Notification[] | undefined) ?? [];
+  holder.taken = (holder.session.get("notifications") as Notification[] | undefined) ?? [];
+  return holder.taken;
 }
 
 /** Test helper: the Cookie header of a session holding these tokens. */

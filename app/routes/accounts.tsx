@@ -29,8 +29,10 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   return (
     <section className="max-w-3xl">
       <PageTitle title={t("accounts.title")} />
-      <h1 className="text-2xl font-semibold">{t("accounts.title")}</h1>
-      <form method="get" action="/accounts" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <h1 id="accounts-heading" className="text-2xl font-semibold">
+        {t("accounts.title")}
+      </h1>
+      <form method="get" action="/accounts" role="search" aria-labelledby="accounts-heading" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="accounts-q" className="block text-sm font-medium text-gray-800">
             {t("switcher.searchLabel")}

@@ -5,6 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { Trans } from "react-i18next";
 import { useT } from "~/lib/use-t";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -81,6 +82,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   });
   const notice = actionData?.notice;
   const submitting = navigation.state === "submitting";
+
+  // Without JavaScript the server renders the form again with the password empty; with it, the
+  // browser keeps the input, so empty it the same way after a refusal.
+  useEffect(() => {
+    if (actionData?.notice) form.update({ name: fields.password.name, value: "" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
 
   return (
     <div className="mx-auto max-w-md">

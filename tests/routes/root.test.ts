@@ -1,6 +1,7 @@
 /** The root loader: the page's language (query, cookie, browser, English), brand and notifications. */
 import { describe, expect, it } from "vitest";
-import { notify } from "../../app/lib/session.server.ts";
+import { redirect } from "react-router";
+import { notify, takeNotifications } from "../../app/lib/session.server.ts";
 import { loader } from "../../app/root.tsx";
 import { callRoute, nextCookie } from "../support/route.ts";
 import type { RouterContextProvider } from "react-router";
@@ -102,6 +103,29 @@ describe("root loader: brand and notifications", () => {
 
     const second = await root("/contacts/100101", { cookie });
     expect(second.data.notifications).toEqual([]);
+  });
+
+  it("keeps notifications for the next page when the page that took them redirects", async () => {
+    const queued = await callRoute(
+      ({ context }: { context: RouterContextProvider }) => {
+        notify(context, "error", "switcher.unavailable");
+        return null;
+      },
+      { url: "/switch-account", method: "POST" },
+    );
+    let cookie = nextCookie(undefined, queued.setCookies);
+    // "/" takes them in the root loader but answers a redirect to the dashboard: nothing is shown.
+    const redirected = await callRoute(
+      ({ context }: { context: RouterContextProvider }) => {
+        takeNotifications(context);
+        throw redirect("/dashboard/100201");
+      },
+      { url: "/", cookie },
+    );
+    expect(redirected.status).toBe(302);
+    cookie = nextCookie(cookie, redirected.setCookies);
+    const shown = await root("/dashboard/100201", { cookie });
+    expect(shown.data.notifications).toEqual([expect.objectContaining({ type: "error", key: "switcher.unavailable" })]);
   });
 
   it("has no notifications and writes no cookie for a fresh browser", async () => {

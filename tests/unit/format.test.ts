@@ -61,9 +61,16 @@ describe("formatDate", () => {
 
   it("does not move a calendar date to the day before or after, whatever the time zone", () => {
     expect(formatDate("2026-01-01", "en")).toBe("January 1, 2026");
-    expect(formatDate("2026-01-01", "fr")).toBe("1 janvier 2026");
+    expect(formatDate("2026-01-01", "fr")).toBe("1er janvier 2026");
     expect(formatDate("2025-12-31", "en")).toBe("December 31, 2025");
     expect(formatDate("2024-02-29", "fr")).toBe("29 février 2024");
+  });
+
+  it("writes the first of the month as an ordinal in French (long dates)", () => {
+    expect(formatDate("2026-12-01", "fr")).toBe("1er décembre 2026");
+    expect(formatDate("2026-12-11", "fr")).toBe("11 décembre 2026");
+    expect(formatDate("2026-12-21", "fr")).toBe("21 décembre 2026");
+    expect(formatDate("2026-12-01", "en")).toBe("December 1, 2026");
   });
 
   it("shows an instant as its date in Toronto", () => {

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signIn } from "./support";
+
+test("a residential dashboard shows the account, the bill and the services", async ({ page }) => {
+  await signIn(page, "resi@example.com");
+  await expect(page).toHaveTitle("Dashboard | myLakeshore");
+  await expect(page.getByTestId("balance")).toHaveText("$163.85");
+  const services = page.getByRole("region", { name: "Home Complete" });
+  await expect(services).toContainText("Internet: Fibre 1 Gbps");
+  await expect(services).toContainText("1000 Mbps down, 1000 Mbps up");
+  await expect(services).toContainText("TV: TV Essentials");
+  await expect(services).toContainText("Home phone: Home Phone Canada-wide");
+  await expect(services.getByText("Connected").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Support" })).toContainText("Monday to Friday, 8:00 a.m. to 8:00 p.m.");
+  // Residential accounts have no side navigation on wide screens.
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a suspended account says so, and that its proof of payment is under review", async ({ page }) => {
+  await signIn(page, "family@example.com", { cameFrom: "/dashboard/100201" });
+  await expect(page.getByTestId("alert-suspended")).toContainText("Your services are suspended for non-payment");
+  await expect(page.getByTestId("alert-proof")).toContainText("We received your proof of payment");
+  await expect(page.getByText("Interrupted").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("in French, a scheduled pause shows its dates", async ({ page }) => {
+  await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202?lng=fr" });
+  await expect(page.getByTestId("alert-pause")).toContainText(/Une pause est prévue pour Internet seulement/);
+  // The demo pause starts on the first of next month and lasts three months (seeded relative to today).
+  const now = new Date();
+  const first = (months: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1, 12));
+  const long = (date: Date) => new Intl.DateTimeFormat("fr-CA", { dateStyle: "long", timeZone: "UTC" }).format(date).replace(/^1 /, "1er ");
+  await expect(page.getByTestId("alert-pause")).toContainText(`Du ${long(first(1))} au ${long(first(4))}.`);
+  await expectNoAxeViolations(page);
+});
+
+test("a commercial dashboard shows account info and services by category", async ({ page }) => {
+  await signIn(page, "business@example.com");
+  // With no account chosen yet, the first by name is active.
+  await expect(page).toHaveURL(/\/dashboard\/200311$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Annex Language School");
+  await page.goto("/dashboard/200301");
+  const info = page.getByRole("region", { name: "Account information" });
+  await expect(info).toContainText("Harbourfront Logistics Inc.");
+  await expect(info).toContainText("Daniel Okafor");
+  await expect(info.locator("dd").filter({ hasText: "100 Queens Quay East" }).locator("br")).toHaveCount(2);
+  await expect(page.getByRole("heading", { name: "Dedicated Internet", level: 3 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Wavelength", level: 3 })).toBeVisible();
+
+  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+  await expect(nav.getByRole("link", { name: "My services" })).toHaveAttribute("href", "/dashboard/200301");
+  await expect(nav.getByRole("link", { name: "Billing summary" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Auto payments" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Contacts" })).toHaveAttribute("href", "/contacts/200301");
+  await expectNoAxeViolations(page);
+});
+
+test("the side navigation follows the account: no autopay without cards, no billing when billed elsewhere", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/dashboard/200302" });
+  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+  await expect(nav.getByRole("link", { name: "Billing summary" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Auto payments" })).toHaveCount(0);
+
+  await page.goto("/dashboard/200303");
+  await expect(nav.getByRole("link", { name: "My services" })).toBeVisible();
+  await expect(nav.getByText("Billing", { exact: true })).toHaveCount(0);
+});

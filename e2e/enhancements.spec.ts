@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { hasJs, signIn } from "./support";
+
+test("a notification is shown after a redirect; with JavaScript it leaves after 4 seconds", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  // Choosing an account that is not one's own (a tampered form) is refused with a notification.
+  await page.request.post("/switch-account", { form: { customerId: "100101" }, maxRedirects: 0 });
+  await page.goto("/");
+  const notification = page.getByRole("alert").filter({ hasText: "That account is not available to you." });
+  await expect(notification).toBeVisible();
+  if (hasJs()) {
+    await expect(notification).toBeHidden({ timeout: 6_000 });
+  } else {
+    await page.waitForTimeout(4_500);
+    await expect(notification).toBeVisible();
+  }
+});
+
+test("a slow navigation shows the progress bar with JavaScript; without, none is left on the page", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  if (!hasJs()) {
+    // The browser shows its own loading state; the server never renders a bar that nothing would hide.
+    await page.getByRole("combobox", { name: "Account" }).selectOption("100203");
+    await page.getByRole("button", { name: "Switch" }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/100203$/);
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    return;
+  }
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /Account: / }).click();
+  await page.getByRole("menuitem").filter({ hasText: "(100203)" }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/100203$/);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+});

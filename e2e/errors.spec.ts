@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signIn } from "./support";
+
+test("an unknown address answers 404: This page could not be found", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+  await expect(page.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+});
+
+test("another customer's account answers 403", async ({ page }) => {
+  await signIn(page, "resi@example.com");
+  const response = await page.goto("/dashboard/100201");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
+  await expect(page).toHaveTitle("403 - Forbidden");
+  await expectNoAxeViolations(page);
+});
+
+test("a malformed account id answers 404 Not Found", async ({ page }) => {
+  await signIn(page, "resi@example.com");
+  const response = await page.goto("/dashboard/not-a-number");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Not Found");
+  await expect(page.getByText("The page you're looking for cannot be found or the link has expired.")).toBeVisible();
+});
+
+test("in French", async ({ page }) => {
+  const response = await page.goto("/introuvable?lng=fr");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette page est introuvable");
+  await expect(page.getByRole("link", { name: "Page d’accueil" })).toBeVisible();
+});

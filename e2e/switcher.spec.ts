@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { cookieValue, expectNoAxeViolations, hasJs, signIn } from "./support";
+
+test("one account: no switcher", async ({ page }) => {
+  await signIn(page, "resi@example.com");
+  await expect(page.getByLabel("Account", { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/Find an account/)).toHaveCount(0);
+});
+
+test("three accounts: a menu that makes another account active", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  // With no account chosen yet, the first (by name) is active: the condo.
+  await expect(page).toHaveURL(/\/dashboard\/100202$/);
+  if (hasJs()) {
+    await page.getByRole("button", { name: /Account: .*100202/ }).click();
+    const items = page.getByRole("menuitem");
+    await expect(items).toHaveCount(3);
+    await items.filter({ hasText: "Jordan Gagnon – Home (100201)" }).click();
+  } else {
+    const select = page.getByRole("combobox", { name: "Account" });
+    await expect(select.locator("option")).toHaveCount(3);
+    await select.selectOption("100201");
+    await page.getByRole("button", { name: "Switch" }).first().click();
+  }
+  await expect(page).toHaveURL(/\/dashboard\/100201$/);
+  await expect(page.getByTestId("alert-suspended")).toBeVisible();
+  expect(await cookieValue(page, "activeCustomerId")).toBe("100201");
+
+  // "/" now goes to the account chosen last.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard\/100201$/);
+  await expectNoAxeViolations(page);
+});
+
+test("twelve accounts: a searchable list", async ({ page }) => {
+  await signIn(page, "business@example.com");
+  if (hasJs()) {
+    const box = page.getByRole("combobox", { name: "Find an account" });
+    await box.fill("kensington");
+    const options = page.getByRole("option");
+    await expect(options).toHaveCount(1);
+    await options.first().click();
+  } else {
+    await page.getByRole("searchbox", { name: "Find an account" }).first().fill("kensington");
+    await page.getByRole("button", { name: "Search" }).first().click();
+    await expect(page).toHaveURL(/\/accounts\?q=kensington$/);
+    await expect(page.getByText("1 of 12 accounts matches")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Switch to this account Kensington Dental Group" }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard\/200302$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kensington Dental Group");
+  expect(await cookieValue(page, "activeCustomerId")).toBe("200302");
+});
+
+test("the account list searches names without accents and by customer id", async ({ page }) => {
+  await signIn(page, "business@example.com");
+  await page.goto("/accounts?q=200310");
+  await expect(page.getByRole("listitem").filter({ hasText: "Junction Data Works" })).toBeVisible();
+  await page.goto("/accounts?q=zzzz");
+  await expect(page.getByText("0 of 12 accounts match")).toBeVisible();
+});
