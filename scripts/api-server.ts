@@ -1,0 +1,17 @@
+/**
+ * Serves the reference /api/v1 alone (no portal), e.g. to run the portal against it with API_BASE_URL
+ * as an operator would against their own API, or for the benchmark.
+ *   DATA_DIR=.data PORT=4000 npx tsx scripts/api-server.ts
+ */
+import express from "express";
+import { startApi } from "../api/index.ts";
+
+const port = Number(process.env.PORT ?? 4000);
+const api = await startApi({ dataDir: process.env.DATA_DIR ?? ".data", databaseUrl: process.env.DATABASE_URL || undefined });
+const app = express();
+app.disable("x-powered-by");
+app.use("/api/v1", api.router);
+const server = app.listen(port, "127.0.0.1", () => console.log(`Reference API on http://127.0.0.1:${port}/api/v1`));
+const stop = () => server.close(() => api.close().then(() => process.exit(0)));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
