@@ -21,6 +21,8 @@ export interface CallOptions {
 
 export interface TestApi {
   db: Db;
+  /** The service's base URL, including /api/v1. */
+  baseUrl: string;
   service: ApiService;
   /** The service clock; tests may move it. */
   clock: { now: Date };
@@ -92,6 +94,7 @@ export async function createTestApi(): Promise<TestApi> {
 
   return {
     db,
+    baseUrl: base,
     service,
     clock,
     call,
