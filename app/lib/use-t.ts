@@ -29,14 +29,16 @@ function fixedT(i18n: I18n, language: string, namespace: Namespace): TFunction {
     const resolve = i18n.getFixedT(language, namespace);
     const plain = new Map<string, string>();
     t = ((key: string | string[], ...rest: unknown[]) => {
-      if (rest.length || typeof key !== "string") return (resolve as (...args: unknown[]) => string)(key, ...rest);
+      if (rest.length || typeof key !== "string") return (resolve as unknown as (...args: unknown[]) => string)(key, ...rest);
       let text = plain.get(key);
       if (text === undefined) {
         text = resolve(key);
         plain.set(key, text);
       }
       return text;
-    }) as TFunction;
+    }) as unknown as TFunction;
+    // <Trans> and friends read the namespace and language from the function, as i18next sets them.
+    Object.assign(t, { ns: (resolve as unknown as { ns: unknown }).ns, lng: language, keyPrefix: undefined });
     byNamespace.set(id, t);
   }
   return t;

@@ -86,7 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // Without JavaScript the server renders the form again with the password empty; with it, the
   // browser keeps the input, so empty it the same way after a refusal.
   useEffect(() => {
-    if (actionData?.notice) form.update({ name: fields.password.name, value: "" });
+    if (actionData?.notice) form.update({ name: fields.password.name, value: "", validated: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
 
