@@ -104,7 +104,11 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Keep-alive connections (browsers, and the portal's own calls to the embedded API) close as soon
+    // as they are idle, so shutdown waits only for requests really in flight.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(async () => {
+      clearInterval(sweep);
       try {
         await api?.close();
       } finally {
