@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useT } from "~/lib/use-t";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorPage, errorVariant } from "./components/ErrorPage";
+import { ErrorScreen } from "./components/PageFrame";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
 import { getConfig } from "./lib/config.server";
@@ -81,24 +81,7 @@ function useReloadOnChunkError(error: unknown) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>("root");
-  const { t } = useT();
   useReloadOnChunkError(error);
-  const { variant } = errorVariant(error);
   if (!isRouteErrorResponse(error)) console.error(error);
-  const brand = root?.brand ?? "";
-  return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
-          <a href="/" className="text-xl font-bold text-primary no-underline">
-            {t("brand.portalName", { brand })}
-          </a>
-        </div>
-      </header>
-      <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} />
-      </main>
-    </div>
-  );
+  return <ErrorScreen />;
 }

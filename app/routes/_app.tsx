@@ -4,19 +4,18 @@
  * to sign in.
  */
 import { useT } from "~/lib/use-t";
-import { Outlet, redirect, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/_app";
 import { AccountMenu } from "~/components/AccountMenu";
 import { AccountSwitcher } from "~/components/AccountSwitcher";
 import { BrandLink } from "~/components/Brand";
-import { ErrorPage, errorVariant } from "~/components/ErrorPage";
 import { LanguageToggle } from "~/components/LanguageToggle";
+import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
 import { SideNav } from "~/components/SideNav";
 import { activeCustomer, getAccount, requireUserMiddleware } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
-import type { loader as rootLoader } from "~/root";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
@@ -42,19 +41,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { pathname } = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const brand = useBrand();
   const { username, accounts, active, features } = loaderData;
   const items = sideNavigation(active ?? undefined, features);
   const wideDrawer = showsWideDrawer(active ?? undefined, pathname);
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        {t("skipToContent")}
-      </a>
+      <SkipLink />
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <BrandLink brand={root?.brand ?? ""} />
+          <BrandLink brand={brand} />
           <div className="hidden flex-1 md:block">
             <AccountSwitcher accounts={accounts} activeId={active?.customer_id} idPrefix="wide" />
           </div>
@@ -100,21 +97,4 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** Errors of the layout's own loader (for example the API being down): a plain page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const { variant } = errorVariant(error);
-  return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-          <BrandLink brand={root?.brand ?? ""} />
-          <LanguageToggle />
-        </div>
-      </header>
-      <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} />
-      </main>
-    </div>
-  );
-}
+export const ErrorBoundary = ErrorScreen;

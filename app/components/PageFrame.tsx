@@ -1,0 +1,46 @@
+/** Pieces every page frame shares: the skip link, the plain header, and the page shown for an error. */
+import { useRouteError, useRouteLoaderData } from "react-router";
+import { useT } from "~/lib/use-t";
+import type { loader as rootLoader } from "~/root";
+import { BrandLink } from "./Brand";
+import { ErrorPage, errorVariant } from "./ErrorPage";
+import { LanguageToggle } from "./LanguageToggle";
+
+export function SkipLink() {
+  const { t } = useT();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      {t("skipToContent")}
+    </a>
+  );
+}
+
+export function useBrand(): string {
+  return useRouteLoaderData<typeof rootLoader>("root")?.brand ?? "";
+}
+
+/** The header of public pages and error pages: the portal's name and the language toggle. */
+export function PlainHeader() {
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <BrandLink brand={useBrand()} />
+        <LanguageToggle />
+      </div>
+    </header>
+  );
+}
+
+/** A whole page for an error that left no layout to render in (the root's or a layout's own loader). */
+export function ErrorScreen() {
+  const { variant } = errorVariant(useRouteError());
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SkipLink />
+      <PlainHeader />
+      <main id="main" className="flex-1 px-4">
+        <ErrorPage variant={variant} />
+      </main>
+    </div>
+  );
+}
