@@ -38,6 +38,22 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
+/** Field errors gathered while checking one request, answered together as one 422. */
+export class FieldErrors {
+  readonly errors: Record<string, string[]> = {};
+  add(field: string, rule: string) {
+    const code = `${field}.${rule}`;
+    const list = (this.errors[field] ??= []);
+    if (!list.includes(code)) list.push(code);
+  }
+  has(field: string) {
+    return Boolean(this.errors[field]);
+  }
+  throwIfAny(message = "The request breaks a rule") {
+    if (Object.keys(this.errors).length) throw unprocessable(this.errors, message);
+  }
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof ApiError) {

@@ -26,7 +26,7 @@ import {
 } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
-import { notFound, unprocessable } from "./errors.ts";
+import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route, type ContactRole } from "./http.ts";
 
 /** Who may change home network settings (WiFi and router). */
@@ -36,24 +36,6 @@ export const LEASE_CACHE_SECONDS = 300;
 /** Expired leases stay in the router's table this long. */
 const EXPIRED_LEASE_KEPT_SECONDS = 24 * 3600;
 export const DEFAULT_BEANMACHINE_WS_URL = "wss://beanmachine.lakeshore-fibre.example/ws";
-
-// ---------------------------------------------------------------------------------------------------
-// Field errors gathered before answering one 422.
-
-export class FieldErrors {
-  readonly errors: Record<string, string[]> = {};
-  add(field: string, rule: string) {
-    const code = `${field}.${rule}`;
-    const list = (this.errors[field] ??= []);
-    if (!list.includes(code)) list.push(code);
-  }
-  has(field: string) {
-    return Boolean(this.errors[field]);
-  }
-  throwIfAny(message = "The request breaks a rule") {
-    if (Object.keys(this.errors).length) throw unprocessable(this.errors, message);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // IPv4 and MAC addresses.

@@ -229,6 +229,18 @@ async function lockPackages(tx: Db, customerId: number): Promise<void> {
   await tx.query("SELECT id FROM packages WHERE customer_id = $1 ORDER BY id FOR UPDATE", [customerId]);
 }
 
+/**
+ * Runs a change of an account's packages: pauses are brought up to the service clock first, then one
+ * transaction locks the account's packages, so the rules and the write see the same state.
+ */
+async function changePackages<T>(ctx: ServiceContext, customerId: number, change: (tx: Db) => Promise<T>): Promise<T> {
+  await settlePauses(ctx.db, customerId, ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    await lockPackages(tx, customerId);
+    return change(tx);
+  });
+}
+
 const sameAddress = (a: AddressColumns, b: AddressColumns) => {
   const norm = (v: string | null) => (v ?? "").trim().toLowerCase().replace(/\s+/g, " ");
   return (
@@ -329,9 +341,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(PackageIdsRequest, req.body ?? {});
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const packages = requireOwnPackages(input.package_ids, loaded);
         if (packages.some((p) => p.status !== "active")) throw unprocessable({ package_ids: ["package_ids.not_active"] }, "Only active packages can be suspended");
@@ -355,9 +365,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(PackageIdsRequest, req.body ?? {});
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const packages = requireOwnPackages(input.package_ids, loaded);
         if (packages.some((p) => p.status !== "suspended")) {
@@ -394,9 +402,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(CreatePauseRequest, req.body ?? {});
       const today = todayOf(ctx);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const pauseIds = await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      const pauseIds = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const balance = await balanceOwing(ctx, access.customerId, tx);
         const packages = requireOwnPackages(input.package_ids, loaded);
@@ -449,9 +455,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(UpdatePauseRequest, req.body ?? {});
       const today = todayOf(ctx);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      await changePackages(ctx, access.customerId, async (tx) => {
         const pause = await pauseOf(tx, access.customerId, String(req.params.pauseId));
         const balance = await balanceOwing(ctx, access.customerId, tx);
         if (pause.status !== "scheduled") throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be changed");
@@ -497,9 +501,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(MoveRequest, req.body ?? {});
       const today = todayOf(ctx);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const requestId = await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      const requestId = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const pending = new Set(loaded.requests.filter((r) => r.package_id === pkg.id).map((r) => r.kind));
@@ -549,9 +551,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(CancelRequest, req.body ?? {});
       const today = todayOf(ctx);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const requestId = await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      const requestId = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const errors: Record<string, string[]> = {};
@@ -577,9 +577,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
       const input = parseInput(ReactivateRequest, req.body ?? {});
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const result = await ctx.db.transaction(async (tx) => {
-        await lockPackages(tx, access.customerId);
+      const result = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const pending = loaded.requests.filter((r) => r.package_id === pkg.id);

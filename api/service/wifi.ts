@@ -22,9 +22,9 @@ import {
 } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
-import { notFound, unprocessable } from "./errors.ts";
+import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireCustomer, requirePackage, route } from "./http.ts";
-import { FieldErrors, NETWORK_EDITORS } from "./router.ts";
+import { NETWORK_EDITORS } from "./router.ts";
 
 /** The network diagram covers this many hours. */
 export const OVERVIEW_WINDOW_HOURS = 48;
