@@ -37,6 +37,7 @@ import { ApiError, fieldErrors, forbidden, notFound, unprocessable } from "./err
 import { checkFiles, storeFiles } from "./files.ts";
 import { currentUser, requireCustomer, route, type ContactRole, type CustomerAccess, type UploadedFile } from "./http.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { restorePackages } from "./packages.ts";
 import { chargeCard, newTransactionId, registerBankAccount, settlementHours, verifyCard } from "./payment-processor.ts";
 
 /** The monthly credit of an account that pays automatically. */
@@ -218,22 +219,17 @@ async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Prom
   ]);
   // Only what non-payment suspended: a suspension the customer asked for stays until they reinstate.
   const packages = await tx.query<{ id: number }>(
-    `UPDATE packages p SET status = 'active'
+    `SELECT p.id FROM packages p
       WHERE p.customer_id = $1 AND p.status = 'suspended'
         AND NOT EXISTS (SELECT 1 FROM package_suspensions s
-                         WHERE s.package_id = p.id AND s.ended_at IS NULL AND s.reason = 'customer_request')
-      RETURNING p.id`,
+                         WHERE s.package_id = p.id AND s.ended_at IS NULL AND s.reason = 'customer_request')`,
     [customerId],
   );
+  await restorePackages(tx, packages.map((p) => p.id));
   await tx.query(
     "UPDATE package_suspensions SET ended_at = GREATEST($2, started_at) WHERE customer_id = $1 AND reason = 'non_payment' AND ended_at IS NULL",
     [customerId, now],
   );
-  if (packages.length) {
-    await tx.query("UPDATE services SET status = 'connected' WHERE package_id = ANY($1::int[]) AND status = 'interrupted'", [
-      packages.map((p) => p.id),
-    ]);
-  }
   return true;
 }
 

@@ -30,6 +30,7 @@ import { accountBalance } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { forbidden, notFound, unprocessable } from "./errors.ts";
 import { requireCustomer, parseInput, route, type CustomerAccess } from "./http.ts";
+import { restorePackages, setPackageStatus } from "./packages.ts";
 
 type PackageStatus = "active" | "suspended" | "paused" | "cancelled";
 
@@ -107,26 +108,20 @@ export async function settlePauses(db: Db, customerId: number, now: Date): Promi
         WHERE customer_id = $1 AND status = 'scheduled' AND starts_on <= $2`,
       [customerId, today, now],
     );
-    const paused = await tx.query<{ id: number }>(
-      `UPDATE packages p SET status = 'paused'
+    const toPause = await tx.query<{ id: number }>(
+      `SELECT p.id FROM packages p
         WHERE p.customer_id = $1 AND p.status = 'active'
-          AND EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')
-        RETURNING p.id`,
+          AND EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')`,
       [customerId],
     );
-    if (paused.length) {
-      await tx.query("UPDATE services SET status = 'paused' WHERE package_id = ANY($1::int[])", [paused.map((p) => p.id)]);
-    }
-    const resumed = await tx.query<{ id: number }>(
-      `UPDATE packages p SET status = 'active'
+    await setPackageStatus(tx, toPause.map((p) => p.id), "paused");
+    const toResume = await tx.query<{ id: number }>(
+      `SELECT p.id FROM packages p
         WHERE p.customer_id = $1 AND p.status = 'paused'
-          AND NOT EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')
-        RETURNING p.id`,
+          AND NOT EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')`,
       [customerId],
     );
-    if (resumed.length) {
-      await tx.query("UPDATE services SET status = 'connected' WHERE package_id = ANY($1::int[])", [resumed.map((p) => p.id)]);
-    }
+    await setPackageStatus(tx, toResume.map((p) => p.id), "active");
   });
 }
 
@@ -353,8 +348,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
            SELECT $1, id, 'customer_request', $3, $4 FROM unnest($2::int[]) AS id`,
           [access.customerId, ids, ctx.now(), req.user!.userId],
         );
-        await tx.query("UPDATE packages SET status = 'suspended' WHERE id = ANY($1::int[])", [ids]);
-        await tx.query("UPDATE services SET status = 'interrupted' WHERE package_id = ANY($1::int[])", [ids]);
+        await setPackageStatus(tx, ids, "suspended");
       });
       res.json({ success: true });
     }),
@@ -383,14 +377,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           ctx.now(),
           req.user!.userId,
         ]);
-        // A pause that began during the suspension still runs.
-        const paused = new Set(loaded.pauses.filter((x) => x.status === "active").map((x) => x.package_id));
-        const toActive = ids.filter((id) => !paused.has(id));
-        const toPaused = ids.filter((id) => paused.has(id));
-        await tx.query("UPDATE packages SET status = 'active' WHERE id = ANY($1::int[])", [toActive]);
-        await tx.query("UPDATE services SET status = 'connected' WHERE package_id = ANY($1::int[])", [toActive]);
-        await tx.query("UPDATE packages SET status = 'paused' WHERE id = ANY($1::int[])", [toPaused]);
-        await tx.query("UPDATE services SET status = 'paused' WHERE package_id = ANY($1::int[])", [toPaused]);
+        await restorePackages(tx, ids);
       });
       res.json({ success: true });
     }),

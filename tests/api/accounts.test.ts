@@ -23,12 +23,7 @@ let business: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, sam, business] = await Promise.all([
-    api.signIn("resi@example.com"),
-    api.signIn("family@example.com"),
-    api.signIn("sam.gagnon@example.com"),
-    api.signIn("business@example.com"),
-  ]);
+  [resi, family, sam, business] = await api.signInAll("resi@example.com", "family@example.com", "sam.gagnon@example.com", "business@example.com");
 });
 afterAll(() => api.close());
 

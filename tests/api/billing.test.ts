@@ -73,12 +73,7 @@ const countRows = async (sql: string, params: unknown[]) => Number((await api.db
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, business, sam] = await Promise.all([
-    api.signIn("resi@example.com"),
-    api.signIn("family@example.com"),
-    api.signIn("business@example.com"),
-    api.signIn("sam.gagnon@example.com"),
-  ]);
+  [resi, family, business, sam] = await api.signInAll("resi@example.com", "family@example.com", "business@example.com", "sam.gagnon@example.com");
 });
 afterAll(() => api.close());
 
@@ -666,5 +661,25 @@ describe("paying off a suspended account", () => {
       { id: 5101, status: "active" },
       { id: 5199, status: "suspended" },
     ]);
+  });
+
+  it("brings a package whose pause began during the suspension back paused, not active", async () => {
+    await api.db.query("UPDATE customers SET suspended_for_nonpayment = true WHERE id = $1", [FAMILY_HOME]);
+    await api.db.query("UPDATE packages SET status = 'suspended' WHERE id = 5101");
+    await api.db.query("UPDATE services SET status = 'interrupted' WHERE package_id = 5101");
+    await api.db.query(
+      "INSERT INTO service_pauses (customer_id, package_id, starts_on, ends_on, status) VALUES ($1, 5101, '2026-11-10', '2027-01-10', 'active')",
+      [FAMILY_HOME],
+    );
+    await api.db.query(
+      "INSERT INTO invoices (customer_id, invoice_number, issued_on, due_on, period_start, period_end, total_cents) VALUES ($1, 'INV-TEST-PAUSE', '2026-11-01', '2026-11-10', '2026-11-01', '2026-11-30', 4000)",
+      [FAMILY_HOME],
+    );
+    const owing = await balanceOf(FAMILY_HOME, family);
+    const answer = MakePaymentAnswer.parse((await pay(FAMILY_HOME, family, { method: "credit_card", amount: owing.toFixed(2), ...VISA })).body);
+    expect(answer.suspension_lifted).toBe(true);
+    expect(await api.db.query("SELECT status FROM packages WHERE id = 5101")).toEqual([{ status: "paused" }]);
+    const services = await api.db.query<{ status: string }>("SELECT status FROM services WHERE package_id = 5101");
+    expect(services.map((x) => x.status)).toEqual(services.map(() => "paused"));
   });
 });

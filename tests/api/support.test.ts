@@ -21,11 +21,7 @@ let business: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, business] = await Promise.all([
-    api.signIn("resi@example.com"),
-    api.signIn("family@example.com"),
-    api.signIn("business@example.com"),
-  ]);
+  [resi, family, business] = await api.signInAll("resi@example.com", "family@example.com", "business@example.com");
 });
 afterAll(() => api.close());
 

@@ -22,11 +22,7 @@ const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, business] = await Promise.all([
-    api.signIn("resi@example.com"),
-    api.signIn("family@example.com"),
-    api.signIn("business@example.com"),
-  ]);
+  [resi, family, business] = await api.signInAll("resi@example.com", "family@example.com", "business@example.com");
   const [user] = await api.db.query<{ id: number }>(
     "INSERT INTO users (username, password_hash, first_name, last_name) VALUES ('billing.only@example.com', $1, 'Bill', 'Only') RETURNING id",
     [await hashPassword("Billing-Only-2026")],

@@ -29,6 +29,8 @@ export interface TestApi {
   call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs in a demo user (password Demo-Pass-2026) and answers the access token. */
   signIn(username: string, password?: string): Promise<string>;
+  /** Signs in several demo users at once, answering their tokens in the same order. */
+  signInAll(...usernames: string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -92,17 +94,20 @@ export async function createTestApi(): Promise<TestApi> {
     return { status: response.status, body: parsed, headers: response.headers };
   };
 
+  const signIn = async (username: string, password = DEMO_PASSWORD) => {
+    const { status, body } = await call("POST", "/auth/access-token", { json: { username, password } });
+    if (status !== 200) throw new Error(`Sign-in of ${username} answered ${status}`);
+    return body.token as string;
+  };
+
   return {
     db,
     baseUrl: base,
     service,
     clock,
     call,
-    async signIn(username, password = DEMO_PASSWORD) {
-      const { status, body } = await call("POST", "/auth/access-token", { json: { username, password } });
-      if (status !== 200) throw new Error(`Sign-in of ${username} answered ${status}`);
-      return body.token as string;
-    },
+    signIn,
+    signInAll: (...usernames) => Promise.all(usernames.map((username) => signIn(username))),
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await service.close();
