@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
+import type { startApi as StartApi } from "./api/index.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
 import { createPortalApp, loadContextFor } from "./server/app.ts";
 
@@ -45,7 +46,7 @@ async function main() {
     config = readConfig();
   }
 
-  let api: Awaited<ReturnType<typeof import("./api/index.ts").startApi>> | undefined;
+  let api: Awaited<ReturnType<typeof StartApi>> | undefined;
   if (embedded) {
     const { startApi } = await import("./api/index.ts");
     api = await startApi({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
@@ -73,9 +74,7 @@ async function main() {
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
     });
   } else {
-    const vite = await import("vite").then((v) =>
-      v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
-    );
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
     app = createPortalApp({
       config,
       api: api?.router,

@@ -13,4 +13,3 @@ export const day = {
   /** An instant on a day at a given UTC hour and minute. */
   at: (iso: string, hour: number, minute = 0) => new Date(`${iso}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`),
 };
-

@@ -13,7 +13,10 @@ test("on a phone the switcher sits under the header and the menu holds profile s
   }
   // The account menu of wide screens is hidden; the drawer has the same two entries.
   await expect(page.getByText("Account menu")).toBeHidden();
-  await page.locator("summary").filter({ hasText: /^☰\s*Menu$/ }).click();
+  await page
+    .locator("summary")
+    .filter({ hasText: /^☰\s*Menu$/ })
+    .click();
   const drawer = page.getByRole("navigation", { name: "Main navigation" });
   await expect(drawer.getByRole("link", { name: "Profile settings" })).toHaveAttribute("href", "/profile-settings");
   await drawer.getByRole("button", { name: "Sign out" }).click();

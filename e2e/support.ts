@@ -50,7 +50,10 @@ export async function signOut(page: Page) {
     await button.click();
     await page.getByRole("menuitem", { name: /^Sign out$|^Se déconnecter$/ }).click();
   } else {
-    await page.locator("header details summary").filter({ hasText: /Account menu|Menu du compte/ }).click();
+    await page
+      .locator("header details summary")
+      .filter({ hasText: /Account menu|Menu du compte/ })
+      .click();
     await page.getByRole("button", { name: /^Sign out$|^Se déconnecter$/ }).click();
   }
   await page.waitForURL(/\/login$/);

@@ -24,12 +24,26 @@ function start(args, env) {
   children.push(child);
   return child;
 }
-const stopAll = () => children.forEach((c) => { try { process.kill(-c.pid, "SIGTERM"); } catch {} });
-process.on("exit", () => { stopAll(); rmSync(dataDir, { recursive: true, force: true }); });
+const stopAll = () =>
+  children.forEach((c) => {
+    try {
+      process.kill(-c.pid, "SIGTERM");
+    } catch {
+      // gone already, or not ours
+    }
+  });
+process.on("exit", () => {
+  stopAll();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(url)).status < 500) return; } catch {}
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
@@ -37,21 +51,44 @@ async function waitFor(url) {
 
 /** The node process serving a port (tsx starts node as a child). */
 function pidOnPort(port) {
-  const inode = readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)
-    .map((l) => l.trim().split(/\s+/)).find((f) => f[1]?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, "0")}`) && f[3] === "0A")?.[9];
+  const inode = readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .find((f) => f[1]?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, "0")}`) && f[3] === "0A")?.[9];
   for (const pid of readdirPids()) {
     try {
       const fds = readdirSafe(`/proc/${pid}/fd`);
-      if (fds.some((fd) => { try { return readlinkSafe(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`; } catch { return false; } })) return pid;
-    } catch {}
+      if (
+        fds.some((fd) => {
+          try {
+            return readlinkSafe(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
+          } catch {
+            return false;
+          }
+        })
+      )
+        return pid;
+    } catch {
+      // the process ended meanwhile
+    }
   }
   throw new Error(`no process listens on ${port}`);
 }
 import { readdirSync, readlinkSync } from "node:fs";
 const readdirPids = () => readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-const readdirSafe = (dir) => { try { return readdirSync(dir); } catch { return []; } };
+const readdirSafe = (dir) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
 const readlinkSafe = (p) => readlinkSync(p);
-const cpuTicks = (pid) => { const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" "); return Number(f[11]) + Number(f[12]); };
+const cpuTicks = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(f[11]) + Number(f[12]);
+};
 
 async function run(label, url, headers) {
   const latencies = [];
@@ -75,22 +112,32 @@ async function run(label, url, headers) {
   const cpuMs = ((cpuTicks(portalPid) - before) / TICKS_PER_SECOND) * 1000;
   latencies.sort((a, b) => a - b);
   const p = (q) => latencies[Math.floor(q * (latencies.length - 1))].toFixed(1);
-  console.log(`${label.padEnd(28)} portal CPU ${(cpuMs / REQUESTS).toFixed(2)} ms/request   ${(REQUESTS / seconds).toFixed(0)} req/s   p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`);
+  console.log(
+    `${label.padEnd(28)} portal CPU ${(cpuMs / REQUESTS).toFixed(2)} ms/request   ${(REQUESTS / seconds).toFixed(0)} req/s   p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`,
+  );
 }
 
 start(["scripts/api-server.ts"], { PORT: String(API_PORT), DATA_DIR: dataDir });
 await waitFor(`http://127.0.0.1:${API_PORT}/api/v1/openapi.json`);
 start(["server.ts"], {
-  NODE_ENV: "production", PORT: String(PORTAL_PORT), API_BASE_URL: `http://127.0.0.1:${API_PORT}/api/v1`,
-  SESSION_SECRET: "benchmark-session-secret-0123456789abcdef", SIGN_IN_LIMIT_PER_IP: "100000",
+  NODE_ENV: "production",
+  PORT: String(PORTAL_PORT),
+  API_BASE_URL: `http://127.0.0.1:${API_PORT}/api/v1`,
+  SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
+  SIGN_IN_LIMIT_PER_IP: "100000",
 });
 await waitFor(`http://127.0.0.1:${PORTAL_PORT}/healthz`);
 const portalPid = pidOnPort(PORTAL_PORT);
 
 const signIn = await fetch(`http://127.0.0.1:${PORTAL_PORT}/login`, {
-  method: "POST", redirect: "manual", body: new URLSearchParams({ username: "resi@example.com", password: "Demo-Pass-2026" }),
+  method: "POST",
+  redirect: "manual",
+  body: new URLSearchParams({ username: "resi@example.com", password: "Demo-Pass-2026" }),
 });
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
 console.log(`${REQUESTS} requests, ${CONCURRENCY} at a time, portal pid ${portalPid}`);
 await run("GET /login (public)", `http://127.0.0.1:${PORTAL_PORT}/login`, {});
 await run("GET /dashboard/100101 (HTML)", `http://127.0.0.1:${PORTAL_PORT}/dashboard/100101`, { cookie });

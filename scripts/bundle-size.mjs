@@ -40,8 +40,8 @@ function closure(urls) {
 // The entry maps "../locales/<lng>/<ns>.json" to chunks it imports before hydrating.
 const entrySource = read(manifest.entry.module).toString("utf8");
 const localeChunks = (language) =>
-  [...entrySource.matchAll(new RegExp(`"\\.\\./locales/${language}/\\w+\\.json":[^"]*?import\\("(\\./[^"]+)"\\)`, "g"))].map(
-    (m) => path.posix.join(path.posix.dirname(manifest.entry.module), m[1]),
+  [...entrySource.matchAll(new RegExp(`"\\.\\./locales/${language}/\\w+\\.json":[^"]*?import\\("(\\./[^"]+)"\\)`, "g"))].map((m) =>
+    path.posix.join(path.posix.dirname(manifest.entry.module), m[1]),
   );
 
 const screens = {

@@ -29,10 +29,16 @@ console.log(`${report.username}: ${report.customers.length} customer(s): ${repor
 for (const entry of report.endpoints) {
   const statuses = [...new Set(entry.calls.map((c) => c.status))].join("/") || "-";
   const mark = entry.problems.some((p) => !p.startsWith("no id")) ? "FAIL" : entry.ok ? "ok  " : "----";
-  console.log(`${mark} GET ${entry.path.padEnd(52)} ${String(entry.ok).padStart(3)} ok of ${String(entry.calls.length).padStart(3)} (${statuses})`);
+  console.log(
+    `${mark} GET ${entry.path.padEnd(52)} ${String(entry.ok).padStart(3)} ok of ${String(entry.calls.length).padStart(3)} (${statuses})`,
+  );
   for (const problem of entry.problems) console.log(`       ${problem}`);
 }
 for (const skipped of report.skipped) console.log(`skip GET ${skipped.path}: ${skipped.reason}`);
 const failures = conformanceFailures([report]).filter((f) => !f.includes("no user reached it"));
-console.log(failures.length ? `\n${failures.length} failure(s)` : "\nNo answer broke the contract. Endpoints marked ---- found no data for this user: run again as another user.");
+console.log(
+  failures.length
+    ? `\n${failures.length} failure(s)`
+    : "\nNo answer broke the contract. Endpoints marked ---- found no data for this user: run again as another user.",
+);
 process.exit(failures.length ? 1 : 0);

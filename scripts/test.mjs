@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm test: every suite, in order. The type check, then unit, route and API tests (vitest, the API on PGlite), the API tests
+ * npm test: every suite, in order. The type check, lint (ESLint) and format check (Prettier), then unit, route and API tests (vitest, the API on PGlite), the API tests
  * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one), then the production build and
  * the end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
  */
@@ -38,6 +38,8 @@ function ensureChromium() {
 ensureChromium();
 run("npx", ["react-router", "typegen"]);
 run("npx", ["tsc"]);
+run("npx", ["eslint", "."]);
+run("npx", ["prettier", "--check", "."]);
 run("npx", ["vitest", "run"]);
 if (process.env.TEST_DATABASE_URL) {
   console.log("\nThe API suite again, on PostgreSQL (TEST_DATABASE_URL)");

@@ -30,7 +30,13 @@ const required = <S extends z.ZodType>(field: string, schema: S, normalize: (val
 
 /** A required text: trimmed, `<field>.too_long` past max. */
 const requiredText = (field: string, max: number) =>
-  required(field, z.string().trim().refine((value) => value.length <= max, `${field}.too_long`));
+  required(
+    field,
+    z
+      .string()
+      .trim()
+      .refine((value) => value.length <= max, `${field}.too_long`),
+  );
 
 /** An optional text: blank means none (null). */
 const optionalText = (field: string, max: number) =>
@@ -83,8 +89,24 @@ export const Province = z.enum(PROVINCES);
 
 /** The provinces whose postal codes start with each letter (Canada Post forward sortation areas). */
 export const POSTAL_PREFIXES: Record<string, readonly (typeof PROVINCES)[number][]> = {
-  A: ["NL"], B: ["NS"], C: ["PE"], E: ["NB"], G: ["QC"], H: ["QC"], J: ["QC"], K: ["ON"], L: ["ON"], M: ["ON"],
-  N: ["ON"], P: ["ON"], R: ["MB"], S: ["SK"], T: ["AB"], V: ["BC"], X: ["NT", "NU"], Y: ["YT"],
+  A: ["NL"],
+  B: ["NS"],
+  C: ["PE"],
+  E: ["NB"],
+  G: ["QC"],
+  H: ["QC"],
+  J: ["QC"],
+  K: ["ON"],
+  L: ["ON"],
+  M: ["ON"],
+  N: ["ON"],
+  P: ["ON"],
+  R: ["MB"],
+  S: ["SK"],
+  T: ["AB"],
+  V: ["BC"],
+  X: ["NT", "NU"],
+  Y: ["YT"],
 };
 
 /** A1A 1A1: no D, F, I, O, Q or U anywhere, and no W or Z first. */
@@ -282,10 +304,12 @@ export const PackageIdsRequest = z.object({ package_ids: PackageIds });
 
 const pauseFields = {
   start_date: required("start_date", IsoDate),
-  months: required("months", z.number().int().describe(`Whole months, ${PAUSE_MIN_MONTHS} to ${PAUSE_MAX_MONTHS}`), toInteger).superRefine((months, check) => {
-    if (months < PAUSE_MIN_MONTHS) check.addIssue({ code: "custom", message: "months.below_minimum" });
-    if (months > PAUSE_MAX_MONTHS) check.addIssue({ code: "custom", message: "months.above_maximum" });
-  }),
+  months: required("months", z.number().int().describe(`Whole months, ${PAUSE_MIN_MONTHS} to ${PAUSE_MAX_MONTHS}`), toInteger).superRefine(
+    (months, check) => {
+      if (months < PAUSE_MIN_MONTHS) check.addIssue({ code: "custom", message: "months.below_minimum" });
+      if (months > PAUSE_MAX_MONTHS) check.addIssue({ code: "custom", message: "months.above_maximum" });
+    },
+  ),
 };
 
 /** POST /services/{customerId}/scheduled-pause: the same pause for one or more packages. */
@@ -434,13 +458,20 @@ export const accountsEndpoints = [
     body: UpdateAccountDetailsRequest,
     answer: SuccessAnswer,
     errors: [422],
-    errorCodes: [...ADDRESS_CODES, "paperless_billing.required", "paperless_billing.invalid", "correspondence_language.required", "correspondence_language.invalid"],
+    errorCodes: [
+      ...ADDRESS_CODES,
+      "paperless_billing.required",
+      "paperless_billing.invalid",
+      "correspondence_language.required",
+      "correspondence_language.invalid",
+    ],
   }),
   endpoint({
     method: "get",
     path: "/services/{customerId}",
     tag: "services",
-    summary: "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account)",
+    summary:
+      "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account)",
     auth: "bearer",
     answer: ServicesAnswer,
     errors: [404],
@@ -571,7 +602,13 @@ export const accountsEndpoints = [
     answer: RequestCreatedAnswer,
     status: 201,
     errors: [404, 422],
-    errorCodes: ["package_id.required", "package_id.invalid", "package_id.not_reactivatable", "package_id.request_pending", "comment.too_long"],
+    errorCodes: [
+      "package_id.required",
+      "package_id.invalid",
+      "package_id.not_reactivatable",
+      "package_id.request_pending",
+      "comment.too_long",
+    ],
   }),
   endpoint({
     method: "delete",

@@ -101,12 +101,10 @@ export const ActivationLinkAnswer = z.object({
 export type ActivationLinkAnswer = z.infer<typeof ActivationLinkAnswer>;
 
 /** POST /auth/activate-account/{token} */
-export const ActivateAccountRequest = z
-  .object({ ...passwordFields, accept_terms: Checkbox })
-  .superRefine((value, ctx) => {
-    checkNewPassword(value, ctx);
-    if (!value.accept_terms) addCodes(ctx, "accept_terms", ["accept_terms.required"]);
-  });
+export const ActivateAccountRequest = z.object({ ...passwordFields, accept_terms: Checkbox }).superRefine((value, ctx) => {
+  checkNewPassword(value, ctx);
+  if (!value.accept_terms) addCodes(ctx, "accept_terms", ["accept_terms.required"]);
+});
 export type ActivateAccountRequest = z.infer<typeof ActivateAccountRequest>;
 /** The account is activated and the customer signed in: the same tokens as /auth/access-token. */
 export const ActivateAccountAnswer = AccessTokenAnswer.extend({ success: z.literal(true) });
@@ -208,9 +206,7 @@ export const OAuthUserInfoAnswer = z.object({
   last_name: z.string(),
   preferred_language: z.enum(["en", "fr"]),
   /** With scope accounts: the accounts the user is an activated contact of. */
-  accounts: z
-    .array(z.object({ customer_id: z.number().int(), contract_name: z.string(), roles: z.array(z.string()) }))
-    .optional(),
+  accounts: z.array(z.object({ customer_id: z.number().int(), contract_name: z.string(), roles: z.array(z.string()) })).optional(),
 });
 export type OAuthUserInfoAnswer = z.infer<typeof OAuthUserInfoAnswer>;
 

@@ -59,7 +59,10 @@ export const PaymentRecord = z.object({
   type: PaymentType,
   status: PaymentStatus,
   card_brand: CardBrand.nullable(),
-  card_last_four: z.string().regex(/^\d{4}$/).nullable(),
+  card_last_four: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
   /** Pending payments only: when it settles at the latest (bank 48 hours, others 24 hours). */
   settles_by: IsoDateTime.nullable(),
 });
@@ -264,7 +267,8 @@ function checkCvvLength(value: { card_number?: string; cvv?: string }, ctx: z.Re
 }
 
 const acceptedValues = new Set(["true", "on", "1", "yes"]);
-export const isAccepted = (value: unknown) => value === true || (typeof value === "string" && acceptedValues.has(value.trim().toLowerCase()));
+export const isAccepted = (value: unknown) =>
+  value === true || (typeof value === "string" && acceptedValues.has(value.trim().toLowerCase()));
 
 /**
  * POST /billing/{id}/autopay/credit-card (header Idempotency-Key). Spaces and dashes in the number are
@@ -413,11 +417,7 @@ const bankCodes = [
 const idempotencyCodes = ["idempotency_key.reused"];
 
 export const BILLING_ERROR_CODES = {
-  payments: [
-    "from_date.invalid",
-    "to_date.invalid",
-    "to_date.before_from_date",
-  ],
+  payments: ["from_date.invalid", "to_date.invalid", "to_date.before_from_date"],
   makePayment: [
     "method.required",
     "method.invalid",

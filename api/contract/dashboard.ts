@@ -135,9 +135,7 @@ export const ResidentialBillingDetailsAnswer = z.object({
     balance_owing: Money,
     past_due: Money,
     due_date: IsoDate.nullable(),
-    current_invoice: z
-      .object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money })
-      .nullable(),
+    current_invoice: z.object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money }).nullable(),
     last_payment: z.object({ amount: Money, date: IsoDate }).nullable(),
     next_bill_date: IsoDate,
   }),
@@ -175,8 +173,22 @@ export const CommercialDashboardAnswer = z.object({
 export type CommercialDashboardAnswer = z.infer<typeof CommercialDashboardAnswer>;
 
 export const dashboardEndpoints = [
-  endpoint({ method: "get", path: "/dashboard", tag: "dashboard", summary: "The accounts the user is a contact of, and the username", auth: "bearer", answer: DashboardAnswer }),
-  endpoint({ method: "get", path: "/dashboard/{id}", tag: "dashboard", summary: "One account of the user", auth: "bearer", answer: CustomerAnswer }),
+  endpoint({
+    method: "get",
+    path: "/dashboard",
+    tag: "dashboard",
+    summary: "The accounts the user is a contact of, and the username",
+    auth: "bearer",
+    answer: DashboardAnswer,
+  }),
+  endpoint({
+    method: "get",
+    path: "/dashboard/{id}",
+    tag: "dashboard",
+    summary: "One account of the user",
+    auth: "bearer",
+    answer: CustomerAnswer,
+  }),
   endpoint({
     method: "get",
     path: "/residential-dashboard/{customerId}",

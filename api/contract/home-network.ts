@@ -654,7 +654,8 @@ export const homeNetworkEndpoints = [
     method: "get",
     path: "/router/{serviceId}/dhcp-leases",
     tag: "router",
-    summary: "DHCP table (dynamic, reserved, expired, pending) and UPnP table; read from the router at most every 5 minutes unless forceRefresh",
+    summary:
+      "DHCP table (dynamic, reserved, expired, pending) and UPnP table; read from the router at most every 5 minutes unless forceRefresh",
     auth: "bearer",
     query: DhcpLeasesQuery,
     answer: DhcpLeasesAnswer,

@@ -18,7 +18,18 @@ import { openApiDocument } from "./openapi.ts";
 
 export type { Endpoint } from "./endpoint.ts";
 
-export const endpoints: Endpoint[] = [...authEndpoints, ...authFlowsEndpoints, ...ordersEndpoints, ...dashboardEndpoints, ...homeNetworkEndpoints, ...billingEndpoints, ...contactsEndpoints, ...businessNetworkEndpoints, ...supportEndpoints, ...accountsEndpoints];
+export const endpoints: Endpoint[] = [
+  ...authEndpoints,
+  ...authFlowsEndpoints,
+  ...ordersEndpoints,
+  ...dashboardEndpoints,
+  ...homeNetworkEndpoints,
+  ...billingEndpoints,
+  ...contactsEndpoints,
+  ...businessNetworkEndpoints,
+  ...supportEndpoints,
+  ...accountsEndpoints,
+];
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 /** The OpenAPI 3.1 document (built once). */

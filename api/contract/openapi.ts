@@ -37,7 +37,13 @@ export function openApiDocument(endpoints: Endpoint[]) {
       parameters.push({ name: match[1], in: "path", required: true, schema: { type: "string" } });
     }
     for (const header of e.headers ?? []) {
-      parameters.push({ name: header.name, in: "header", required: header.required, description: header.description, schema: { type: "string" } });
+      parameters.push({
+        name: header.name,
+        in: "header",
+        required: header.required,
+        description: header.description,
+        schema: { type: "string" },
+      });
     }
     if (e.query) {
       const shape = e.query.shape as Record<string, z.ZodType>;
@@ -50,7 +56,11 @@ export function openApiDocument(endpoints: Endpoint[]) {
         });
       }
     }
-    const statuses = new Set([...(e.auth === "bearer" ? [401] : []), ...(e.path.includes("{") && e.auth === "bearer" ? [403] : []), ...(e.errors ?? [])]);
+    const statuses = new Set([
+      ...(e.auth === "bearer" ? [401] : []),
+      ...(e.path.includes("{") && e.auth === "bearer" ? [403] : []),
+      ...(e.errors ?? []),
+    ]);
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: {
         description: "Success",

@@ -161,7 +161,14 @@ export const ordersEndpoints = [
     body: ConfirmAppointmentRequest,
     answer: ConfirmAppointmentAnswer,
     errors: [404, 409, 422],
-    errorCodes: ["window_id.required", "window_id.invalid", "window_id.unknown", "window_id.past", "window_id.too_soon", "window_id.too_late_to_change"],
+    errorCodes: [
+      "window_id.required",
+      "window_id.invalid",
+      "window_id.unknown",
+      "window_id.past",
+      "window_id.too_soon",
+      "window_id.too_late_to_change",
+    ],
   }),
   endpoint({
     method: "get",

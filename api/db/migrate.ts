@@ -33,9 +33,7 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
-    const done = new Set(
-      (await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version));
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;

@@ -6,11 +6,7 @@
  * accountsRoutes also mounts the services (services.ts) and profile (profile.ts) routes of this module.
  */
 import { Router } from "express";
-import {
-  UpdateAccountDetailsRequest,
-  postalCodeMatchesProvince,
-  type AccountDetailsAnswer,
-} from "../contract/accounts.ts";
+import { UpdateAccountDetailsRequest, postalCodeMatchesProvince, type AccountDetailsAnswer } from "../contract/accounts.ts";
 import { addressOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { unprocessable } from "./errors.ts";
 import { parseInput, requireCustomer, route } from "./http.ts";
@@ -29,7 +25,15 @@ export function accountsRoutes(ctx: ServiceContext): Router {
       const access = await requireCustomer(ctx.db, req, req.params.customerId);
       const id = access.customerId;
       const [customer, preferences, packageStatuses, addresses] = await Promise.all([
-        ctx.db.one<AddressColumns & { account_number: string; contract_name: string; is_residential: boolean; customer_since: string; suspended_for_nonpayment: boolean }>(
+        ctx.db.one<
+          AddressColumns & {
+            account_number: string;
+            contract_name: string;
+            is_residential: boolean;
+            customer_since: string;
+            suspended_for_nonpayment: boolean;
+          }
+        >(
           `SELECT account_number, contract_name, is_residential, customer_since, suspended_for_nonpayment,
                   address_line1, address_line2, city, province, postal_code
              FROM customers WHERE id = $1`,

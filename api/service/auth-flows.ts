@@ -36,8 +36,7 @@ export const newSecret = () => randomBytes(32).toString("base64url");
 /** How secrets are stored: SHA-256, hex. (They are random, so a slow hash adds nothing.) */
 export const hashSecret = (value: string) => createHash("sha256").update(value).digest("hex");
 /** Whether a path or body value could be one of our tokens at all (else it answers 404 at once). */
-export const looksLikeToken = (value: unknown): value is string =>
-  typeof value === "string" && /^[A-Za-z0-9_-]{16,200}$/.test(value);
+export const looksLikeToken = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{16,200}$/.test(value);
 
 /** m***@example.com: enough for the owner to recognise, nothing for anyone else. */
 export function maskUsername(username: string): string {
@@ -182,10 +181,13 @@ export async function sendLink(db: Db, user: LinkUser, purpose: Purpose, now: Da
     if ((recent?.count ?? 0) >= LINK_EMAILS_PER_HOUR) return false;
     const token = newSecret();
     const lifetime = purpose === "password_recovery" ? RECOVERY_LINK_MINUTES * 60_000 : ACTIVATION_LINK_DAYS * 86_400_000;
-    await tx.query(
-      "INSERT INTO account_tokens (user_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-      [user.id, purpose, hashSecret(token), now, new Date(now.getTime() + lifetime)],
-    );
+    await tx.query("INSERT INTO account_tokens (user_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)", [
+      user.id,
+      purpose,
+      hashSecret(token),
+      now,
+      new Date(now.getTime() + lifetime),
+    ]);
     const linkPath = LINK_PATH[purpose] + token;
     const email = EMAILS[purpose][user.preferred_language];
     await tx.query(
@@ -303,10 +305,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
         const taken = await takeLink(tx, "account_activation", token, now);
         const terms = await currentTerms(tx, now.toISOString().slice(0, 10));
         await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [taken.user_id, passwordHash]);
-        await tx.query(
-          "UPDATE contacts SET status = 'activated' WHERE user_id = $1 AND status = 'pending_activation'",
-          [taken.user_id],
-        );
+        await tx.query("UPDATE contacts SET status = 'activated' WHERE user_id = $1 AND status = 'pending_activation'", [taken.user_id]);
         await tx.query(
           `INSERT INTO terms_acceptances (user_id, document_id, accepted_at) VALUES ($1, $2, $3)
            ON CONFLICT (user_id, document_id) DO NOTHING`,

@@ -66,7 +66,7 @@ function addMonthsOnDay(iso: string, months: number, dayOfMonth: number) {
 }
 function addBusinessDays(iso: string, count: number) {
   let current = iso;
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     current = addDays(current, 1);
     if (isBusinessDay(current)) left--;
   }
@@ -208,15 +208,12 @@ const toPayment = (p: PaymentRow): PaymentRecord => ({
  */
 async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Promise<boolean> {
   const today = now.toISOString().slice(0, 10);
-  const customer = await tx.one<{ suspended_for_nonpayment: boolean }>(
-    "SELECT suspended_for_nonpayment FROM customers WHERE id = $1",
-    [customerId],
-  );
-  if (!customer?.suspended_for_nonpayment) return false;
-  if ((await accountBalance(tx, customerId, today)).balanceCents > 0) return false;
-  await tx.query("UPDATE customers SET suspended_for_nonpayment = false, submitted_proof_of_payment = false WHERE id = $1", [
+  const customer = await tx.one<{ suspended_for_nonpayment: boolean }>("SELECT suspended_for_nonpayment FROM customers WHERE id = $1", [
     customerId,
   ]);
+  if (!customer?.suspended_for_nonpayment) return false;
+  if ((await accountBalance(tx, customerId, today)).balanceCents > 0) return false;
+  await tx.query("UPDATE customers SET suspended_for_nonpayment = false, submitted_proof_of_payment = false WHERE id = $1", [customerId]);
   // Only what non-payment suspended: a suspension the customer asked for stays until they reinstate.
   const packages = await tx.query<{ id: number }>(
     `SELECT p.id FROM packages p
@@ -225,7 +222,10 @@ async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Prom
                          WHERE s.package_id = p.id AND s.ended_at IS NULL AND s.reason = 'customer_request')`,
     [customerId],
   );
-  await restorePackages(tx, packages.map((p) => p.id));
+  await restorePackages(
+    tx,
+    packages.map((p) => p.id),
+  );
   await tx.query(
     "UPDATE package_suspensions SET ended_at = GREATEST($2, started_at) WHERE customer_id = $1 AND reason = 'non_payment' AND ended_at IS NULL",
     [customerId, now],
@@ -291,7 +291,8 @@ interface PadRow {
 }
 
 /** A card is valid through the last day of its expiry month. */
-const cardExpired = (month: number, year: number, today: string) => year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+const cardExpired = (month: number, year: number, today: string) =>
+  year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 async function autopayDetails(db: Db, customerId: number, billingDay: number, today: string): Promise<AutopayDetails> {
   const [card, pad] = await Promise.all([
@@ -380,9 +381,15 @@ function fingerprint(value: unknown): string {
     Array.isArray(v)
       ? v.map(canonical)
       : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("hex");
 }
 
 /**
@@ -520,10 +527,12 @@ export function billingRoutes(ctx: ServiceContext): Router {
       const invoices = await allocatedInvoices(ctx.db, customerId, todayOf(ctx));
       const invoice = Number.isSafeInteger(invoiceId) ? invoices.find((i) => i.id === invoiceId) : undefined;
       if (!invoice) throw notFound("Invoice");
-      const lines = await ctx.db.query<{ description: string; description_fr: string; amount_cents: number; kind: "charge" | "credit" | "tax" }>(
-        "SELECT description, description_fr, amount_cents, kind FROM invoice_lines WHERE invoice_id = $1 ORDER BY id",
-        [invoice.id],
-      );
+      const lines = await ctx.db.query<{
+        description: string;
+        description_fr: string;
+        amount_cents: number;
+        kind: "charge" | "credit" | "tax";
+      }>("SELECT description, description_fr, amount_cents, kind FROM invoice_lines WHERE invoice_id = $1 ORDER BY id", [invoice.id]);
       const fr = req.lang === "fr";
       const pdf = renderInvoicePdf({
         lang: req.lang,
@@ -610,11 +619,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
         `SELECT ${PAYMENT_COLUMNS} FROM payments
           WHERE customer_id = $1 AND ($2::timestamptz IS NULL OR paid_at >= $2) AND ($3::timestamptz IS NULL OR paid_at < $3)
           ORDER BY paid_at DESC, id DESC`,
-        [
-          customerId,
-          query.from_date ? parseDay(query.from_date) : null,
-          query.to_date ? parseDay(addDays(query.to_date, 1)) : null,
-        ],
+        [customerId, query.from_date ? parseDay(query.from_date) : null, query.to_date ? parseDay(addDays(query.to_date, 1)) : null],
       );
       res.json({ payments: rows.map(toPayment) });
     }),
@@ -666,7 +671,17 @@ export function billingRoutes(ctx: ServiceContext): Router {
         const payment = await tx.one<PaymentRow>(
           `INSERT INTO payments (customer_id, paid_at, amount_cents, method, type, status, transaction_id, card_brand, card_last4, made_by_user_id)
            VALUES ($1, $2, $3, $4, 'one_time', $5, $6, $7, $8, $9) RETURNING ${PAYMENT_COLUMNS}`,
-          [customerId, ctx.now(), cents, method, outcome.status, newTransactionId(), card?.brand ?? null, card?.last4 ?? null, currentUser(req).userId],
+          [
+            customerId,
+            ctx.now(),
+            cents,
+            method,
+            outcome.status,
+            newTransactionId(),
+            card?.brand ?? null,
+            card?.last4 ?? null,
+            currentUser(req).userId,
+          ],
         );
         if (outcome.status === "declined") {
           return {
@@ -735,7 +750,17 @@ export function billingRoutes(ctx: ServiceContext): Router {
           `INSERT INTO autopay_cards (customer_id, status, card_brand, card_last4, expiry_month, expiry_year, cardholder_name,
                                       processor_token, set_up_at, set_up_by)
            VALUES ($1, 'active', $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [customerId, card.brand, card.last4, card.expiry.month, card.expiry.year, card.holder, verified.token, now, currentUser(req).userId],
+          [
+            customerId,
+            card.brand,
+            card.last4,
+            card.expiry.month,
+            card.expiry.year,
+            card.holder,
+            verified.token,
+            now,
+            currentUser(req).userId,
+          ],
         );
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
@@ -838,7 +863,8 @@ export function billingRoutes(ctx: ServiceContext): Router {
         throw unprocessable({ account: ["account.not_suspended"] }, "Only an account suspended for non-payment sends proof of payment");
       }
       const files = filesOf(req, "attachments");
-      const fileErrors = files.length === 0 ? { attachments: ["attachments.required"] } : checkFiles(files, "proof_of_payment", "attachments");
+      const fileErrors =
+        files.length === 0 ? { attachments: ["attachments.required"] } : checkFiles(files, "proof_of_payment", "attachments");
       const input = parseWithFiles(ProofOfPaymentFields, req.body, fileErrors);
       const userId = currentUser(req).userId;
       await ctx.db.transaction(async (tx) => {

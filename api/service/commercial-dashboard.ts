@@ -48,7 +48,16 @@ export function commercialDashboardRoutes(ctx: ServiceContext): Router {
             WHERE cu.id = $1`,
           [access.customerId],
         ),
-        ctx.db.query<AddressColumns & { id: number; category: string; name: string; name_fr: string; platform_id: string | null; status: "up" | "down" | "unknown" }>(
+        ctx.db.query<
+          AddressColumns & {
+            id: number;
+            category: string;
+            name: string;
+            name_fr: string;
+            platform_id: string | null;
+            status: "up" | "down" | "unknown";
+          }
+        >(
           `SELECT id, category, name, name_fr, platform_id, status, address_line1, address_line2, city, province, postal_code
              FROM services WHERE customer_id = $1 ORDER BY id`,
           [access.customerId],

@@ -92,14 +92,11 @@ interface ContactRow {
 type LockedContact = Pick<ContactRow, "id" | "user_id" | "status" | "roles" | "used_for_tv_go">;
 
 /** Roles in one order (authoritative, billing, notify, support), unknown names dropped. */
-const canonicalRoles = (roles: readonly string[]): ContactRole[] =>
-  CONTACT_ROLES.filter((role) => roles.includes(role));
+const canonicalRoles = (roles: readonly string[]): ContactRole[] => CONTACT_ROLES.filter((role) => roles.includes(role));
 
-const holdsAuthority = (contact: LockedContact) =>
-  contact.status === "activated" && contact.roles.includes("authoritative");
+const holdsAuthority = (contact: LockedContact) => contact.status === "activated" && contact.roles.includes("authoritative");
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
 /** A positive integer path id, else 404 (the customer was already authorized). */
 function contactIdOf(param: unknown): number {
@@ -184,10 +181,10 @@ export function contactsRoutes(ctx: ServiceContext): Router {
     const expires = new Date(now.getTime() + CONTACT_ACTIVATION_DAYS * 86_400_000);
     const token = randomBytes(32).toString("base64url");
     const senderId = currentUser(req).userId;
-    await tx.query(
-      "UPDATE contact_activations SET revoked_at = $2 WHERE contact_id = $1 AND used_at IS NULL AND revoked_at IS NULL",
-      [contact.id, now],
-    );
+    await tx.query("UPDATE contact_activations SET revoked_at = $2 WHERE contact_id = $1 AND used_at IS NULL AND revoked_at IS NULL", [
+      contact.id,
+      now,
+    ]);
     await tx.query(
       `INSERT INTO contact_activations (contact_id, token_hash, created_at, expires_at, sent_by_user_id)
        VALUES ($1, $2, $3, $4, $5)`,
@@ -356,10 +353,17 @@ export function contactsRoutes(ctx: ServiceContext): Router {
       const contactId = contactIdOf(req.params.contactId);
       const expires = await ctx.db.transaction(async (tx) => {
         await lockContacts(tx, access);
-        const contact = await tx.one<{ id: number; customer_id: number; first_name: string; last_name: string; email: string; status: string }>(
-          "SELECT id, customer_id, first_name, last_name, email, status FROM contacts WHERE id = $1 AND customer_id = $2",
-          [contactId, access.customerId],
-        );
+        const contact = await tx.one<{
+          id: number;
+          customer_id: number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          status: string;
+        }>("SELECT id, customer_id, first_name, last_name, email, status FROM contacts WHERE id = $1 AND customer_id = $2", [
+          contactId,
+          access.customerId,
+        ]);
         if (!contact) throw notFound("Contact");
         if (contact.status !== "pending_activation") {
           throw unprocessable({ contact: ["contact.already_activated"] }, "The contact is already activated");

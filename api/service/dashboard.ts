@@ -48,9 +48,7 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
     "/dashboard/:id",
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.id);
-      const row = await ctx.db.one<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers cu WHERE cu.id = $1`, [
-        access.customerId,
-      ]);
+      const row = await ctx.db.one<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers cu WHERE cu.id = $1`, [access.customerId]);
       res.json({ customer: toCustomer(row!) });
     }),
   );

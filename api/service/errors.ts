@@ -33,7 +33,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
         : issue.code === "invalid_type" && /received undefined/.test(issue.message)
           ? `${field}.required`
           : `${field}.invalid`;
-    (out[field] ??= []).includes(code) || out[field].push(code);
+    const codes = (out[field] ??= []);
+    if (!codes.includes(code)) codes.push(code);
   }
   return out;
 }

@@ -4,12 +4,7 @@
  */
 import { Readable } from "node:stream";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import { FormDataParseError, MaxFilesExceededError, MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { ApiError, forbidden, notFound, unauthorized } from "./errors.ts";
@@ -124,12 +119,7 @@ export interface CustomerAccess {
  * The signed-in user's access to a customer: they must be an activated contact of it (else 403,
  * whether or not the id exists, so ids cannot be probed). With `anyOf`, one of those roles is needed.
  */
-export async function requireCustomer(
-  db: Db,
-  req: Request,
-  customerIdParam: unknown,
-  anyOf?: ContactRole[],
-): Promise<CustomerAccess> {
+export async function requireCustomer(db: Db, req: Request, customerIdParam: unknown, anyOf?: ContactRole[]): Promise<CustomerAccess> {
   const user = currentUser(req);
   const customerId = Number(customerIdParam);
   if (!Number.isSafeInteger(customerId) || customerId <= 0) throw forbidden();

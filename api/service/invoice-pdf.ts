@@ -92,10 +92,36 @@ const LABELS = {
 // --- Text: WinAnsi encoding and the standard fonts' glyph widths (per 1000 units of the font size) ---
 
 const WIN_ANSI_EXTRA: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "ƒ": 0x83, "„": 0x84, "…": 0x85, "†": 0x86, "‡": 0x87, "ˆ": 0x88, "‰": 0x89,
-  "Š": 0x8a, "‹": 0x8b, "Œ": 0x8c, "Ž": 0x8e, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95,
-  "–": 0x96, "—": 0x97, "˜": 0x98, "™": 0x99, "š": 0x9a, "›": 0x9b, "œ": 0x9c, "ž": 0x9e, "Ÿ": 0x9f,
-  "\u202f": 0xa0, "\u2009": 0x20, "\u2007": 0x20,
+  "€": 0x80,
+  "‚": 0x82,
+  ƒ: 0x83,
+  "„": 0x84,
+  "…": 0x85,
+  "†": 0x86,
+  "‡": 0x87,
+  ˆ: 0x88,
+  "‰": 0x89,
+  Š: 0x8a,
+  "‹": 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+  "–": 0x96,
+  "—": 0x97,
+  "˜": 0x98,
+  "™": 0x99,
+  š: 0x9a,
+  "›": 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
+  "\u202f": 0xa0,
+  "\u2009": 0x20,
+  "\u2007": 0x20,
 };
 
 /** Text as WinAnsi bytes (one char per byte); characters the encoding lacks become "?". */
@@ -112,16 +138,16 @@ function winAnsi(text: string): string {
 
 // Widths of ASCII 32..126 in Helvetica and Helvetica-Bold (Adobe's AFM metrics).
 const REGULAR = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+  278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 const BOLD = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611,
-  611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333,
+  333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611,
+  611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
 ];
 
 type Font = "regular" | "bold";
@@ -159,12 +185,19 @@ const num = (n: number) => (Math.round(n * 100) / 100).toString();
 /** The drawing operators of one page. */
 class Page {
   readonly ops: string[] = [];
-  text(x: number, y: number, text: string, options: { font?: Font; size?: number; align?: "left" | "right"; color?: [number, number, number] } = {}) {
+  text(
+    x: number,
+    y: number,
+    text: string,
+    options: { font?: Font; size?: number; align?: "left" | "right"; color?: [number, number, number] } = {},
+  ) {
     const font = options.font ?? "regular";
     const size = options.size ?? 10;
     const left = options.align === "right" ? x - textWidth(text, font, size) : x;
     const [r, g, b] = options.color ?? [0.13, 0.13, 0.13];
-    this.ops.push(`BT ${num(r)} ${num(g)} ${num(b)} rg /${font === "bold" ? "F2" : "F1"} ${num(size)} Tf ${num(left)} ${num(y)} Td ${literal(text)} Tj ET`);
+    this.ops.push(
+      `BT ${num(r)} ${num(g)} ${num(b)} rg /${font === "bold" ? "F2" : "F1"} ${num(size)} Tf ${num(left)} ${num(y)} Td ${literal(text)} Tj ET`,
+    );
   }
   rect(x: number, y: number, w: number, h: number, color: [number, number, number]) {
     this.ops.push(`${color.map(num).join(" ")} rg ${num(x)} ${num(y)} ${num(w)} ${num(h)} re f`);
@@ -302,9 +335,16 @@ export function renderInvoicePdf(data: InvoicePdfData): Buffer {
   // Footer of every page.
   pages.forEach((p, i) => {
     p.line(LEFT, 84, RIGHT, 84);
-    p.text(LEFT, 68, t.questions.replace("{phone}", ISSUER.billing_phone).replace("{email}", ISSUER.billing_email), { size: 8, color: MUTED });
+    p.text(LEFT, 68, t.questions.replace("{phone}", ISSUER.billing_phone).replace("{email}", ISSUER.billing_email), {
+      size: 8,
+      color: MUTED,
+    });
     p.text(LEFT, 56, t.pay, { size: 8, color: MUTED });
-    p.text(RIGHT, 40, t.page.replace("{n}", String(i + 1)).replace("{count}", String(pages.length)), { size: 8, color: MUTED, align: "right" });
+    p.text(RIGHT, 40, t.page.replace("{n}", String(i + 1)).replace("{count}", String(pages.length)), {
+      size: 8,
+      color: MUTED,
+      align: "right",
+    });
   });
 
   return buildPdf(

@@ -191,10 +191,16 @@ export function oauthPublicRoutes(ctx: ServiceContext): Router {
       const now = ctx.now();
       const outcome = await ctx.db.transaction(async (tx): Promise<TokenOutcome> => {
         const row = looksLikeToken(code)
-          ? await tx.one<{ id: number; client_id: string; user_id: number; redirect_uri: string; scopes: string[]; code_challenge: string | null; expires_at: Date; used_at: Date | null }>(
-              "SELECT * FROM oauth_authorization_codes WHERE code_hash = $1 FOR UPDATE",
-              [hashSecret(code)],
-            )
+          ? await tx.one<{
+              id: number;
+              client_id: string;
+              user_id: number;
+              redirect_uri: string;
+              scopes: string[];
+              code_challenge: string | null;
+              expires_at: Date;
+              used_at: Date | null;
+            }>("SELECT * FROM oauth_authorization_codes WHERE code_hash = $1 FOR UPDATE", [hashSecret(code)])
           : undefined;
         if (!row || row.client_id !== client.client_id) return refuse("code.invalid");
         if (row.used_at) {
@@ -217,7 +223,15 @@ export function oauthPublicRoutes(ctx: ServiceContext): Router {
         await tx.query(
           `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, code_id, scopes, created_at, expires_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [hashSecret(accessToken), client.client_id, row.user_id, row.id, row.scopes, now, new Date(now.getTime() + CLIENT_TOKEN_SECONDS * 1000)],
+          [
+            hashSecret(accessToken),
+            client.client_id,
+            row.user_id,
+            row.id,
+            row.scopes,
+            now,
+            new Date(now.getTime() + CLIENT_TOKEN_SECONDS * 1000),
+          ],
         );
         const answer: OAuthTokenAnswer = {
           access_token: accessToken,
@@ -284,10 +298,13 @@ export function oauthPublicRoutes(ctx: ServiceContext): Router {
       const now = ctx.now();
       const ssoToken = newSecret();
       const expiresAt = new Date(now.getTime() + SSO_TOKEN_SECONDS * 1000);
-      await ctx.db.query(
-        "INSERT INTO sso_tokens (user_id, token_hash, client_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-        [userId, hashSecret(ssoToken), clientId, now, expiresAt],
-      );
+      await ctx.db.query("INSERT INTO sso_tokens (user_id, token_hash, client_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)", [
+        userId,
+        hashSecret(ssoToken),
+        clientId,
+        now,
+        expiresAt,
+      ]);
       const answer: SsoTokenAnswer = { sso_token: ssoToken, expires_at: expiresAt.toISOString(), expires_in: SSO_TOKEN_SECONDS };
       res.json(answer);
     }),

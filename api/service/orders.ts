@@ -115,7 +115,10 @@ function priceTotals(order: OrderRow, cents: number[], lang: Language) {
   const { subtotal, tax, total } = totals(order, cents);
   return {
     subtotal: dollars(subtotal),
-    taxes: order.tax_rate_bp > 0 ? [{ name: lang === "fr" ? order.tax_name_fr : order.tax_name, rate_percent: order.tax_rate_bp / 100, amount: dollars(tax) }] : [],
+    taxes:
+      order.tax_rate_bp > 0
+        ? [{ name: lang === "fr" ? order.tax_name_fr : order.tax_name, rate_percent: order.tax_rate_bp / 100, amount: dollars(tax) }]
+        : [],
     total: dollars(total),
   };
 }
@@ -142,15 +145,24 @@ function servicesSection(order: OrderRow, rows: ItemRow[], lang: Language) {
   const lines = rows.map((item) => {
     const name = lang === "fr" ? item.name_fr : item.name;
     const parts: string[] = [];
-    if (item.monthly_price_cents > 0) parts.push(lang === "fr" ? `${money(item.monthly_price_cents, lang)} par mois` : `${money(item.monthly_price_cents, lang)} per month`);
-    if (item.one_time_price_cents > 0) parts.push(lang === "fr" ? `${money(item.one_time_price_cents, lang)} une fois` : `${money(item.one_time_price_cents, lang)} once`);
+    if (item.monthly_price_cents > 0)
+      parts.push(
+        lang === "fr" ? `${money(item.monthly_price_cents, lang)} par mois` : `${money(item.monthly_price_cents, lang)} per month`,
+      );
+    if (item.one_time_price_cents > 0)
+      parts.push(lang === "fr" ? `${money(item.one_time_price_cents, lang)} une fois` : `${money(item.one_time_price_cents, lang)} once`);
     if (!parts.length) parts.push(lang === "fr" ? "inclus" : "included");
     return `${name}: ${parts.join(", ")}`;
   });
-  const address = [order.address_line1, order.address_line2, `${order.city} ${order.province} ${order.postal_code}`].filter(Boolean).join(", ");
+  const address = [order.address_line1, order.address_line2, `${order.city} ${order.province} ${order.postal_code}`]
+    .filter(Boolean)
+    .join(", ");
   const tax = lang === "fr" ? order.tax_name_fr : order.tax_name;
   return lang === "fr"
-    ? { heading: "Vos services et prix", body: `${lines.join("\n")}\nLes prix s’entendent avant ${tax}.\nAdresse d’installation : ${address}.` }
+    ? {
+        heading: "Vos services et prix",
+        body: `${lines.join("\n")}\nLes prix s’entendent avant ${tax}.\nAdresse d’installation : ${address}.`,
+      }
     : { heading: "Your services and prices", body: `${lines.join("\n")}\nPrices are before ${tax}.\nInstallation address: ${address}.` };
 }
 
@@ -171,10 +183,10 @@ async function handoffOrder(ctx: ServiceContext, req: Request, token: string | u
   const bearer = bearerOf(req);
   const claims = bearer ? await ctx.tokens.verify(bearer) : null;
   if (claims) {
-    const contact = await ctx.db.one(
-      "SELECT 1 FROM contacts WHERE customer_id = $1 AND user_id = $2 AND status = 'activated'",
-      [order.customer_id, claims.userId],
-    );
+    const contact = await ctx.db.one("SELECT 1 FROM contacts WHERE customer_id = $1 AND user_id = $2 AND status = 'activated'", [
+      order.customer_id,
+      claims.userId,
+    ]);
     if (contact) return order;
   }
   // Unknown ids, wrong tokens and other people's orders answer alike.
@@ -202,8 +214,16 @@ export function orderRoutes(ctx: ServiceContext): Router {
           monthly_price: dollars(item.monthly_price_cents),
           one_time_price: dollars(item.one_time_price_cents),
         })),
-        monthly: priceTotals(order, itemRows.map((i) => i.monthly_price_cents), req.lang),
-        one_time: priceTotals(order, itemRows.map((i) => i.one_time_price_cents), req.lang),
+        monthly: priceTotals(
+          order,
+          itemRows.map((i) => i.monthly_price_cents),
+          req.lang,
+        ),
+        one_time: priceTotals(
+          order,
+          itemRows.map((i) => i.one_time_price_cents),
+          req.lang,
+        ),
         appointment: appointment ? windowOf(appointment) : null,
         appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
         agreement_accepted: Boolean(order.agreement_accepted_at),
@@ -266,7 +286,11 @@ export function orderRoutes(ctx: ServiceContext): Router {
             );
           }
         }
-        await tx.query("UPDATE orders SET appointment_window_id = $2, appointment_confirmed_at = $3 WHERE id = $1", [order.id, window.id, now]);
+        await tx.query("UPDATE orders SET appointment_window_id = $2, appointment_confirmed_at = $3 WHERE id = $1", [
+          order.id,
+          window.id,
+          now,
+        ]);
         return window;
       });
       res.json({ success: true, redirect: "/order-confirmed", appointment: windowOf(chosen) });
@@ -282,7 +306,9 @@ export function orderRoutes(ctx: ServiceContext): Router {
         items(ctx.db, order.id),
         windows(ctx.db, order.id),
         order.sales_agent_id
-          ? ctx.db.one<{ name: string; email: string; phone: string }>("SELECT name, email, phone FROM staff WHERE id = $1", [order.sales_agent_id])
+          ? ctx.db.one<{ name: string; email: string; phone: string }>("SELECT name, email, phone FROM staff WHERE id = $1", [
+              order.sales_agent_id,
+            ])
           : Promise.resolve(undefined),
       ]);
       const status = statusOf(order);
@@ -298,8 +324,18 @@ export function orderRoutes(ctx: ServiceContext): Router {
         sales_agent: agent ?? null,
         appointment: appointment ? windowOf(appointment) : null,
         appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
-        monthly_total: dollars(totals(order, itemRows.map((i) => i.monthly_price_cents)).total),
-        one_time_total: dollars(totals(order, itemRows.map((i) => i.one_time_price_cents)).total),
+        monthly_total: dollars(
+          totals(
+            order,
+            itemRows.map((i) => i.monthly_price_cents),
+          ).total,
+        ),
+        one_time_total: dollars(
+          totals(
+            order,
+            itemRows.map((i) => i.one_time_price_cents),
+          ).total,
+        ),
       };
       res.json(answer);
     }),
@@ -343,8 +379,18 @@ export function orderRoutes(ctx: ServiceContext): Router {
         status: order.agreement_accepted_at ? "accepted" : "pending",
         accepted_at: order.agreement_accepted_at?.toISOString() ?? null,
         install_address: addressOf(order),
-        monthly_total: dollars(totals(order, itemRows.map((i) => i.monthly_price_cents)).total),
-        one_time_total: dollars(totals(order, itemRows.map((i) => i.one_time_price_cents)).total),
+        monthly_total: dollars(
+          totals(
+            order,
+            itemRows.map((i) => i.monthly_price_cents),
+          ).total,
+        ),
+        one_time_total: dollars(
+          totals(
+            order,
+            itemRows.map((i) => i.one_time_price_cents),
+          ).total,
+        ),
         agreement,
       };
       res.json(answer);

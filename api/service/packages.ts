@@ -23,6 +23,14 @@ export async function restorePackages(tx: Db, packageIds: number[]): Promise<voi
     [packageIds],
   );
   const paused = new Set(rows.map((r) => r.package_id));
-  await setPackageStatus(tx, packageIds.filter((id) => !paused.has(id)), "active");
-  await setPackageStatus(tx, packageIds.filter((id) => paused.has(id)), "paused");
+  await setPackageStatus(
+    tx,
+    packageIds.filter((id) => !paused.has(id)),
+    "active",
+  );
+  await setPackageStatus(
+    tx,
+    packageIds.filter((id) => paused.has(id)),
+    "paused",
+  );
 }

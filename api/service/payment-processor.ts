@@ -28,9 +28,7 @@ export const TEST_CARDS = {
 export const SETTLEMENT_HOURS = { bank: 48, other: 24 } as const;
 export const settlementHours = (method: string) => (method === "bank" ? SETTLEMENT_HOURS.bank : SETTLEMENT_HOURS.other);
 
-export type ChargeOutcome =
-  | { status: "successful" | "pending" }
-  | { status: "declined"; reason: "card_declined" | "insufficient_funds" };
+export type ChargeOutcome = { status: "successful" | "pending" } | { status: "declined"; reason: "card_declined" | "insufficient_funds" };
 
 /** Charges a card (digits only, already checked for format, Luhn and brand). */
 export function chargeCard(digits: string): ChargeOutcome {

@@ -22,10 +22,14 @@ export function profileRoutes(ctx: ServiceContext): Router {
     "/profile-details/:customerId",
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.customerId);
-      const contact = await ctx.db.one<{ first_name: string; last_name: string; email: string; phone: string | null; roles: ContactRole[]; marked_for_deactivation: boolean }>(
-        "SELECT first_name, last_name, email, phone, roles, marked_for_deactivation FROM contacts WHERE id = $1",
-        [access.contactId],
-      );
+      const contact = await ctx.db.one<{
+        first_name: string;
+        last_name: string;
+        email: string;
+        phone: string | null;
+        roles: ContactRole[];
+        marked_for_deactivation: boolean;
+      }>("SELECT first_name, last_name, email, phone, roles, marked_for_deactivation FROM contacts WHERE id = $1", [access.contactId]);
       const answer: ProfileDetailsAnswer = {
         profile_details: {
           contact_id: access.contactId,
@@ -46,10 +50,14 @@ export function profileRoutes(ctx: ServiceContext): Router {
     "/profile-settings",
     route(async (req, res) => {
       const { userId } = currentUser(req);
-      const user = await ctx.db.one<{ username: string; first_name: string; last_name: string; phone: string | null; preferred_language: "en" | "fr"; password_changed_at: Date | null }>(
-        "SELECT username, first_name, last_name, phone, preferred_language, password_changed_at FROM users WHERE id = $1",
-        [userId],
-      );
+      const user = await ctx.db.one<{
+        username: string;
+        first_name: string;
+        last_name: string;
+        phone: string | null;
+        preferred_language: "en" | "fr";
+        password_changed_at: Date | null;
+      }>("SELECT username, first_name, last_name, phone, preferred_language, password_changed_at FROM users WHERE id = $1", [userId]);
       const answer: CurrentUserAnswer = {
         current_user: {
           user_id: userId,
@@ -115,10 +123,11 @@ export function profileRoutes(ctx: ServiceContext): Router {
       await ctx.db.transaction(async (tx) => {
         await tx.query("UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1", [userId, hash, now]);
         // Whoever else holds a session of this user is signed out; this one stays signed in.
-        await tx.query(
-          "UPDATE auth_sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL",
-          [userId, sessionId, now],
-        );
+        await tx.query("UPDATE auth_sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL", [
+          userId,
+          sessionId,
+          now,
+        ]);
       });
       res.json({ success: true });
     }),

@@ -49,17 +49,21 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       // Pauses start and end on their dates: bring them up to the service clock before reading.
       await settlePauses(ctx.db, id, ctx.now());
       const [customer, user, contact, services, wifi, packages, pauses, contacts] = await Promise.all([
-        ctx.db.one<AddressColumns & { id: number; account_number: string; contract_name: string; customer_since: string; suspended_for_nonpayment: boolean; submitted_proof_of_payment: boolean }>(
-          "SELECT * FROM customers WHERE id = $1",
-          [id],
-        ),
+        ctx.db.one<
+          AddressColumns & {
+            id: number;
+            account_number: string;
+            contract_name: string;
+            customer_since: string;
+            suspended_for_nonpayment: boolean;
+            submitted_proof_of_payment: boolean;
+          }
+        >("SELECT * FROM customers WHERE id = $1", [id]),
         ctx.db.one<{ first_name: string; last_name: string; username: string; phone: string | null; tour_ended_at: Date | null }>(
           "SELECT first_name, last_name, username, phone, tour_ended_at FROM users WHERE id = $1",
           [req.user!.userId],
         ),
-        ctx.db.one<{ marked_for_deactivation: boolean }>("SELECT marked_for_deactivation FROM contacts WHERE id = $1", [
-          access.contactId,
-        ]),
+        ctx.db.one<{ marked_for_deactivation: boolean }>("SELECT marked_for_deactivation FROM contacts WHERE id = $1", [access.contactId]),
         ctx.db.query<ServiceRow>(
           "SELECT id, package_id, category, name, name_fr, status, details FROM services WHERE customer_id = $1 ORDER BY id",
           [id],
@@ -69,10 +73,15 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
              JOIN services s ON s.id = w.service_id WHERE s.customer_id = $1 ORDER BY w.service_id, w.band`,
           [id],
         ),
-        ctx.db.query<AddressColumns & { id: number; name: string; name_fr: string; status: "active" | "suspended" | "paused" | "cancelled"; monthly_price_cents: number }>(
-          "SELECT * FROM packages WHERE customer_id = $1 ORDER BY id",
-          [id],
-        ),
+        ctx.db.query<
+          AddressColumns & {
+            id: number;
+            name: string;
+            name_fr: string;
+            status: "active" | "suspended" | "paused" | "cancelled";
+            monthly_price_cents: number;
+          }
+        >("SELECT * FROM packages WHERE customer_id = $1 ORDER BY id", [id]),
         ctx.db.query<{ id: number; package_id: number; starts_on: string; ends_on: string; status: "scheduled" | "active" }>(
           `SELECT id, package_id, starts_on, ends_on, status FROM service_pauses
             WHERE customer_id = $1 AND status IN ('scheduled', 'active') ORDER BY starts_on`,
@@ -107,9 +116,7 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
             ...base(s),
             download_mbps: Number(s.details.download_mbps ?? 0),
             upload_mbps: Number(s.details.upload_mbps ?? 0),
-            wifi_settings: wifi
-              .filter((w) => w.service_id === s.id)
-              .map(({ band, ssid, enabled }) => ({ band, ssid, enabled })),
+            wifi_settings: wifi.filter((w) => w.service_id === s.id).map(({ band, ssid, enabled }) => ({ band, ssid, enabled })),
           })),
           tv: ofCategory("tv").map((s) => ({ ...base(s), channel_count: Number(s.details.channel_count ?? 0) })),
           home_phone: ofCategory("home_phone").map((s) => ({ ...base(s), phone_number: String(s.details.phone_number ?? "") })),
@@ -159,10 +166,7 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
 }
 
 /** Balance, what is past due, the current invoice and the last payment of an account. */
-export async function residentialBillingDetails(
-  ctx: ServiceContext,
-  customerId: number,
-): Promise<ResidentialBillingDetailsAnswer> {
+export async function residentialBillingDetails(ctx: ServiceContext, customerId: number): Promise<ResidentialBillingDetailsAnswer> {
   const today = todayOf(ctx);
   const [totals, current, lastPayment, customer] = await Promise.all([
     accountBalance(ctx.db, customerId, today),

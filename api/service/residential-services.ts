@@ -87,7 +87,13 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
       const { packageId, customerId } = await requirePackage(ctx.db, req, req.params.packageId);
       const service = await serviceOf(packageId, "tv", "TV service of this package");
       const fr = req.lang === "fr";
-      const tv = await ctx.db.one<{ lineup_code: string; name: string; name_fr: string; tv_go_included: boolean; tv_go_max_streams: number }>(
+      const tv = await ctx.db.one<{
+        lineup_code: string;
+        name: string;
+        name_fr: string;
+        tv_go_included: boolean;
+        tv_go_max_streams: number;
+      }>(
         `SELECT t.lineup_code, l.name, l.name_fr, t.tv_go_included, t.tv_go_max_streams
            FROM tv_services t JOIN tv_lineups l ON l.code = t.lineup_code WHERE t.service_id = $1`,
         [service.id],
@@ -105,18 +111,32 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
             ORDER BY p.name, p.code`,
           [service.id],
         ),
-        ctx.db.query<{ pack_code: string; number: number; name: string; call_sign: string; hd: boolean; language: "en" | "fr" | "multi"; genre: string }>(
+        ctx.db.query<{
+          pack_code: string;
+          number: number;
+          name: string;
+          call_sign: string;
+          hd: boolean;
+          language: "en" | "fr" | "multi";
+          genre: string;
+        }>(
           `SELECT pc.pack_code, pc.number, c.name, c.call_sign, c.hd, c.language, c.genre
              FROM tv_theme_pack_channels pc JOIN tv_channels c ON c.id = pc.channel_id ORDER BY pc.number`,
         ),
-        ctx.db.query<{ serial_number: string; model: string; room: string; mac_address: string; status: "online" | "standby" | "offline"; activated_on: string }>(
+        ctx.db.query<{
+          serial_number: string;
+          model: string;
+          room: string;
+          mac_address: string;
+          status: "online" | "standby" | "offline";
+          activated_on: string;
+        }>(
           "SELECT serial_number, model, room, mac_address, status, activated_on FROM set_top_boxes WHERE service_id = $1 ORDER BY activated_on, id",
           [service.id],
         ),
-        ctx.db.one<{ email: string }>(
-          "SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1",
-          [customerId],
-        ),
+        ctx.db.one<{ email: string }>("SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1", [
+          customerId,
+        ]),
       ]);
       const subscribed = new Set(packs.filter((p) => p.added_on !== null).map((p) => p.code));
       const channels = [

@@ -174,23 +174,28 @@ async function routerAccess(ctx: ServiceContext, req: Request, write = false) {
 const iso = (date: Date) => date.toISOString();
 
 async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[]> {
-  const rows = await db.query<ForwardingRow>(
-    "SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id",
-    [serviceId],
-  );
+  const rows = await db.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id", [
+    serviceId,
+  ]);
   return rows.map(toRule);
 }
 
 /** UPnP mappings still running at `now` (permanent ones, or within their lease). */
 export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<UpnpRule[]> {
-  const rows = await db.query<{ description: string; protocol: "TCP" | "UDP"; external_port: number; internal_address: string; internal_port: number; lease_seconds: number; created_at: Date }>(
-    "SELECT * FROM upnp_mappings WHERE service_id = $1 ORDER BY external_port, protocol",
-    [serviceId],
-  );
+  const rows = await db.query<{
+    description: string;
+    protocol: "TCP" | "UDP";
+    external_port: number;
+    internal_address: string;
+    internal_port: number;
+    lease_seconds: number;
+    created_at: Date;
+  }>("SELECT * FROM upnp_mappings WHERE service_id = $1 ORDER BY external_port, protocol", [serviceId]);
   const out: UpnpRule[] = [];
   for (const row of rows) {
     if (row.created_at.getTime() > now.getTime()) continue;
-    const remaining = row.lease_seconds === 0 ? null : Math.floor((row.created_at.getTime() + row.lease_seconds * 1000 - now.getTime()) / 1000);
+    const remaining =
+      row.lease_seconds === 0 ? null : Math.floor((row.created_at.getTime() + row.lease_seconds * 1000 - now.getTime()) / 1000);
     if (remaining !== null && remaining <= 0) continue;
     out.push({
       description: row.description,
@@ -267,7 +272,14 @@ export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<
   for (const l of leases) {
     if (reserved.has(l.mac_address)) continue;
     if (l.state === "offered") {
-      out.push({ hostname: l.hostname, mac_address: l.mac_address, ip_address: l.ip_address, lease_seconds: router.lease_time_seconds, type: "pending", sort: parseIpv4(l.ip_address) ?? 0 });
+      out.push({
+        hostname: l.hostname,
+        mac_address: l.mac_address,
+        ip_address: l.ip_address,
+        lease_seconds: router.lease_time_seconds,
+        type: "pending",
+        sort: parseIpv4(l.ip_address) ?? 0,
+      });
       continue;
     }
     const until = leaseExpiry(l, router.lease_time_seconds, asOf);
@@ -320,8 +332,7 @@ export function beanmachineUrl(): string {
   return DEFAULT_BEANMACHINE_WS_URL;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
 // ---------------------------------------------------------------------------------------------------
 // Rules.
@@ -492,12 +503,15 @@ export function routerRoutes(ctx: ServiceContext): Router {
           // What depends on the LAN must still fit in it.
           const [reservations, rules] = await Promise.all([
             tx.query<{ ip_address: string }>("SELECT ip_address FROM dhcp_reservations WHERE service_id = $1", [serviceId]),
-            tx.query<{ destination_address: string }>("SELECT destination_address FROM port_forwarding_rules WHERE service_id = $1", [serviceId]),
+            tx.query<{ destination_address: string }>("SELECT destination_address FROM port_forwarding_rules WHERE service_id = $1", [
+              serviceId,
+            ]),
           ]);
           const reservedIps = reservations.map((r) => parseIpv4(r.ip_address)!);
           if (reservedIps.some((r) => !isHostOf(subnet, r))) errors.add("lan_ip", "reservations_outside_subnet");
           if (reservedIps.includes(ip)) errors.add("lan_ip", "reserved");
-          if (rules.some((r) => !isHostOf(subnet, parseIpv4(r.destination_address)!))) errors.add("lan_ip", "port_forwarding_outside_subnet");
+          if (rules.some((r) => !isHostOf(subnet, parseIpv4(r.destination_address)!)))
+            errors.add("lan_ip", "port_forwarding_outside_subnet");
         }
         errors.throwIfAny("The network settings break a rule");
 
@@ -523,7 +537,10 @@ export function routerRoutes(ctx: ServiceContext): Router {
           await tx.query("DELETE FROM dhcp_leases WHERE id = ANY($1::int[])", [dropped.map((l) => l.id)]);
         }
         if (current.lan_ip !== row!.lan_ip) {
-          await tx.query("UPDATE network_access_points SET ip_address = $2 WHERE service_id = $1 AND role = 'router'", [serviceId, row!.lan_ip]);
+          await tx.query("UPDATE network_access_points SET ip_address = $2 WHERE service_id = $1 AND role = 'router'", [
+            serviceId,
+            row!.lan_ip,
+          ]);
         }
         return row!;
       });
@@ -558,7 +575,17 @@ export function routerRoutes(ctx: ServiceContext): Router {
             `INSERT INTO port_forwarding_rules
                (service_id, description, protocol, start_port, end_port, destination_address, destination_port, enabled, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-            [serviceId, checked.description, checked.protocol, checked.start_port, checked.end_port, checked.destination_address, checked.destination_port, checked.enabled, now],
+            [
+              serviceId,
+              checked.description,
+              checked.protocol,
+              checked.start_port,
+              checked.end_port,
+              checked.destination_address,
+              checked.destination_port,
+              checked.enabled,
+              now,
+            ],
           ),
         );
       });
@@ -576,13 +603,28 @@ export function routerRoutes(ctx: ServiceContext): Router {
         const r = await loadRouter(tx, serviceId, true);
         const all = await tx.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1", [serviceId]);
         if (!Number.isSafeInteger(ruleId) || !all.some((rule) => rule.id === ruleId)) throw notFound("Port forwarding rule");
-        const checked = checkRule(input, r, all.filter((rule) => rule.id !== ruleId));
+        const checked = checkRule(
+          input,
+          r,
+          all.filter((rule) => rule.id !== ruleId),
+        );
         return saveRule(() =>
           tx.one<ForwardingRow>(
             `UPDATE port_forwarding_rules SET description = $3, protocol = $4, start_port = $5, end_port = $6,
                     destination_address = $7, destination_port = $8, enabled = $9, updated_at = $10
               WHERE service_id = $1 AND id = $2 RETURNING *`,
-            [serviceId, ruleId, checked.description, checked.protocol, checked.start_port, checked.end_port, checked.destination_address, checked.destination_port, checked.enabled, ctx.now()],
+            [
+              serviceId,
+              ruleId,
+              checked.description,
+              checked.protocol,
+              checked.start_port,
+              checked.end_port,
+              checked.destination_address,
+              checked.destination_port,
+              checked.enabled,
+              ctx.now(),
+            ],
           ),
         );
       });
@@ -627,7 +669,15 @@ export function routerRoutes(ctx: ServiceContext): Router {
       }
       const now = ctx.now();
       const [interfaces, devices] = await Promise.all([
-        ctx.db.query<{ interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest"; received_bytes: number; sent_bytes: number; received_packets: number; sent_packets: number; errors: number; link_rate_mbps: number | null }>(
+        ctx.db.query<{
+          interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
+          received_bytes: number;
+          sent_bytes: number;
+          received_packets: number;
+          sent_packets: number;
+          errors: number;
+          link_rate_mbps: number | null;
+        }>(
           `SELECT interface, received_bytes, sent_bytes, received_packets, sent_packets, errors, link_rate_mbps
              FROM router_interface_counters WHERE service_id = $1
             ORDER BY CASE interface WHEN 'wan' THEN 1 WHEN 'lan' THEN 2 WHEN 'wifi_2_4ghz' THEN 3 WHEN 'wifi_5ghz' THEN 4 ELSE 5 END`,
@@ -699,7 +749,16 @@ export function routerRoutes(ctx: ServiceContext): Router {
           "SELECT hostname FROM dhcp_reservations WHERE service_id = $1 AND mac_address = $2",
           [serviceId, mac],
         );
-        const name = hostname ?? existing?.hostname ?? (await tx.one<{ hostname: string | null }>("SELECT hostname FROM dhcp_leases WHERE service_id = $1 AND mac_address = $2", [serviceId, mac]))?.hostname ?? null;
+        const name =
+          hostname ??
+          existing?.hostname ??
+          (
+            await tx.one<{ hostname: string | null }>("SELECT hostname FROM dhcp_leases WHERE service_id = $1 AND mac_address = $2", [
+              serviceId,
+              mac,
+            ])
+          )?.hostname ??
+          null;
         try {
           await tx.query(
             `INSERT INTO dhcp_reservations (service_id, mac_address, ip_address, hostname, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -745,7 +804,11 @@ export function routerRoutes(ctx: ServiceContext): Router {
 async function ipInUse(db: Db, router: RouterRow, ip: string, mac: string | null, now: Date): Promise<boolean> {
   if (ip === router.lan_ip) return true;
   const [reservation, ap] = await Promise.all([
-    db.one("SELECT 1 FROM dhcp_reservations WHERE service_id = $1 AND ip_address = $2 AND mac_address <> $3", [router.service_id, ip, mac ?? ""]),
+    db.one("SELECT 1 FROM dhcp_reservations WHERE service_id = $1 AND ip_address = $2 AND mac_address <> $3", [
+      router.service_id,
+      ip,
+      mac ?? "",
+    ]),
     db.one("SELECT 1 FROM network_access_points WHERE service_id = $1 AND ip_address = $2", [router.service_id, ip]),
   ]);
   if (reservation || ap) return true;

@@ -114,14 +114,22 @@ export async function settlePauses(db: Db, customerId: number, now: Date): Promi
           AND EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')`,
       [customerId],
     );
-    await setPackageStatus(tx, toPause.map((p) => p.id), "paused");
+    await setPackageStatus(
+      tx,
+      toPause.map((p) => p.id),
+      "paused",
+    );
     const toResume = await tx.query<{ id: number }>(
       `SELECT p.id FROM packages p
         WHERE p.customer_id = $1 AND p.status = 'paused'
           AND NOT EXISTS (SELECT 1 FROM service_pauses s WHERE s.package_id = p.id AND s.status = 'active')`,
       [customerId],
     );
-    await setPackageStatus(tx, toResume.map((p) => p.id), "active");
+    await setPackageStatus(
+      tx,
+      toResume.map((p) => p.id),
+      "active",
+    );
   });
 }
 
@@ -162,7 +170,14 @@ async function loadPackages(db: Db, customerId: number) {
          FROM packages WHERE customer_id = $1 ORDER BY id`,
       [customerId],
     ),
-    db.query<{ id: number; package_id: number; category: Bundle["services"][number]["category"]; name: string; name_fr: string; status: Bundle["services"][number]["status"] }>(
+    db.query<{
+      id: number;
+      package_id: number;
+      category: Bundle["services"][number]["category"];
+      name: string;
+      name_fr: string;
+      status: Bundle["services"][number]["status"];
+    }>(
       "SELECT id, package_id, category, name, name_fr, status FROM services WHERE customer_id = $1 AND package_id IS NOT NULL ORDER BY id",
       [customerId],
     ),
@@ -177,10 +192,9 @@ async function loadPackages(db: Db, customerId: number) {
          FROM service_requests WHERE customer_id = $1 AND status = 'pending' ORDER BY created_at, id`,
       [customerId],
     ),
-    db.query<SuspensionRow>(
-      "SELECT package_id, reason, started_at FROM package_suspensions WHERE customer_id = $1 AND ended_at IS NULL",
-      [customerId],
-    ),
+    db.query<SuspensionRow>("SELECT package_id, reason, started_at FROM package_suspensions WHERE customer_id = $1 AND ended_at IS NULL", [
+      customerId,
+    ]),
   ]);
   return { suspendedForNonpayment: customer?.suspended_for_nonpayment ?? false, packages, services, pauses, requests, suspensions };
 }
@@ -339,10 +353,14 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const packages = requireOwnPackages(input.package_ids, loaded);
-        if (packages.some((p) => p.status !== "active")) throw unprocessable({ package_ids: ["package_ids.not_active"] }, "Only active packages can be suspended");
+        if (packages.some((p) => p.status !== "active"))
+          throw unprocessable({ package_ids: ["package_ids.not_active"] }, "Only active packages can be suspended");
         const ids = packages.map((p) => p.id);
         // A suspension ended elsewhere (billing lifts one for non-payment once paid) may still be open here.
-        await tx.query("UPDATE package_suspensions SET ended_at = $2 WHERE package_id = ANY($1::int[]) AND ended_at IS NULL", [ids, ctx.now()]);
+        await tx.query("UPDATE package_suspensions SET ended_at = $2 WHERE package_id = ANY($1::int[]) AND ended_at IS NULL", [
+          ids,
+          ctx.now(),
+        ]);
         await tx.query(
           `INSERT INTO package_suspensions (customer_id, package_id, reason, started_at, requested_by)
            SELECT $1, id, 'customer_request', $3, $4 FROM unnest($2::int[]) AS id`,
@@ -372,11 +390,10 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           );
         }
         const ids = packages.map((p) => p.id);
-        await tx.query("UPDATE package_suspensions SET ended_at = $2, ended_by = $3 WHERE package_id = ANY($1::int[]) AND ended_at IS NULL", [
-          ids,
-          ctx.now(),
-          req.user!.userId,
-        ]);
+        await tx.query(
+          "UPDATE package_suspensions SET ended_at = $2, ended_by = $3 WHERE package_id = ANY($1::int[]) AND ended_at IS NULL",
+          [ids, ctx.now(), req.user!.userId],
+        );
         await restorePackages(tx, ids);
       });
       res.json({ success: true });
@@ -426,12 +443,13 @@ export function servicesRoutes(ctx: ServiceContext): Router {
   /** The account's pause named in the path (404 when it is not one of the account's). */
   async function pauseOf(db: Db, customerId: number, pauseIdParam: string): Promise<PauseRow> {
     const pauseId = Number(pauseIdParam);
-    const row = Number.isSafeInteger(pauseId) && pauseId > 0
-      ? await db.one<PauseRow>(
-          "SELECT id, package_id, starts_on, ends_on, status FROM service_pauses WHERE id = $1 AND customer_id = $2 FOR UPDATE",
-          [pauseId, customerId],
-        )
-      : undefined;
+    const row =
+      Number.isSafeInteger(pauseId) && pauseId > 0
+        ? await db.one<PauseRow>(
+            "SELECT id, package_id, starts_on, ends_on, status FROM service_pauses WHERE id = $1 AND customer_id = $2 FOR UPDATE",
+            [pauseId, customerId],
+          )
+        : undefined;
     if (!row) throw notFound("Pause");
     return row;
   }
@@ -445,7 +463,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       await changePackages(ctx, access.customerId, async (tx) => {
         const pause = await pauseOf(tx, access.customerId, String(req.params.pauseId));
         const balance = await balanceOwing(ctx, access.customerId, tx);
-        if (pause.status !== "scheduled") throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be changed");
+        if (pause.status !== "scheduled")
+          throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be changed");
         const until = day.addMonths(input.start_date, input.months);
         const errors: Record<string, string[]> = {};
         checkPauseDates(input.start_date, today, errors);
@@ -475,7 +494,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       await settlePauses(ctx.db, access.customerId, ctx.now());
       await ctx.db.transaction(async (tx) => {
         const pause = await pauseOf(tx, access.customerId, String(req.params.pauseId));
-        if (pause.status !== "scheduled") throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be removed");
+        if (pause.status !== "scheduled")
+          throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be removed");
         await tx.query("UPDATE service_pauses SET status = 'removed', updated_at = $2 WHERE id = $1", [pause.id, ctx.now()]);
       });
       res.json({ success: true });
@@ -543,7 +563,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const errors: Record<string, string[]> = {};
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
-        else if (loaded.requests.some((r) => r.package_id === pkg.id && r.kind === "cancel")) errors.package_id = ["package_id.request_pending"];
+        else if (loaded.requests.some((r) => r.package_id === pkg.id && r.kind === "cancel"))
+          errors.package_id = ["package_id.request_pending"];
         if (input.cancel_date < today) errors.cancel_date = ["cancel_date.in_past"];
         else if (input.cancel_date > day.addDays(today, MAX_DAYS_AHEAD)) errors.cancel_date = ["cancel_date.too_far"];
         if (input.reason === "other" && !input.comment) errors.comment = ["comment.required"];
@@ -603,14 +624,16 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, true);
       const requestId = Number(req.params.requestId);
       await ctx.db.transaction(async (tx) => {
-        const row = Number.isSafeInteger(requestId) && requestId > 0
-          ? await tx.one<{ id: number; status: string }>(
-              "SELECT id, status FROM service_requests WHERE id = $1 AND customer_id = $2 FOR UPDATE",
-              [requestId, access.customerId],
-            )
-          : undefined;
+        const row =
+          Number.isSafeInteger(requestId) && requestId > 0
+            ? await tx.one<{ id: number; status: string }>(
+                "SELECT id, status FROM service_requests WHERE id = $1 AND customer_id = $2 FOR UPDATE",
+                [requestId, access.customerId],
+              )
+            : undefined;
         if (!row) throw notFound("Request");
-        if (row.status !== "pending") throw unprocessable({ request_id: ["request_id.not_pending"] }, "Only a pending request can be withdrawn");
+        if (row.status !== "pending")
+          throw unprocessable({ request_id: ["request_id.not_pending"] }, "Only a pending request can be withdrawn");
         await tx.query("UPDATE service_requests SET status = 'withdrawn', closed_at = $2 WHERE id = $1", [row.id, ctx.now()]);
       });
       res.json({ success: true });

@@ -47,10 +47,12 @@ export class Tokens {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString("base64url");
     const expires = new Date(this.now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
-    await this.db.query(
-      "INSERT INTO auth_sessions (id, user_id, refresh_token_hash, expires_at) VALUES ($1, $2, $3, $4)",
-      [sessionId, userId, hash(refreshToken), expires],
-    );
+    await this.db.query("INSERT INTO auth_sessions (id, user_id, refresh_token_hash, expires_at) VALUES ($1, $2, $3, $4)", [
+      sessionId,
+      userId,
+      hash(refreshToken),
+      expires,
+    ]);
     return { token: await this.sign(userId, sessionId), refresh_token: refreshToken };
   }
 
@@ -86,9 +88,6 @@ export class Tokens {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.query("UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [
-      sessionId,
-      this.now(),
-    ]);
+    await this.db.query("UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [sessionId, this.now()]);
   }
 }

@@ -54,17 +54,22 @@ interface WifiRow {
 
 /** The internet service of a package, or 404. */
 export async function internetServiceOf(db: Db, packageId: number): Promise<number> {
-  const row = await db.one<{ id: number }>(
-    "SELECT id FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1",
-    [packageId],
-  );
+  const row = await db.one<{ id: number }>("SELECT id FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1", [
+    packageId,
+  ]);
   if (!row) throw notFound("Internet service of this package");
   return row.id;
 }
 
 /** WiFi names of every package of a customer that has internet, keyed by package id. */
 export async function wifiNamesOf(db: Db, customerId: number): Promise<WifiNames> {
-  const rows = await db.query<{ package_id: number; service_id: number; band: WifiBand | null; ssid: string | null; enabled: boolean | null }>(
+  const rows = await db.query<{
+    package_id: number;
+    service_id: number;
+    band: WifiBand | null;
+    ssid: string | null;
+    enabled: boolean | null;
+  }>(
     `SELECT s.package_id, s.id AS service_id, w.band, w.ssid, w.enabled
        FROM services s LEFT JOIN wifi_networks w ON w.service_id = s.id
       WHERE s.customer_id = $1 AND s.category = 'internet' AND s.package_id IS NOT NULL
@@ -144,7 +149,10 @@ export function wifiRoutes(ctx: ServiceContext): Router {
         const errors = new FieldErrors();
         for (const change of changes) {
           const existing = rows.find((r) => r.band === change.band);
-          for (const [kind, value] of [["name", change.name], ["password", change.password]] as const) {
+          for (const [kind, value] of [
+            ["name", change.name],
+            ["password", change.password],
+          ] as const) {
             if (value === undefined) {
               if (!existing) errors.add(`${kind}_${change.suffix}`, "required");
               continue;
@@ -173,7 +181,15 @@ export function wifiRoutes(ctx: ServiceContext): Router {
             await tx.query(
               `INSERT INTO wifi_networks (service_id, band, ssid, password, enabled, security_mode, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-              [serviceId, change.band, change.name, change.password, change.enabled ?? true, rows[0]?.security_mode ?? "wpa2_wpa3_personal", now],
+              [
+                serviceId,
+                change.band,
+                change.name,
+                change.password,
+                change.enabled ?? true,
+                rows[0]?.security_mode ?? "wpa2_wpa3_personal",
+                now,
+              ],
             );
           }
         }

@@ -21,8 +21,12 @@ export function Notifications({ notifications }: { notifications: Notification[]
   const { t } = useT();
   const hydrated = useHydrated();
   const [shown, setShown] = useState(notifications);
-
-  useEffect(() => setShown(notifications), [notifications]);
+  // New notifications from the server (another page) replace those shown: adjusted while rendering.
+  const [received, setReceived] = useState(notifications);
+  if (received !== notifications) {
+    setReceived(notifications);
+    setShown(notifications);
+  }
 
   useEffect(() => {
     if (!shown.length) return;

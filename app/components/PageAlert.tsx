@@ -8,7 +8,17 @@ const tones = {
   success: "border-success bg-success-light text-success",
 } as const;
 
-export function PageAlert({ tone, title, children, testId }: { tone: keyof typeof tones; title: ReactNode; children?: ReactNode; testId?: string }) {
+export function PageAlert({
+  tone,
+  title,
+  children,
+  testId,
+}: {
+  tone: keyof typeof tones;
+  title: ReactNode;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div role={tone === "error" ? "alert" : "status"} data-testid={testId} className={`rounded-md border-l-4 px-4 py-3 ${tones[tone]}`}>
       <p className="font-semibold">{title}</p>

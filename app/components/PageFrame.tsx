@@ -9,7 +9,10 @@ import { LanguageToggle } from "./LanguageToggle";
 export function SkipLink() {
   const { t } = useT();
   return (
-    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+    >
       {t("skipToContent")}
     </a>
   );

@@ -12,15 +12,15 @@ export function ProgressBar() {
   const { t } = useT();
 
   useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
+    if (!busy) return;
     const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
   }, [busy]);
 
-  if (!visible) return null;
+  if (!visible || !busy) return null;
   return (
     <div
       role="progressbar"

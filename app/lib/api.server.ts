@@ -91,7 +91,11 @@ export interface ApiClientOptions {
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
-  get<S extends z.ZodType>(path: string, schema: S, options: Omit<CallOptions, "form" | "json"> & { silentNotFound: true }): Promise<z.infer<S> | null>;
+  get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: Omit<CallOptions, "form" | "json"> & { silentNotFound: true },
+  ): Promise<z.infer<S> | null>;
   get<S extends z.ZodType>(path: string, schema: S, options?: Omit<CallOptions, "form" | "json">): Promise<z.infer<S>>;
   get<S extends z.ZodType>(path: string, schema: S, options: Omit<CallOptions, "form" | "json"> = {}) {
     return this.call("GET", path, schema, options);

@@ -95,5 +95,4 @@ export const getI18n = (context: Context): I18n => instances[getLanguage(context
 export const getT = (context: Context, namespace: Namespace = "common"): TFunction =>
   instances[getLanguage(context)].getFixedT(getLanguage(context), namespace);
 /** For places without a request (tests, the error page of a failed middleware). */
-export const tFor = (language: Language, namespace: Namespace = "common"): TFunction =>
-  instances[language].getFixedT(language, namespace);
+export const tFor = (language: Language, namespace: Namespace = "common"): TFunction => instances[language].getFixedT(language, namespace);

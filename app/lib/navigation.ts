@@ -12,8 +12,7 @@ export interface NavCustomer {
 }
 
 export type NavItem =
-  | { kind: "link"; key: string; label: string; to: string }
-  | { kind: "group"; key: string; label: string; items: NavItem[] };
+  { kind: "link"; key: string; label: string; to: string } | { kind: "group"; key: string; label: string; items: NavItem[] };
 
 export function sideNavigation(customer: NavCustomer | undefined, features: { autopayBilling: boolean }): NavItem[] {
   if (!customer || customer.isResidential) return [];

@@ -15,7 +15,12 @@ export function useLazyValidation(loadSchema: () => Promise<z.ZodType>): Validat
     let active = true;
     Promise.all([loadSchema(), import("@conform-to/zod/v4")])
       .then(([schema, { parseWithZod }]) => {
-        if (active) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }));
+        if (active)
+          setValidate(
+            () =>
+              ({ formData }: { formData: FormData }) =>
+                parseWithZod(formData, { schema }),
+          );
       })
       .catch(() => undefined);
     return () => {

@@ -32,7 +32,13 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <h1 id="accounts-heading" className="text-2xl font-semibold">
         {t("accounts.title")}
       </h1>
-      <form method="get" action="/accounts" role="search" aria-labelledby="accounts-heading" className="mt-4 flex flex-wrap items-end gap-2">
+      <form
+        method="get"
+        action="/accounts"
+        role="search"
+        aria-labelledby="accounts-heading"
+        className="mt-4 flex flex-wrap items-end gap-2"
+      >
         <div>
           <label htmlFor="accounts-q" className="block text-sm font-medium text-gray-800">
             {t("switcher.searchLabel")}
@@ -61,7 +67,10 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             ) : (
               <Form method="post" action="/switch-account">
                 <input type="hidden" name="customerId" value={account.customer_id} />
-                <button type="submit" className="rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light">
+                <button
+                  type="submit"
+                  className="rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light"
+                >
                   {t("accounts.switchTo")}
                   <span className="sr-only"> {account.contract_name}</span>
                 </button>

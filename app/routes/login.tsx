@@ -98,7 +98,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="mt-1 text-gray-700">{t("login.intro")}</p>
 
         {notice ? (
-          <div role="alert" id={form.errorId} className="mt-4 rounded-md border-l-4 border-error bg-error-light px-4 py-3 text-error" data-testid="login-notice">
+          <div
+            role="alert"
+            id={form.errorId}
+            className="mt-4 rounded-md border-l-4 border-error bg-error-light px-4 py-3 text-error"
+            data-testid="login-notice"
+          >
             {notice === "failed" ? (
               <>
                 <p className="font-semibold">{t("login.failedTitle")}</p>
@@ -108,7 +113,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                     i18nKey="login.failedHelp"
                     values={{ phone: loaderData.supportPhone }}
                     components={{
-                      support: <a href={`tel:${loaderData.supportPhone.replace(/[^\d+]/g, "")}`} className="font-semibold text-error underline" />,
+                      support: (
+                        // <Trans> puts the translated words inside the link.
+                        // eslint-disable-next-line jsx-a11y/anchor-has-content
+                        <a href={`tel:${loaderData.supportPhone.replace(/[^\d+]/g, "")}`} className="font-semibold text-error underline" />
+                      ),
                       reset: <Link to="/forgot-password" className="font-semibold text-error underline" />,
                     }}
                   />
@@ -124,7 +133,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="came_from" value={loaderData.cameFrom} />
-          <Field meta={fields.username} label={t("login.username")} type="text" autoComplete="username" inputProps={{ autoCapitalize: "none", spellCheck: false }} />
+          <Field
+            meta={fields.username}
+            label={t("login.username")}
+            type="text"
+            autoComplete="username"
+            inputProps={{ autoCapitalize: "none", spellCheck: false }}
+          />
           <Field meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
           <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
             <button

@@ -31,7 +31,12 @@ let business: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, sam, business] = await api.signInAll("resi@example.com", "family@example.com", "sam.gagnon@example.com", "business@example.com");
+  [resi, family, sam, business] = await api.signInAll(
+    "resi@example.com",
+    "family@example.com",
+    "sam.gagnon@example.com",
+    "business@example.com",
+  );
 });
 afterAll(() => api.close());
 
@@ -74,7 +79,14 @@ describe("GET /services/{customerId}", () => {
     });
     expect(condo.services).toEqual([{ service_id: 7201, category: "internet", name: "Fibre 300 Mbps", status: "connected" }]);
     expect(condo.scheduled_pauses).toEqual([
-      expect.objectContaining({ from_date: "2026-12-01", until_date: "2027-03-01", months: 3, status: "scheduled", can_edit: true, can_remove: true }),
+      expect.objectContaining({
+        from_date: "2026-12-01",
+        until_date: "2027-03-01",
+        months: 3,
+        status: "scheduled",
+        can_edit: true,
+        can_remove: true,
+      }),
     ]);
     expect(condo.actions).toEqual({
       can_suspend: true,
@@ -99,7 +111,9 @@ describe("GET /services/{customerId}", () => {
       }),
     ]);
     expect(home.actions.can_move).toBe(false);
-    expect(basement.pending_requests).toEqual([expect.objectContaining({ kind: "cancel", reason: "moving", effective_date: "2026-12-31", new_address: null })]);
+    expect(basement.pending_requests).toEqual([
+      expect.objectContaining({ kind: "cancel", reason: "moving", effective_date: "2026-12-31", new_address: null }),
+    ]);
     expect(basement.actions).toMatchObject({ can_cancel: false, can_move: false, can_pause: false, can_reactivate: true });
   });
 
@@ -143,13 +157,23 @@ describe("GET /services/{customerId}", () => {
 
 describe("GET /services/{customerId}/scheduled-pause-detail", () => {
   it("answers the scheduled and past pauses of the packages asked for, and the pause options", async () => {
-    const { status, body } = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family, query: { package_ids: "5201" } });
+    const { status, body } = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, {
+      token: family,
+      query: { package_ids: "5201" },
+    });
     expect(status).toBe(200);
     const detail = ScheduledPauseDetailAnswer.parse(body);
     expect(detail.packages).toHaveLength(1);
     expect(detail.packages[0].scheduled_pauses.map((p) => [p.from_date, p.until_date])).toEqual([["2026-12-01", "2027-03-01"]]);
     expect(detail.packages[0].past_pauses).toEqual([
-      expect.objectContaining({ from_date: "2025-12-15", until_date: "2026-02-15", months: 2, status: "ended", can_edit: false, can_remove: false }),
+      expect.objectContaining({
+        from_date: "2025-12-15",
+        until_date: "2026-02-15",
+        months: 2,
+        status: "ended",
+        can_edit: false,
+        can_remove: false,
+      }),
     ]);
     expect(detail.packages[0].can_pause).toBe(true);
     expect(detail.pause_options).toEqual({
@@ -163,7 +187,9 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
   });
 
   it("answers every package of the account without package_ids, and the balance that blocks a pause", async () => {
-    const parents = ScheduledPauseDetailAnswer.parse((await api.call("GET", `/services/${PARENTS}/scheduled-pause-detail`, { token: family })).body);
+    const parents = ScheduledPauseDetailAnswer.parse(
+      (await api.call("GET", `/services/${PARENTS}/scheduled-pause-detail`, { token: family })).body,
+    );
     expect(parents.packages.map((p) => p.package_id)).toEqual([5301, 5302]);
     const own = ScheduledPauseDetailAnswer.parse(
       (await api.call("GET", `/services/${RESI}/scheduled-pause-detail`, { token: resi, query: { package_ids: "5001" } })).body,
@@ -174,7 +200,10 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
   });
 
   it("refuses package ids of another account (403) and ids that are not numbers (422)", async () => {
-    const other = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family, query: { package_ids: "5201,5001" } });
+    const other = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, {
+      token: family,
+      query: { package_ids: "5201,5001" },
+    });
     expect(other.status).toBe(403);
     const bad = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family, query: { package_ids: "5201,abc" } });
     expectRefused(bad, "package_ids", ["package_ids.invalid"]);
@@ -224,7 +253,9 @@ describe("PUT /services/{customerId}/suspend and /reinstate", () => {
   });
 
   it("needs package ids, of this account", async () => {
-    expectRefused(await api.call("PUT", `/services/${CONDO}/suspend`, { token: family, json: {} }), "package_ids", ["package_ids.required"]);
+    expectRefused(await api.call("PUT", `/services/${CONDO}/suspend`, { token: family, json: {} }), "package_ids", [
+      "package_ids.required",
+    ]);
     expectRefused(await api.call("PUT", `/services/${CONDO}/suspend`, { token: family, json: { package_ids: ["x"] } }), "package_ids", [
       "package_ids.invalid",
     ]);
@@ -246,9 +277,15 @@ describe("scheduled pauses", () => {
     api.call("POST", `/services/${customerId}/scheduled-pause`, { token, json: body });
 
   it("refuses 0 and 7 months", async () => {
-    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: 0 }), "months", ["months.below_minimum"]);
-    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: 7 }), "months", ["months.above_maximum"]);
-    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: "two" }), "months", ["months.invalid"]);
+    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: 0 }), "months", [
+      "months.below_minimum",
+    ]);
+    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: 7 }), "months", [
+      "months.above_maximum",
+    ]);
+    expectRefused(await pause(family, CONDO, { package_ids: [5201], start_date: "2027-05-01", months: "two" }), "months", [
+      "months.invalid",
+    ]);
   });
 
   it("refuses a pause while the account owes money", async () => {
@@ -337,18 +374,28 @@ describe("scheduled pauses", () => {
     expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-04-15", months: 1 } }), "start_date", [
       "start_date.overlapping_pause",
     ]);
-    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-01-01", months: 7 } }), "months", ["months.above_maximum"]);
-    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-01-01", months: 0 } }), "months", ["months.below_minimum"]);
+    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-01-01", months: 7 } }), "months", [
+      "months.above_maximum",
+    ]);
+    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-01-01", months: 0 } }), "months", [
+      "months.below_minimum",
+    ]);
   });
 
   it("refuses to edit or remove a pause that is not scheduled, and answers 404 for another account's pause", async () => {
-    const detail = ScheduledPauseDetailAnswer.parse((await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family })).body);
+    const detail = ScheduledPauseDetailAnswer.parse(
+      (await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family })).body,
+    );
     const ended = detail.packages[0].past_pauses[0];
     const path = `/services/${CONDO}/scheduled-pause/${ended.pause_id}`;
-    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-08-01", months: 1 } }), "pause_id", ["pause_id.not_scheduled"]);
+    expectRefused(await api.call("PUT", path, { token: family, json: { start_date: "2027-08-01", months: 1 } }), "pause_id", [
+      "pause_id.not_scheduled",
+    ]);
     expectRefused(await api.call("DELETE", path, { token: family }), "pause_id", ["pause_id.not_scheduled"]);
 
-    const resiDetail = ScheduledPauseDetailAnswer.parse((await api.call("GET", `/services/${RESI}/scheduled-pause-detail`, { token: resi })).body);
+    const resiDetail = ScheduledPauseDetailAnswer.parse(
+      (await api.call("GET", `/services/${RESI}/scheduled-pause-detail`, { token: resi })).body,
+    );
     const othersPause = resiDetail.packages[0].past_pauses[0].pause_id;
     expect((await api.call("DELETE", `/services/${CONDO}/scheduled-pause/${othersPause}`, { token: family })).status).toBe(404);
     expect((await api.call("DELETE", `/services/${RESI}/scheduled-pause/${othersPause}`, { token: family })).status).toBe(403);
@@ -363,7 +410,14 @@ describe("scheduled pauses", () => {
 
   it("answers 403 to edits by a contact without the authoritative role", async () => {
     const [seeded] = (await bundle(family, CONDO, 5201)).scheduled_pauses;
-    expect((await api.call("PUT", `/services/${CONDO}/scheduled-pause/${seeded.pause_id}`, { token: resi, json: { start_date: "2027-01-01", months: 1 } })).status).toBe(403);
+    expect(
+      (
+        await api.call("PUT", `/services/${CONDO}/scheduled-pause/${seeded.pause_id}`, {
+          token: resi,
+          json: { start_date: "2027-01-01", months: 1 },
+        })
+      ).status,
+    ).toBe(403);
     expect((await api.call("DELETE", `/services/${CONDO}/scheduled-pause/${seeded.pause_id}`)).status).toBe(401);
   });
 });
@@ -371,7 +425,13 @@ describe("scheduled pauses", () => {
 describe("move, cancel and reactivate requests", () => {
   const move = (token: string, customerId: number, body: Record<string, unknown>) =>
     api.call("POST", `/services/${customerId}/move-requests`, { token, json: body });
-  const newAddress = { address_line1: "12 Fort York Boulevard", address_line2: "Unit 905", city: "Toronto", province: "ON", postal_code: "m5v 3z3" };
+  const newAddress = {
+    address_line1: "12 Fort York Boulevard",
+    address_line2: "Unit 905",
+    city: "Toronto",
+    province: "ON",
+    postal_code: "m5v 3z3",
+  };
 
   it("records a move request, then refuses a second one while it is pending", async () => {
     const response = await move(family, CONDO, { package_id: 5201, move_date: "2027-01-20", ...newAddress });
@@ -388,23 +448,37 @@ describe("move, cancel and reactivate requests", () => {
       }),
     ]);
     expect(condo.actions.can_move).toBe(false);
-    expectRefused(await move(family, CONDO, { package_id: 5201, move_date: "2027-02-20", ...newAddress }), "package_id", ["package_id.request_pending"]);
-    expectRefused(await move(family, PARENTS, { package_id: 5301, move_date: "2027-02-20", ...newAddress }), "package_id", ["package_id.request_pending"]);
+    expectRefused(await move(family, CONDO, { package_id: 5201, move_date: "2027-02-20", ...newAddress }), "package_id", [
+      "package_id.request_pending",
+    ]);
+    expectRefused(await move(family, PARENTS, { package_id: 5301, move_date: "2027-02-20", ...newAddress }), "package_id", [
+      "package_id.request_pending",
+    ]);
   });
 
   it("refuses a move on a date not in the future, to a malformed or mismatched postal code, or to the same address", async () => {
-    expectRefused(await move(family, PARENTS, { package_id: 5302, move_date: "2027-01-05", ...newAddress }), "package_id", ["package_id.cancel_pending"]);
-    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2026-11-15", ...newAddress }), "move_date", ["move_date.not_in_future"]);
-    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, postal_code: "M5V 3Z" }), "postal_code", [
-      "postal_code.invalid_format",
+    expectRefused(await move(family, PARENTS, { package_id: 5302, move_date: "2027-01-05", ...newAddress }), "package_id", [
+      "package_id.cancel_pending",
     ]);
-    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, postal_code: "D5V 3Z3" }), "postal_code", [
-      "postal_code.invalid_format",
+    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2026-11-15", ...newAddress }), "move_date", [
+      "move_date.not_in_future",
     ]);
+    expectRefused(
+      await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, postal_code: "M5V 3Z" }),
+      "postal_code",
+      ["postal_code.invalid_format"],
+    );
+    expectRefused(
+      await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, postal_code: "D5V 3Z3" }),
+      "postal_code",
+      ["postal_code.invalid_format"],
+    );
     expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, province: "QC" }), "postal_code", [
       "postal_code.province_mismatch",
     ]);
-    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, province: "XX" }), "province", ["province.invalid"]);
+    expectRefused(await move(resi, RESI, { package_id: 5001, move_date: "2027-01-05", ...newAddress, province: "XX" }), "province", [
+      "province.invalid",
+    ]);
     const same = await move(resi, RESI, {
       package_id: 5001,
       move_date: "2027-01-05",
@@ -431,13 +505,17 @@ describe("move, cancel and reactivate requests", () => {
     const pending = await bundle(resi, RESI, 5001);
     expect(pending.pending_requests).toEqual([expect.objectContaining({ kind: "cancel", reason: "other", comment: "Moving abroad" })]);
     expect(pending.actions).toMatchObject({ can_cancel: false, can_reactivate: true });
-    expectRefused(await cancel({ package_id: 5001, cancel_date: "2027-01-31", reason: "price" }), "package_id", ["package_id.request_pending"]);
+    expectRefused(await cancel({ package_id: 5001, cancel_date: "2027-01-31", reason: "price" }), "package_id", [
+      "package_id.request_pending",
+    ]);
 
     const withdrawn = await api.call("DELETE", `/services/${RESI}/requests/${request_id}`, { token: resi });
     expect(withdrawn.status).toBe(200);
     SuccessAnswer.parse(withdrawn.body);
     expect((await bundle(resi, RESI, 5001)).pending_requests).toEqual([]);
-    expectRefused(await api.call("DELETE", `/services/${RESI}/requests/${request_id}`, { token: resi }), "request_id", ["request_id.not_pending"]);
+    expectRefused(await api.call("DELETE", `/services/${RESI}/requests/${request_id}`, { token: resi }), "request_id", [
+      "request_id.not_pending",
+    ]);
     expect((await api.call("DELETE", `/services/${CONDO}/requests/${request_id}`, { token: family })).status).toBe(404);
   });
 
@@ -453,10 +531,14 @@ describe("move, cancel and reactivate requests", () => {
   });
 
   it("refuses to reactivate an active package", async () => {
-    expectRefused(await api.call("POST", `/services/${RESI}/reactivate-requests`, { token: resi, json: { package_id: 5001 } }), "package_id", [
-      "package_id.not_reactivatable",
+    expectRefused(
+      await api.call("POST", `/services/${RESI}/reactivate-requests`, { token: resi, json: { package_id: 5001 } }),
+      "package_id",
+      ["package_id.not_reactivatable"],
+    );
+    expectRefused(await api.call("POST", `/services/${RESI}/reactivate-requests`, { token: resi, json: {} }), "package_id", [
+      "package_id.required",
     ]);
-    expectRefused(await api.call("POST", `/services/${RESI}/reactivate-requests`, { token: resi, json: {} }), "package_id", ["package_id.required"]);
   });
 
   it("answers 401, 403 for another user's account and for a contact without the authoritative role, 404 for a commercial one", async () => {
@@ -465,9 +547,23 @@ describe("move, cancel and reactivate requests", () => {
     expect((await move(sam, HOME, body)).status).toBe(403);
     expect((await move(resi, HOME, body)).status).toBe(403);
     expect((await move(family, CONDO, { ...body, package_id: 5001 })).status).toBe(403);
-    expect((await api.call("POST", `/services/${HOME}/cancel-requests`, { token: sam, json: { package_id: 5101, cancel_date: "2026-12-31", reason: "price" } })).status).toBe(403);
+    expect(
+      (
+        await api.call("POST", `/services/${HOME}/cancel-requests`, {
+          token: sam,
+          json: { package_id: 5101, cancel_date: "2026-12-31", reason: "price" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await api.call("POST", `/services/${HOME}/reactivate-requests`, { token: sam, json: { package_id: 5101 } })).status).toBe(403);
-    expect((await api.call("POST", `/services/${COMMERCIAL}/cancel-requests`, { token: business, json: { package_id: 5101, cancel_date: "2026-12-31", reason: "price" } })).status).toBe(404);
+    expect(
+      (
+        await api.call("POST", `/services/${COMMERCIAL}/cancel-requests`, {
+          token: business,
+          json: { package_id: 5101, cancel_date: "2026-12-31", reason: "price" },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -481,14 +577,24 @@ describe("pauses follow the clock", () => {
       const during = await bundle(token, CONDO, 5201);
       expect(during.status).toBe("paused");
       expect(during.services.map((s) => s.status)).toEqual(["paused"]);
-      expect(during.scheduled_pauses[0]).toMatchObject({ pause_id: scheduled.pause_id, status: "active", can_edit: false, can_remove: false });
+      expect(during.scheduled_pauses[0]).toMatchObject({
+        pause_id: scheduled.pause_id,
+        status: "active",
+        can_edit: false,
+        can_remove: false,
+      });
       expect(during.actions).toMatchObject({ can_pause: false, can_suspend: false, can_reactivate: true });
       const path = `/services/${CONDO}/scheduled-pause/${scheduled.pause_id}`;
-      expectRefused(await api.call("PUT", path, { token, json: { start_date: "2027-01-01", months: 1 } }), "pause_id", ["pause_id.not_scheduled"]);
+      expectRefused(await api.call("PUT", path, { token, json: { start_date: "2027-01-01", months: 1 } }), "pause_id", [
+        "pause_id.not_scheduled",
+      ]);
       expectRefused(await api.call("DELETE", path, { token }), "pause_id", ["pause_id.not_scheduled"]);
 
       // Asking support to end the pause early.
-      const early = await api.call("POST", `/services/${CONDO}/reactivate-requests`, { token, json: { package_id: 5201, comment: "Back early" } });
+      const early = await api.call("POST", `/services/${CONDO}/reactivate-requests`, {
+        token,
+        json: { package_id: 5201, comment: "Back early" },
+      });
       expect(early.status).toBe(201);
       expect(RequestCreatedAnswer.parse(early.body).status).toBe("pending");
       expectRefused(await api.call("POST", `/services/${CONDO}/reactivate-requests`, { token, json: { package_id: 5201 } }), "package_id", [

@@ -23,7 +23,12 @@ let business: string;
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, sam, business] = await api.signInAll("resi@example.com", "family@example.com", "sam.gagnon@example.com", "business@example.com");
+  [resi, family, sam, business] = await api.signInAll(
+    "resi@example.com",
+    "family@example.com",
+    "sam.gagnon@example.com",
+    "business@example.com",
+  );
 });
 afterAll(() => api.close());
 
@@ -98,7 +103,13 @@ describe("PUT /account-details/{customerId}", () => {
     expect(response.status).toBe(200);
     SuccessAnswer.parse(response.body);
     const details = await accountDetails(family, CONDO);
-    expect(details.billing_address).toEqual({ line1: "77 Harbour Square", line2: null, city: "Toronto", province: "ON", postal_code: "M5J 2S2" });
+    expect(details.billing_address).toEqual({
+      line1: "77 Harbour Square",
+      line2: null,
+      city: "Toronto",
+      province: "ON",
+      postal_code: "M5J 2S2",
+    });
     expect(details.preferences).toEqual({ paperless_billing: true, correspondence_language: "en" });
     // The service address does not move with the billing address.
     expect(details.service_addresses[0].line1).toBe("55 Bremner Boulevard");
@@ -123,16 +134,22 @@ describe("PUT /account-details/{customerId}", () => {
   });
 
   it("refuses a malformed postal code, one of another province, and an unknown province", async () => {
-    expectRefused(await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, postal_code: "12345" } }), "postal_code", [
-      "postal_code.invalid_format",
-    ]);
-    expectRefused(await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, postal_code: "W5J 2S2" } }), "postal_code", [
-      "postal_code.invalid_format",
-    ]);
+    expectRefused(
+      await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, postal_code: "12345" } }),
+      "postal_code",
+      ["postal_code.invalid_format"],
+    );
+    expectRefused(
+      await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, postal_code: "W5J 2S2" } }),
+      "postal_code",
+      ["postal_code.invalid_format"],
+    );
     expectRefused(await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, province: "QC" } }), "postal_code", [
       "postal_code.province_mismatch",
     ]);
-    expectRefused(await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, province: "ZZ" } }), "province", ["province.invalid"]);
+    expectRefused(await api.call("PUT", `/account-details/${RESI}`, { token: resi, json: { ...valid, province: "ZZ" } }), "province", [
+      "province.invalid",
+    ]);
     expect((await accountDetails(resi, RESI)).billing_address.postal_code).toBe("M4M 2S1");
   });
 
@@ -174,7 +191,10 @@ describe("GET /profile-details/{customerId}", () => {
       roles: ["billing", "support"],
       marked_for_deactivation: true,
     });
-    const contact = await api.db.one<{ id: number }>("SELECT id FROM contacts WHERE customer_id = $1 AND email = $2", [HOME, "sam.gagnon@example.com"]);
+    const contact = await api.db.one<{ id: number }>("SELECT id FROM contacts WHERE customer_id = $1 AND email = $2", [
+      HOME,
+      "sam.gagnon@example.com",
+    ]);
     expect(profile_details.contact_id).toBe(contact!.id);
   });
 
@@ -209,14 +229,21 @@ describe("/profile-settings", () => {
     SuccessAnswer.parse(response.body);
     const user = CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: family })).body).current_user;
     expect(user).toMatchObject({ first_name: "Jordan-Alex", phone: "647-555-0100", preferred_language: "en" });
-    const contact = ProfileDetailsAnswer.parse((await api.call("GET", `/profile-details/${CONDO}`, { token: family })).body).profile_details;
+    const contact = ProfileDetailsAnswer.parse(
+      (await api.call("GET", `/profile-details/${CONDO}`, { token: family })).body,
+    ).profile_details;
     expect(contact).toMatchObject({ first_name: "Jordan-Alex", phone: "647-555-0100" });
 
     // A blank phone removes it; leaving it out keeps it.
-    await api.call("PUT", "/profile-settings", { token: family, form: { first_name: "Jordan", last_name: "Gagnon", phone: "", preferred_language: "fr" } });
+    await api.call("PUT", "/profile-settings", {
+      token: family,
+      form: { first_name: "Jordan", last_name: "Gagnon", phone: "", preferred_language: "fr" },
+    });
     expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: family })).body).current_user.phone).toBeNull();
     await api.call("PUT", "/profile-settings", { token: resi, json: { first_name: "Maya", last_name: "Singh", preferred_language: "en" } });
-    expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: resi })).body).current_user.phone).toBe("416-555-0123");
+    expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: resi })).body).current_user.phone).toBe(
+      "416-555-0123",
+    );
   });
 
   it("refuses blank or long names, a malformed phone and an unknown language", async () => {
@@ -231,12 +258,16 @@ describe("/profile-settings", () => {
       phone: ["phone.invalid_format"],
       preferred_language: ["preferred_language.invalid"],
     });
-    expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: resi })).body).current_user.first_name).toBe("Maya");
+    expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: resi })).body).current_user.first_name).toBe(
+      "Maya",
+    );
   });
 
   it("answers 401 without a token", async () => {
     expect((await api.call("GET", "/profile-settings")).status).toBe(401);
-    expect((await api.call("PUT", "/profile-settings", { json: { first_name: "A", last_name: "B", preferred_language: "en" } })).status).toBe(401);
+    expect(
+      (await api.call("PUT", "/profile-settings", { json: { first_name: "A", last_name: "B", preferred_language: "en" } })).status,
+    ).toBe(401);
   });
 });
 
@@ -258,7 +289,9 @@ describe("PUT /residential-dashboard/endTour", () => {
 
   it("needs skipped as a boolean, and a token", async () => {
     expectRefused(await api.call("PUT", "/residential-dashboard/endTour", { token: family, json: {} }), "skipped", ["skipped.required"]);
-    expectRefused(await api.call("PUT", "/residential-dashboard/endTour", { token: family, json: { skipped: "maybe" } }), "skipped", ["skipped.invalid"]);
+    expectRefused(await api.call("PUT", "/residential-dashboard/endTour", { token: family, json: { skipped: "maybe" } }), "skipped", [
+      "skipped.invalid",
+    ]);
     expect((await api.call("PUT", "/residential-dashboard/endTour", { json: { skipped: false } })).status).toBe(401);
   });
 });
@@ -270,11 +303,15 @@ describe("PUT /profile-settings/password", () => {
 
   it("needs the current password, and the right one", async () => {
     expectRefused(await change(business, { ...ok, current_password: "" }), "current_password", ["current_password.required"]);
-    expectRefused(await change(business, { ...ok, current_password: "Wrong-Pass-2026" }), "current_password", ["current_password.incorrect"]);
+    expectRefused(await change(business, { ...ok, current_password: "Wrong-Pass-2026" }), "current_password", [
+      "current_password.incorrect",
+    ]);
   });
 
   it("refuses a new password shorter than 8 characters", async () => {
-    expectRefused(await change(business, { ...ok, new_password: "Abcdef1", confirm_password: "Abcdef1" }), "new_password", ["new_password.too_short"]);
+    expectRefused(await change(business, { ...ok, new_password: "Abcdef1", confirm_password: "Abcdef1" }), "new_password", [
+      "new_password.too_short",
+    ]);
   });
 
   it("refuses a new password without a lowercase letter", async () => {
@@ -290,7 +327,9 @@ describe("PUT /profile-settings/password", () => {
   });
 
   it("refuses a confirmation that does not match the new password", async () => {
-    expectRefused(await change(business, { ...ok, confirm_password: "Harbour-Lights-78" }), "confirm_password", ["confirm_password.mismatch"]);
+    expectRefused(await change(business, { ...ok, confirm_password: "Harbour-Lights-78" }), "confirm_password", [
+      "confirm_password.mismatch",
+    ]);
     expectRefused(await change(business, { ...ok, confirm_password: undefined }), "confirm_password", ["confirm_password.required"]);
   });
 
@@ -329,8 +368,12 @@ describe("PUT /profile-settings/password", () => {
     // Other users' sessions are untouched.
     expect((await api.call("GET", "/profile-settings", { token: resi })).status).toBe(200);
 
-    expect((await api.call("POST", "/auth/access-token", { json: { username: "business@example.com", password: DEMO_PASSWORD } })).status).toBe(401);
-    expect((await api.call("POST", "/auth/access-token", { json: { username: "business@example.com", password: NEW_PASSWORD } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/auth/access-token", { json: { username: "business@example.com", password: DEMO_PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await api.call("POST", "/auth/access-token", { json: { username: "business@example.com", password: NEW_PASSWORD } })).status,
+    ).toBe(200);
     const user = CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token: business })).body).current_user;
     expect(user.password_changed_at).not.toBeNull();
   });

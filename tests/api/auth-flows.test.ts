@@ -135,7 +135,10 @@ describe("/auth/recover-password/{token}", () => {
       [{ new_password: "Ab1", confirm_password: "Ab1" }, { new_password: ["new_password.too_short"] }],
       [{ new_password: "lowercase-only", confirm_password: "lowercase-only" }, { new_password: ["new_password.missing_uppercase"] }],
       [{ new_password: "UPPERCASE-ONLY", confirm_password: "UPPERCASE-ONLY" }, { new_password: ["new_password.missing_lowercase"] }],
-      [{ new_password: "short" }, { new_password: ["new_password.too_short", "new_password.missing_uppercase"], confirm_password: ["confirm_password.required"] }],
+      [
+        { new_password: "short" },
+        { new_password: ["new_password.too_short", "new_password.missing_uppercase"], confirm_password: ["confirm_password.required"] },
+      ],
       [{ new_password: "Valid-Password-1", confirm_password: "Valid-Password-2" }, { confirm_password: ["confirm_password.mismatch"] }],
       [{ new_password: `Aa${"x".repeat(200)}`, confirm_password: `Aa${"x".repeat(200)}` }, { new_password: ["new_password.too_long"] }],
     ];
@@ -165,7 +168,9 @@ describe("/auth/recover-password/{token}", () => {
 
     expect((await api.call("GET", "/dashboard", { token: session.token })).status).toBe(401);
     expect((await api.call("POST", "/auth/access-token", { json: { refresh_token: session.refresh_token } })).status).toBe(401);
-    expect((await api.call("POST", "/auth/access-token", { json: { username: "resi@example.com", password: DEMO_PASSWORD } })).status).toBe(401);
+    expect((await api.call("POST", "/auth/access-token", { json: { username: "resi@example.com", password: DEMO_PASSWORD } })).status).toBe(
+      401,
+    );
     await api.signIn("resi@example.com", "Fresh-Start-2026");
 
     const again = await api.call("POST", path, { json: { new_password: "Second-Try-2026", confirm_password: "Second-Try-2026" } });
@@ -343,7 +348,13 @@ describe("OAuth authorization code flow", () => {
     expect(info).toMatchObject({ state: "st-123", redirect_uri: support.redirect_uri, username: "family@example.com" });
 
     const fr = OAuthAuthorizeAnswer.parse(
-      (await api.call("GET", "/oauth2/authorize", { token: family, query: request({ scope: "profile" }), headers: { "Accept-Language": "fr" } })).body,
+      (
+        await api.call("GET", "/oauth2/authorize", {
+          token: family,
+          query: request({ scope: "profile" }),
+          headers: { "Accept-Language": "fr" },
+        })
+      ).body,
     );
     expect(fr.client.name).toBe("Centre de soutien Lakeshore");
     expect(fr.scopes).toEqual([{ scope: "profile", description: "Voir votre nom, votre adresse courriel et votre langue préférée" }]);
@@ -374,7 +385,10 @@ describe("OAuth authorization code flow", () => {
       [{ scope: "profile router" }, { scope: ["scope.invalid"] }],
       [{ state: "" }, { state: ["state.required"] }],
       [{ code_challenge: "short", code_challenge_method: "S256" }, { code_challenge: ["code_challenge.invalid"] }],
-      [{ code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge_method: ["code_challenge_method.unsupported"] }],
+      [
+        { code_challenge: "a".repeat(43), code_challenge_method: "plain" },
+        { code_challenge_method: ["code_challenge_method.unsupported"] },
+      ],
     ];
     for (const [extra, expected] of cases) {
       const { status, body } = await api.call("GET", "/oauth2/authorize", { token: family, query: request(extra) });
@@ -444,7 +458,11 @@ describe("OAuth authorization code flow", () => {
 
   it("refuses another client's code, a different redirect URI, an expired code and other grant types", async () => {
     const code = await authorize();
-    const otherClient = await exchange(code, { client_id: router.client_id, client_secret: router.secret, redirect_uri: router.redirect_uri });
+    const otherClient = await exchange(code, {
+      client_id: router.client_id,
+      client_secret: router.secret,
+      redirect_uri: router.redirect_uri,
+    });
     expect(otherClient.status).toBe(422);
     expect(errorsOf(otherClient.body)).toEqual({ code: ["code.invalid"] });
     const otherUri = await exchange(code, { redirect_uri: "https://support.lakeshore-fibre.example/other" });

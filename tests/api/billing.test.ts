@@ -73,7 +73,12 @@ const countRows = async (sql: string, params: unknown[]) => Number((await api.db
 
 beforeAll(async () => {
   api = await createTestApi();
-  [resi, family, business, sam] = await api.signInAll("resi@example.com", "family@example.com", "business@example.com", "sam.gagnon@example.com");
+  [resi, family, business, sam] = await api.signInAll(
+    "resi@example.com",
+    "family@example.com",
+    "business@example.com",
+    "sam.gagnon@example.com",
+  );
 });
 afterAll(() => api.close());
 
@@ -104,7 +109,11 @@ describe("access to /billing", () => {
     expect((await api.call("GET", `/billing/${SUPPORT_ONLY}/summary`, { token: business })).status).toBe(200);
     expect((await pay(SUPPORT_ONLY, business, { method: "credit_card", amount: 1, ...VISA })).status).toBe(403);
     expect((await api.call("DELETE", `/billing/${SUPPORT_ONLY}/autopay`, { token: business })).status).toBe(403);
-    const card = await api.call("POST", `/billing/${SUPPORT_ONLY}/autopay/credit-card`, { token: business, json: VISA, headers: { "Idempotency-Key": key() } });
+    const card = await api.call("POST", `/billing/${SUPPORT_ONLY}/autopay/credit-card`, {
+      token: business,
+      json: VISA,
+      headers: { "Idempotency-Key": key() },
+    });
     expect(card.status).toBe(403);
     const proof = new FormData();
     proof.append("attachments", file(PNG, "a.png"), "a.png");
@@ -121,7 +130,13 @@ describe("GET /billing/{id}/invoices", () => {
     expect(status).toBe(200);
     const { invoices } = InvoicesAnswer.parse(body);
     expect(invoices).toHaveLength(14);
-    expect(invoices[0]).toMatchObject({ invoice_number: "INV-100101-202611", issued_on: "2026-11-05", due_on: "2026-11-26", status: "unpaid", amount_paid: 0 });
+    expect(invoices[0]).toMatchObject({
+      invoice_number: "INV-100101-202611",
+      issued_on: "2026-11-05",
+      due_on: "2026-11-26",
+      status: "unpaid",
+      amount_paid: 0,
+    });
     expect(invoices[0].balance_due).toBe(invoices[0].total);
     expect(invoices[0].pdf_path).toBe(`/billing/${RESI}/invoices/${invoices[0].invoice_id}/pdf`);
     expect(invoices.slice(1).every((i) => i.status === "paid" && i.amount_paid === i.total)).toBe(true);
@@ -172,7 +187,17 @@ describe("GET /billing/{id}/invoices/{invoiceId}/pdf", () => {
     const pdf = renderInvoicePdf({
       lang: "fr",
       account: { name: "Émilie Côté", number: "LF-1", address: ["1 rue Principale", "Toronto ON M1M 1M1"] },
-      invoice: { number: "INV-1", issued_on: "2026-11-05", due_on: "2026-11-26", period_start: "2026-11-05", period_end: "2026-12-04", status: "partially_paid", total_cents: 11_300, paid_cents: 5_000, balance_cents: 6_300 },
+      invoice: {
+        number: "INV-1",
+        issued_on: "2026-11-05",
+        due_on: "2026-11-26",
+        period_start: "2026-11-05",
+        period_end: "2026-12-04",
+        status: "partially_paid",
+        total_cents: 11_300,
+        paid_cents: 5_000,
+        balance_cents: 6_300,
+      },
       lines: [
         ...Array.from({ length: 40 }, (_, i) => ({ description: `Service ${i + 1}`, amount_cents: 250, kind: "charge" as const })),
         { description: "TVH (13 %)", amount_cents: 1_300, kind: "tax" as const },
@@ -182,7 +207,11 @@ describe("GET /billing/{id}/invoices/{invoiceId}/pdf", () => {
     const text = pdf.toString("latin1");
     const xref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe("xref");
-    const entries = text.slice(xref).split("\n").slice(3).filter((l) => / 00000 n $/.test(l));
+    const entries = text
+      .slice(xref)
+      .split("\n")
+      .slice(3)
+      .filter((l) => / 00000 n $/.test(l));
     entries.forEach((entry, i) => {
       const offset = Number(entry.slice(0, 10));
       expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
@@ -239,7 +268,10 @@ describe("GET /billing/{id}/payments", () => {
   });
 
   it("filters by from_date and to_date, both included", async () => {
-    const { body } = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { from_date: "2026-06-01", to_date: "2026-09-30" } });
+    const { body } = await api.call("GET", `/billing/${RESI}/payments`, {
+      token: resi,
+      query: { from_date: "2026-06-01", to_date: "2026-09-30" },
+    });
     const { payments } = PaymentsAnswer.parse(body);
     expect(payments.length).toBeGreaterThan(0);
     expect(payments.every((p) => p.date >= "2026-06-01" && p.date <= "2026-09-30")).toBe(true);
@@ -249,7 +281,10 @@ describe("GET /billing/{id}/payments", () => {
     const bad = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { from_date: "2026-13-01" } });
     expect(bad.status).toBe(422);
     expect(codes(bad.body)).toEqual({ from_date: ["from_date.invalid"] });
-    const reversed = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { from_date: "2026-06-01", to_date: "2026-05-01" } });
+    const reversed = await api.call("GET", `/billing/${RESI}/payments`, {
+      token: resi,
+      query: { from_date: "2026-06-01", to_date: "2026-05-01" },
+    });
     expect(reversed.status).toBe(422);
     expect(codes(reversed.body)).toEqual({ to_date: ["to_date.before_from_date"] });
   });
@@ -262,7 +297,15 @@ describe("POST /billing/{id}/payments", () => {
     const first = await pay(RESI, resi, { method: "credit_card", amount: "10.50", ...VISA }, k);
     expect(first.status).toBe(201);
     const answer = MakePaymentAnswer.parse(first.body);
-    expect(answer.payment).toMatchObject({ status: "successful", method: "credit_card", type: "one_time", card_brand: "visa", card_last_four: "4242", amount: 10.5, settles_by: null });
+    expect(answer.payment).toMatchObject({
+      status: "successful",
+      method: "credit_card",
+      type: "one_time",
+      card_brand: "visa",
+      card_last_four: "4242",
+      amount: 10.5,
+      settles_by: null,
+    });
     expect(answer.balance_owing).toBeCloseTo(before - 10.5, 2);
 
     const again = await pay(RESI, resi, { method: "credit_card", amount: "10.50", ...VISA }, k);
@@ -294,7 +337,9 @@ describe("POST /billing/{id}/payments", () => {
     const again = await pay(RESI, resi, body, k);
     expect(again.status).toBe(422);
     expect(again.body).toEqual(first.body);
-    expect(await countRows("SELECT count(*) AS n FROM payments WHERE customer_id = $1 AND amount_cents = 333 AND status = 'declined'", [RESI])).toBe(1);
+    expect(
+      await countRows("SELECT count(*) AS n FROM payments WHERE customer_id = $1 AND amount_cents = 333 AND status = 'declined'", [RESI]),
+    ).toBe(1);
   });
 
   it("runs two simultaneous requests with one key once", async () => {
@@ -308,7 +353,9 @@ describe("POST /billing/{id}/payments", () => {
 
   it("leaves a card held for review pending, and a bank payment pending until it settles within 48 hours", async () => {
     const before = await balanceOf(RESI, resi);
-    const held = MakePaymentAnswer.parse((await pay(RESI, resi, { method: "credit_card", amount: 5, ...VISA, card_number: "4000000000000077" })).body);
+    const held = MakePaymentAnswer.parse(
+      (await pay(RESI, resi, { method: "credit_card", amount: 5, ...VISA, card_number: "4000000000000077" })).body,
+    );
     expect(held.payment.status).toBe("pending");
     expect(new Date(held.payment.settles_by!).getTime() - new Date(held.payment.paid_at).getTime()).toBe(24 * 3_600_000);
 
@@ -348,13 +395,19 @@ describe("POST /billing/{id}/payments", () => {
       [{ method: "credit_card", amount: 1, ...VISA, expiry: "13/30" }, { expiry: ["expiry.invalid"] }],
       [{ method: "credit_card", amount: 1, ...VISA, cvv: "12" }, { cvv: ["cvv.invalid"] }],
       [{ method: "credit_card", amount: 1, ...VISA, card_number: "378282246310005", cvv: "123" }, { cvv: ["cvv.invalid"] }],
-      [{ method: "credit_card", amount: 1, card_number: VISA.card_number, expiry: VISA.expiry, cvv: "123" }, { cardholder_name: ["cardholder_name.required"] }],
+      [
+        { method: "credit_card", amount: 1, card_number: VISA.card_number, expiry: VISA.expiry, cvv: "123" },
+        { cardholder_name: ["cardholder_name.required"] },
+      ],
       [{ method: "credit_card", amount: 1, ...VISA, cardholder_name: "x".repeat(101) }, { cardholder_name: ["cardholder_name.too_long"] }],
       [{ method: "bank", amount: 1, ...BANK, institution_number: "12" }, { institution_number: ["institution_number.invalid"] }],
       [{ method: "bank", amount: 1, ...BANK, transit_number: "1234" }, { transit_number: ["transit_number.invalid"] }],
       [{ method: "bank", amount: 1, ...BANK, account_number: "12-345" }, { account_number: ["account_number.digits_only"] }],
       [{ method: "bank", amount: 1, ...BANK, account_number: "123" }, { account_number: ["account_number.invalid_length"] }],
-      [{ method: "bank", amount: 1, institution_number: "004", transit_number: "12345", account_number: "1234567" }, { account_holder: ["account_holder.required"] }],
+      [
+        { method: "bank", amount: 1, institution_number: "004", transit_number: "12345", account_number: "1234567" },
+        { account_holder: ["account_holder.required"] },
+      ],
       // Service rules: the clock, the balance, the account's terms.
       [{ method: "credit_card", amount: 1, ...VISA, expiry: "10/26" }, { expiry: ["expiry.expired"] }],
       [{ method: "credit_card", amount: 99_999, ...VISA }, { amount: ["amount.too_large"] }],
@@ -381,7 +434,14 @@ describe("GET /billing/{id}/autopay", () => {
     const { status, body } = await api.call("GET", `/billing/${RESI}/autopay`, { token: resi });
     expect(status).toBe(200);
     const { autopayDetails } = AutopayAnswer.parse(body);
-    expect(autopayDetails.card).toMatchObject({ status: "active", brand: "visa", last_four: "4242", expiry_month: 9, expiry_year: 2028, expired: false });
+    expect(autopayDetails.card).toMatchObject({
+      status: "active",
+      brand: "visa",
+      last_four: "4242",
+      expiry_month: 9,
+      expiry_year: 2028,
+      expired: false,
+    });
     // Billed on the 5th (a Thursday): 10 business days later.
     expect(autopayDetails.card!.next_charge_on).toBe("2026-11-19");
     expect(autopayDetails.pad).toBeNull();
@@ -394,7 +454,13 @@ describe("GET /billing/{id}/autopay", () => {
     const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${PARENTS}/autopay`, { token: family })).body);
     expect(autopayDetails.both_methods_configured).toBe(true);
     expect(autopayDetails.card).toMatchObject({ status: "active", brand: "amex", next_charge_on: "2026-11-16" });
-    expect(autopayDetails.pad).toMatchObject({ status: "pending_setup", institution_number: "003", transit_number: "06232", account_last_four: "3319", active_from: "2026-11-27" });
+    expect(autopayDetails.pad).toMatchObject({
+      status: "pending_setup",
+      institution_number: "003",
+      transit_number: "06232",
+      account_last_four: "3319",
+      active_from: "2026-11-27",
+    });
     // Third week of the cycle that starts on December 2.
     expect(autopayDetails.pad!.next_charge_on).toBe("2026-12-16");
   });
@@ -428,13 +494,28 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
   it("sets up card autopay once per key, keeping only the brand and last four digits", async () => {
     const k = key();
     const card = { card_number: "5555 5555 5555 4444", expiry: "04/2030", cvv: "321", cardholder_name: "Jordan Gagnon" };
-    const first = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, { token: family, json: card, headers: { "Idempotency-Key": k } });
+    const first = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
+      token: family,
+      json: card,
+      headers: { "Idempotency-Key": k },
+    });
     expect(first.status).toBe(201);
     const { autopayDetails } = AutopaySetupAnswer.parse(first.body);
-    expect(autopayDetails.card).toMatchObject({ status: "active", brand: "mastercard", last_four: "4444", expiry_month: 4, expiry_year: 2030, cardholder_name: "Jordan Gagnon" });
+    expect(autopayDetails.card).toMatchObject({
+      status: "active",
+      brand: "mastercard",
+      last_four: "4444",
+      expiry_month: 4,
+      expiry_year: 2030,
+      cardholder_name: "Jordan Gagnon",
+    });
     expect(autopayDetails.both_methods_configured).toBe(true);
 
-    const again = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, { token: family, json: card, headers: { "Idempotency-Key": k } });
+    const again = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
+      token: family,
+      json: card,
+      headers: { "Idempotency-Key": k },
+    });
     expect(again.body).toEqual(first.body);
     const rows = await api.db.query<Record<string, unknown>>("SELECT * FROM autopay_cards WHERE customer_id = $1", [CONDO]);
     expect(rows).toHaveLength(1);
@@ -444,9 +525,16 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
 
   it("replaces the active card: the previous one is stopped", async () => {
     const headers = { "Idempotency-Key": key() };
-    const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/credit-card`, { token: family, json: { ...VISA, cardholder_name: "Jordan Gagnon" }, headers });
+    const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/credit-card`, {
+      token: family,
+      json: { ...VISA, cardholder_name: "Jordan Gagnon" },
+      headers,
+    });
     expect(status).toBe(201);
-    const rows = await api.db.query<{ status: string; card_brand: string }>("SELECT status, card_brand FROM autopay_cards WHERE customer_id = $1 ORDER BY id", [PARENTS]);
+    const rows = await api.db.query<{ status: string; card_brand: string }>(
+      "SELECT status, card_brand FROM autopay_cards WHERE customer_id = $1 ORDER BY id",
+      [PARENTS],
+    );
     expect(rows).toEqual([
       { status: "stopped", card_brand: "amex" },
       { status: "active", card_brand: "visa" },
@@ -466,7 +554,11 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
     ];
     for (const [customerId, json, expected] of cases) {
       const token = customerId === RESI ? resi : business;
-      const { status, body } = await api.call("POST", `/billing/${customerId}/autopay/credit-card`, { token, json, headers: { "Idempotency-Key": key() } });
+      const { status, body } = await api.call("POST", `/billing/${customerId}/autopay/credit-card`, {
+        token,
+        json,
+        headers: { "Idempotency-Key": key() },
+      });
       expect(status, JSON.stringify(json)).toBe(422);
       expect(codes(body), JSON.stringify(json)).toEqual(expected);
     }
@@ -493,7 +585,11 @@ describe("DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad", () => {
     expect(status).toBe(200);
     expect(AutopayStopAnswer.parse(body).success).toBe(true);
     const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${CONDO}/autopay`, { token: family })).body);
-    expect(autopayDetails.pad).toMatchObject({ status: "pending_removal", removal_effective_on: "2026-12-15", removal_requested_at: NOW.toISOString() });
+    expect(autopayDetails.pad).toMatchObject({
+      status: "pending_removal",
+      removal_effective_on: "2026-12-15",
+      removal_requested_at: NOW.toISOString(),
+    });
     const again = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
     expect(again.status).toBe(422);
     expect(codes(again.body)).toEqual({ autopay_pad: ["autopay_pad.not_active"] });
@@ -504,8 +600,14 @@ describe("DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad", () => {
 describe("POST /billing/{id}/autopay/pad", () => {
   it("sets up a PAD pending setup with its void cheque, once per key", async () => {
     const k = key();
-    const files = await countRows("SELECT count(*) AS n FROM uploaded_files WHERE customer_id = $1 AND purpose = 'void_cheque'", [FAMILY_HOME]);
-    const first = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, { token: family, form: padForm(), headers: { "Idempotency-Key": k } });
+    const files = await countRows("SELECT count(*) AS n FROM uploaded_files WHERE customer_id = $1 AND purpose = 'void_cheque'", [
+      FAMILY_HOME,
+    ]);
+    const first = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, {
+      token: family,
+      form: padForm(),
+      headers: { "Idempotency-Key": k },
+    });
     expect(first.status).toBe(201);
     const { autopayDetails } = AutopaySetupAnswer.parse(first.body);
     expect(autopayDetails.pad).toMatchObject({
@@ -517,13 +619,25 @@ describe("POST /billing/{id}/autopay/pad", () => {
       agreement_accepted_at: NOW.toISOString(),
       active_from: "2026-11-30",
     });
-    const again = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, { token: family, form: padForm(), headers: { "Idempotency-Key": k } });
+    const again = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, {
+      token: family,
+      form: padForm(),
+      headers: { "Idempotency-Key": k },
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(await countRows("SELECT count(*) AS n FROM autopay_pads WHERE customer_id = $1 AND status = 'pending_setup'", [FAMILY_HOME])).toBe(1);
-    expect(await countRows("SELECT count(*) AS n FROM uploaded_files WHERE customer_id = $1 AND purpose = 'void_cheque'", [FAMILY_HOME])).toBe(files + 1);
+    expect(
+      await countRows("SELECT count(*) AS n FROM autopay_pads WHERE customer_id = $1 AND status = 'pending_setup'", [FAMILY_HOME]),
+    ).toBe(1);
+    expect(
+      await countRows("SELECT count(*) AS n FROM uploaded_files WHERE customer_id = $1 AND purpose = 'void_cheque'", [FAMILY_HOME]),
+    ).toBe(files + 1);
 
-    const other = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, { token: family, form: padForm({ transit_number: "11111" }), headers: { "Idempotency-Key": k } });
+    const other = await api.call("POST", `/billing/${FAMILY_HOME}/autopay/pad`, {
+      token: family,
+      form: padForm({ transit_number: "11111" }),
+      headers: { "Idempotency-Key": k },
+    });
     expect(other.status).toBe(422);
     expect(codes(other.body)).toEqual({ idempotency_key: ["idempotency_key.reused"] });
   });
@@ -540,18 +654,38 @@ describe("POST /billing/{id}/autopay/pad", () => {
       [padForm({ agreement_accepted: "false" }), { agreement_accepted: ["agreement_accepted.required"] }],
       [padForm({}, null), { void_cheque: ["void_cheque.required"] }],
       [padForm({}, file(TEXT, "cheque.png", "image/png")), { void_cheque: ["void_cheque.type"] }],
-      [padForm({ institution_number: "1" }, null), { institution_number: ["institution_number.invalid"], void_cheque: ["void_cheque.required"] }],
+      [
+        padForm({ institution_number: "1" }, null),
+        { institution_number: ["institution_number.invalid"], void_cheque: ["void_cheque.required"] },
+      ],
       // A void cheque may be up to 20 MB; one byte more is named on its own field.
-      [padForm({}, file(new Uint8Array(20 * 1024 * 1024 + 1).map((b, i) => (i < PDF.length ? PDF[i] : 32)), "cheque.pdf")), { void_cheque: ["void_cheque.too_large"] }],
+      [
+        padForm(
+          {},
+          file(
+            new Uint8Array(20 * 1024 * 1024 + 1).map((b, i) => (i < PDF.length ? PDF[i] : 32)),
+            "cheque.pdf",
+          ),
+        ),
+        { void_cheque: ["void_cheque.too_large"] },
+      ],
     ];
     for (const [form, expected] of cases) {
-      const { status, body } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, { token: family, form, headers: { "Idempotency-Key": key() } });
+      const { status, body } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, {
+        token: family,
+        form,
+        headers: { "Idempotency-Key": key() },
+      });
       expect(status, JSON.stringify(expected)).toBe(422);
       expect(codes(body)).toEqual(expected);
     }
     // BMP and PDF void cheques are accepted.
     for (const cheque of [file(BMP, "cheque.bmp"), file(PDF, "cheque.pdf")]) {
-      const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, { token: family, form: padForm({}, cheque), headers: { "Idempotency-Key": key() } });
+      const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, {
+        token: family,
+        form: padForm({}, cheque),
+        headers: { "Idempotency-Key": key() },
+      });
       expect(status).toBe(201);
     }
     expect((await api.call("POST", `/billing/${PARENTS}/autopay/pad`, { token: family, form: padForm() })).status).toBe(400);
@@ -566,7 +700,10 @@ describe("POST /billing/{id}/proof-of-payment", () => {
       if (note !== undefined) form.append("note", note);
       return form;
     };
-    const notSuspended = await api.call("POST", `/billing/${RESI}/proof-of-payment`, { token: resi, form: single(file(PNG, "a.png"), "a.png") });
+    const notSuspended = await api.call("POST", `/billing/${RESI}/proof-of-payment`, {
+      token: resi,
+      form: single(file(PNG, "a.png"), "a.png"),
+    });
     expect(notSuspended.status).toBe(422);
     expect(codes(notSuspended.body)).toEqual({ account: ["account.not_suspended"] });
 
@@ -576,7 +713,16 @@ describe("POST /billing/{id}/proof-of-payment", () => {
       [none, { attachments: ["attachments.required"] }],
       [single(file(TEXT, "a.pdf"), "a.pdf"), { attachments: ["attachments.type"] }],
       [single(file(BMP, "a.bmp"), "a.bmp"), { attachments: ["attachments.type"] }],
-      [single(file(new Uint8Array(10 * 1024 * 1024 + 1).fill(7).map((b, i) => (i < PNG.length ? PNG[i] : b)), "big.png"), "big.png"), { attachments: ["attachments.too_large"] }],
+      [
+        single(
+          file(
+            new Uint8Array(10 * 1024 * 1024 + 1).fill(7).map((b, i) => (i < PNG.length ? PNG[i] : b)),
+            "big.png",
+          ),
+          "big.png",
+        ),
+        { attachments: ["attachments.too_large"] },
+      ],
       [single(file(PNG, "a.png"), "a.png", "x".repeat(1001)), { note: ["note.too_long"] }],
     ];
     const six = new FormData();
@@ -654,7 +800,9 @@ describe("paying off a suspended account", () => {
       [FAMILY_HOME],
     );
     const owing = await balanceOf(FAMILY_HOME, family);
-    const answer = MakePaymentAnswer.parse((await pay(FAMILY_HOME, family, { method: "credit_card", amount: owing.toFixed(2), ...VISA })).body);
+    const answer = MakePaymentAnswer.parse(
+      (await pay(FAMILY_HOME, family, { method: "credit_card", amount: owing.toFixed(2), ...VISA })).body,
+    );
     expect(answer.suspension_lifted).toBe(true);
     const packages = await api.db.query("SELECT id, status FROM packages WHERE customer_id = $1 ORDER BY id", [FAMILY_HOME]);
     expect(packages).toEqual([
@@ -676,7 +824,9 @@ describe("paying off a suspended account", () => {
       [FAMILY_HOME],
     );
     const owing = await balanceOf(FAMILY_HOME, family);
-    const answer = MakePaymentAnswer.parse((await pay(FAMILY_HOME, family, { method: "credit_card", amount: owing.toFixed(2), ...VISA })).body);
+    const answer = MakePaymentAnswer.parse(
+      (await pay(FAMILY_HOME, family, { method: "credit_card", amount: owing.toFixed(2), ...VISA })).body,
+    );
     expect(answer.suspension_lifted).toBe(true);
     expect(await api.db.query("SELECT status FROM packages WHERE id = 5101")).toEqual([{ status: "paused" }]);
     const services = await api.db.query<{ status: string }>("SELECT status FROM services WHERE package_id = 5101");

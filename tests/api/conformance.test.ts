@@ -30,9 +30,7 @@ describe("every GET of the contract, as each demo user", () => {
   it("is checked for every GET a signed-in user can reach (only token links and OAuth clients left out)", () => {
     const checked = new Set(reports[0].endpoints.map((e) => e.path));
     const gets = endpoints.filter((e) => e.method === "get");
-    expect(gets.filter((e) => !checked.has(e.path)).map((e) => e.path)).toEqual(
-      gets.filter((e) => !checkable(e)).map((e) => e.path),
-    );
+    expect(gets.filter((e) => !checked.has(e.path)).map((e) => e.path)).toEqual(gets.filter((e) => !checkable(e)).map((e) => e.path));
     expect(gets.filter((e) => !checkable(e)).every((e) => e.auth === "public" || e.path.startsWith("/oauth2/"))).toBe(true);
     expect(checked.size).toBeGreaterThanOrEqual(35);
   });

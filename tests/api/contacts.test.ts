@@ -79,7 +79,12 @@ describe("GET /customer/{id}/contacts", () => {
     const answer = CommercialContactsAnswer.parse(body);
     expect(answer.customer_name).toBe("Harbourfront Logistics Inc.");
     const priya = answer.contacts.find((c) => c.email === "business@example.com")!;
-    expect(priya).toMatchObject({ is_current_user: true, account_status: "activated", roles: ["authoritative", "billing", "notify", "support"], invitation: null });
+    expect(priya).toMatchObject({
+      is_current_user: true,
+      account_status: "activated",
+      roles: ["authoritative", "billing", "notify", "support"],
+      invitation: null,
+    });
     const itDesk = answer.contacts.find((c) => c.email === DEMO_CONTACT_TOKENS.itDesk.email)!;
     expect(itDesk.account_status).toBe("pending_activation");
     expect(itDesk.is_current_user).toBe(false);
@@ -114,7 +119,9 @@ describe("GET /residential-customer/{customerId}/contacts", () => {
       invitation: { expired: false },
     });
 
-    const parents = ResidentialContactsAnswer.parse((await api.call("GET", `/residential-customer/${FAMILY_PARENTS}/contacts`, { token: family })).body);
+    const parents = ResidentialContactsAnswer.parse(
+      (await api.call("GET", `/residential-customer/${FAMILY_PARENTS}/contacts`, { token: family })).body,
+    );
     expect(parents.has_multiple_service_addresses).toBe(true);
     const condo = await residentialContacts(family, FAMILY_CONDO);
     expect(condo.find((c) => c.email === DEMO_CONTACT_TOKENS.lea.email)?.invitation?.expired).toBe(true);
@@ -137,7 +144,13 @@ describe("POST /customer/{id}/contacts", () => {
   it("adds a pending contact from form data, stores only the token's hash and queues the activation e-mail", async () => {
     const { status, body } = await api.call("POST", `/customer/${HARBOURFRONT}/contacts`, {
       token: business,
-      form: { first_name: " Omar ", last_name: "Haddad", email: "Omar.Haddad@Harbourfront.example", phone: "416-555-0901", roles: ["support", "billing"] },
+      form: {
+        first_name: " Omar ",
+        last_name: "Haddad",
+        email: "Omar.Haddad@Harbourfront.example",
+        phone: "416-555-0901",
+        roles: ["support", "billing"],
+      },
     });
     expect(status).toBe(201);
     const answer = ContactAddedAnswer.parse(body);
@@ -155,7 +168,9 @@ describe("POST /customer/{id}/contacts", () => {
 
     const mail = await mailedToken("omar.haddad@harbourfront.example");
     expect(mail.customerId).toBe(HARBOURFRONT);
-    const stored = await api.db.query<{ token_hash: string }>("SELECT token_hash FROM contact_activations WHERE contact_id = $1", [answer.contact_id]);
+    const stored = await api.db.query<{ token_hash: string }>("SELECT token_hash FROM contact_activations WHERE contact_id = $1", [
+      answer.contact_id,
+    ]);
     expect(stored).toEqual([{ token_hash: createHash("sha256").update(mail.token).digest("hex") }]);
   });
 
@@ -169,7 +184,10 @@ describe("POST /customer/{id}/contacts", () => {
   });
 
   it("answers field error codes for missing names, a bad e-mail or phone, no roles and an unknown role", async () => {
-    const empty = await api.call("POST", `/customer/${HARBOURFRONT}/contacts`, { token: business, json: { first_name: "  ", email: "not-an-email", phone: "call me" } });
+    const empty = await api.call("POST", `/customer/${HARBOURFRONT}/contacts`, {
+      token: business,
+      json: { first_name: "  ", email: "not-an-email", phone: "call me" },
+    });
     expect(empty.status).toBe(422);
     expect(errorsOf(empty.body)).toEqual({
       first_name: ["first_name.required"],
@@ -244,7 +262,10 @@ describe("POST /residential-customer/{customerId}/contacts", () => {
 describe("PUT /customer/{id}/contact/{contactId}", () => {
   it("replaces a contact's roles (JSON or a single form field)", async () => {
     const noah = await contactId(HARBOURFRONT, "noah.williams@harbourfrontlogi.example");
-    const { status, body } = await api.call("PUT", `/customer/${HARBOURFRONT}/contact/${noah}`, { token: business, json: { new_roles: ["support", "notify"] } });
+    const { status, body } = await api.call("PUT", `/customer/${HARBOURFRONT}/contact/${noah}`, {
+      token: business,
+      json: { new_roles: ["support", "notify"] },
+    });
     expect(status).toBe(200);
     expect(ContactRolesChangedAnswer.parse(body).roles).toEqual(["notify", "support"]);
     expect((await commercialContacts(business, HARBOURFRONT)).find((c) => c.contact_id === noah)?.roles).toEqual(["notify", "support"]);
@@ -259,7 +280,10 @@ describe("PUT /customer/{id}/contact/{contactId}", () => {
       token: family,
       json: { first_name: "Paul", last_name: "Gagnon", email: "paul.gagnon@example.com", roles: ["authoritative"] },
     });
-    const { status, body } = await api.call("PUT", `/customer/${FAMILY_CONDO}/contact/${jordan}`, { token: family, json: { new_roles: ["billing", "support"] } });
+    const { status, body } = await api.call("PUT", `/customer/${FAMILY_CONDO}/contact/${jordan}`, {
+      token: family,
+      json: { new_roles: ["billing", "support"] },
+    });
     expect(status).toBe(422);
     expect(errorsOf(body).new_roles).toEqual(["new_roles.last_authoritative"]);
     expect((await residentialContacts(family, FAMILY_CONDO)).find((c) => c.contact_id === jordan)?.roles).toContain("authoritative");
@@ -267,7 +291,10 @@ describe("PUT /customer/{id}/contact/{contactId}", () => {
 
   it("refuses a role outside the account type's set, and an empty list", async () => {
     const lea = await contactId(FAMILY_CONDO, DEMO_CONTACT_TOKENS.lea.email);
-    const notify = await api.call("PUT", `/customer/${FAMILY_CONDO}/contact/${lea}`, { token: family, json: { new_roles: ["support", "notify"] } });
+    const notify = await api.call("PUT", `/customer/${FAMILY_CONDO}/contact/${lea}`, {
+      token: family,
+      json: { new_roles: ["support", "notify"] },
+    });
     expect(notify.status).toBe(422);
     expect(errorsOf(notify.body).new_roles).toEqual(["new_roles.not_available"]);
     const none = await api.call("PUT", `/customer/${FAMILY_CONDO}/contact/${lea}`, { token: family, json: { new_roles: [] } });
@@ -276,20 +303,38 @@ describe("PUT /customer/{id}/contact/{contactId}", () => {
 
   it("lets an authoritative contact demote themselves when another one remains, after which they may only list", async () => {
     const jordan = await contactId(FAMILY_PARENTS, "family@example.com");
-    const { status } = await api.call("PUT", `/customer/${FAMILY_PARENTS}/contact/${jordan}`, { token: family, json: { new_roles: ["billing"] } });
+    const { status } = await api.call("PUT", `/customer/${FAMILY_PARENTS}/contact/${jordan}`, {
+      token: family,
+      json: { new_roles: ["billing"] },
+    });
     expect(status).toBe(200);
-    expect((await api.call("PUT", `/customer/${FAMILY_PARENTS}/contact/${jordan}`, { token: family, json: { new_roles: ["authoritative"] } })).status).toBe(403);
+    expect(
+      (await api.call("PUT", `/customer/${FAMILY_PARENTS}/contact/${jordan}`, { token: family, json: { new_roles: ["authoritative"] } }))
+        .status,
+    ).toBe(403);
     expect((await residentialContacts(family, FAMILY_PARENTS)).find((c) => c.is_current_user)?.roles).toEqual(["billing"]);
   });
 
   it("answers 403 without the authoritative role or on someone else's account, 404 for a contact of another account", async () => {
     const grace = await contactId(BUSINESS_SUPPORT_ONLY, "grace.kim@donvalleymanufac.example");
-    expect((await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { token: business, json: { new_roles: ["support"] } })).status).toBe(403);
-    expect((await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { token: resi, json: { new_roles: ["support"] } })).status).toBe(403);
-    expect((await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { json: { new_roles: ["support"] } })).status).toBe(401);
+    expect(
+      (await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { token: business, json: { new_roles: ["support"] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { token: resi, json: { new_roles: ["support"] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api.call("PUT", `/customer/${BUSINESS_SUPPORT_ONLY}/contact/${grace}`, { json: { new_roles: ["support"] } })).status,
+    ).toBe(401);
     const arjun = await contactId(RESI, "arjun.singh@example.com");
-    expect((await api.call("PUT", `/customer/${HARBOURFRONT}/contact/${arjun}`, { token: business, json: { new_roles: ["support"] } })).status).toBe(404);
-    expect((await api.call("PUT", `/customer/${HARBOURFRONT}/contact/abc`, { token: business, json: { new_roles: ["support"] } })).status).toBe(404);
+    expect(
+      (await api.call("PUT", `/customer/${HARBOURFRONT}/contact/${arjun}`, { token: business, json: { new_roles: ["support"] } })).status,
+    ).toBe(404);
+    expect(
+      (await api.call("PUT", `/customer/${HARBOURFRONT}/contact/abc`, { token: business, json: { new_roles: ["support"] } })).status,
+    ).toBe(404);
   });
 });
 
@@ -318,7 +363,10 @@ describe("DELETE /customer/{id}/contact/{contactId}", () => {
   it("lets a user remove themselves when another authoritative contact remains, which ends their access", async () => {
     const lucas = await contactId(200303, "lucas.bouchard@libertyvillagest.example");
     const priya = await contactId(200303, "business@example.com");
-    expect((await api.call("PUT", `/customer/200303/contact/${lucas}`, { token: business, json: { new_roles: ["authoritative", "billing"] } })).status).toBe(200);
+    expect(
+      (await api.call("PUT", `/customer/200303/contact/${lucas}`, { token: business, json: { new_roles: ["authoritative", "billing"] } }))
+        .status,
+    ).toBe(200);
     const { status, body } = await api.call("DELETE", `/customer/200303/contact/${priya}`, { token: business });
     expect(status).toBe(200);
     expect(ContactRemovedAnswer.parse(body).removed_self).toBe(true);
@@ -339,7 +387,10 @@ describe("DELETE /customer/{id}/contact/{contactId}", () => {
     const sam = await api.signIn("sam.gagnon@example.com");
     const samId = await contactId(FAMILY_HOME, "sam.gagnon@example.com");
     const jordanId = await contactId(FAMILY_HOME, "family@example.com");
-    await api.call("PUT", `/customer/${FAMILY_HOME}/contact/${samId}`, { token: family, json: { new_roles: ["authoritative", "billing", "support"] } });
+    await api.call("PUT", `/customer/${FAMILY_HOME}/contact/${samId}`, {
+      token: family,
+      json: { new_roles: ["authoritative", "billing", "support"] },
+    });
 
     // Each sees the other as authoritative; only one of them may go.
     const answers = await Promise.all([
@@ -376,7 +427,9 @@ describe("activation links", () => {
     expect((await api.call("GET", `/activate-customer-contact/${itDesk.customerId}/x`)).status).toBe(404);
     expect((await api.call("GET", `/activate-customer-contact/${RESI}/${itDesk.token}`)).status).toBe(404);
     expect((await api.call("GET", `/activate-customer-contact/${lea.customerId}/${lea.token}`)).status).toBe(404);
-    const post = await api.call("POST", `/activate-customer-contact/${lea.customerId}/${lea.token}`, { json: { password: "Good-Pass-1", password_confirmation: "Good-Pass-1" } });
+    const post = await api.call("POST", `/activate-customer-contact/${lea.customerId}/${lea.token}`, {
+      json: { password: "Good-Pass-1", password_confirmation: "Good-Pass-1" },
+    });
     expect(post.status).toBe(404);
   });
 
@@ -389,11 +442,13 @@ describe("activation links", () => {
       password: ["password.too_short", "password.missing_uppercase"],
       password_confirmation: ["password_confirmation.mismatch"],
     });
-    expect(errorsOf((await api.call("POST", path, { json: { password: "ALLUPPER1", password_confirmation: "ALLUPPER1" } })).body).password).toEqual([
-      "password.missing_lowercase",
-    ]);
+    expect(
+      errorsOf((await api.call("POST", path, { json: { password: "ALLUPPER1", password_confirmation: "ALLUPPER1" } })).body).password,
+    ).toEqual(["password.missing_lowercase"]);
 
-    const { status, body } = await api.call("POST", path, { form: { password: "Desk-Pass-2026", password_confirmation: "Desk-Pass-2026" } });
+    const { status, body } = await api.call("POST", path, {
+      form: { password: "Desk-Pass-2026", password_confirmation: "Desk-Pass-2026" },
+    });
     expect(status).toBe(200);
     expect(ContactActivatedAnswer.parse(body)).toEqual({ success: true, username: itDesk.email, account_created: true });
 
@@ -404,7 +459,9 @@ describe("activation links", () => {
     const again = await api.call("POST", path, { json: { password: "Other-Pass-2026", password_confirmation: "Other-Pass-2026" } });
     expect(again.status).toBe(404);
     expect((await api.call("GET", path)).status).toBe(404);
-    expect((await api.call("POST", "/auth/access-token", { json: { username: itDesk.email, password: "Other-Pass-2026" } })).status).toBe(401);
+    expect((await api.call("POST", "/auth/access-token", { json: { username: itDesk.email, password: "Other-Pass-2026" } })).status).toBe(
+      401,
+    );
   });
 
   it("link the contact to an existing sign-in with that e-mail, only with its password", async () => {
@@ -446,10 +503,12 @@ describe("activation links", () => {
 
   it("expire after seven days", async () => {
     const added = ContactAddedAnswer.parse(
-      (await api.call("POST", "/customer/200307/contacts", {
-        token: business,
-        json: { first_name: "Tara", last_name: "Nguyen", email: "tara.nguyen@example.com", roles: ["support"] },
-      })).body,
+      (
+        await api.call("POST", "/customer/200307/contacts", {
+          token: business,
+          json: { first_name: "Tara", last_name: "Nguyen", email: "tara.nguyen@example.com", roles: ["support"] },
+        })
+      ).body,
     );
     const { customerId, token } = await mailedToken("tara.nguyen@example.com");
     const path = `/activate-customer-contact/${customerId}/${token}`;
@@ -458,7 +517,9 @@ describe("activation links", () => {
       expect((await api.call("GET", path)).status).toBe(200);
       api.clock.now = new Date(added.invitation_expires_at);
       expect((await api.call("GET", path)).status).toBe(404);
-      expect((await api.call("POST", path, { json: { password: "Tara-Pass-2026", password_confirmation: "Tara-Pass-2026" } })).status).toBe(404);
+      expect((await api.call("POST", path, { json: { password: "Tara-Pass-2026", password_confirmation: "Tara-Pass-2026" } })).status).toBe(
+        404,
+      );
     } finally {
       api.clock.now = new Date(NOW);
     }
@@ -495,10 +556,12 @@ describe("POST /customer/{id}/contact/{contactId}/resend-activation", () => {
 
   it("sends at most three links an hour to one contact", async () => {
     const added = ContactAddedAnswer.parse(
-      (await api.call("POST", "/customer/200308/contacts", {
-        token: business,
-        json: { first_name: "Ines", last_name: "Costa", email: "ines.costa@example.com", roles: ["notify"] },
-      })).body,
+      (
+        await api.call("POST", "/customer/200308/contacts", {
+          token: business,
+          json: { first_name: "Ines", last_name: "Costa", email: "ines.costa@example.com", roles: ["notify"] },
+        })
+      ).body,
     );
     const path = `/customer/200308/contact/${added.contact_id}/resend-activation`;
     expect((await api.call("POST", path, { token: business })).status).toBe(200);
@@ -533,7 +596,10 @@ describe("POST /customer/{id}/contact/{contactId}/resend-activation", () => {
 describe("the contract", () => {
   it("lists the contacts endpoints and their error codes in the OpenAPI document", async () => {
     const { body } = await api.call("GET", "/openapi.json");
-    expect(body.paths["/customer/{id}/contact/{contactId}"].delete["x-error-codes"]).toEqual(["contact.last_authoritative", "contact.used_for_tv_go"]);
+    expect(body.paths["/customer/{id}/contact/{contactId}"].delete["x-error-codes"]).toEqual([
+      "contact.last_authoritative",
+      "contact.used_for_tv_go",
+    ]);
     expect(body.paths["/activate-customer-contact/{customerId}/{contactToken}"].post.security).toEqual([]);
   });
 });

@@ -69,7 +69,10 @@ describe("GET /residential-dashboard/{customerId}", () => {
   });
 
   it("names products in French when asked", async () => {
-    const { body } = await api.call("GET", "/residential-dashboard/100101", { token: resi, headers: { "Accept-Language": "fr-CA,fr;q=0.9" } });
+    const { body } = await api.call("GET", "/residential-dashboard/100101", {
+      token: resi,
+      headers: { "Accept-Language": "fr-CA,fr;q=0.9" },
+    });
     expect(ResidentialDashboardAnswer.parse(body).services.tv[0].name).toBe("Télé Essentiel");
   });
 

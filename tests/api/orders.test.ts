@@ -229,10 +229,16 @@ describe("/order-confirmation/{token}", () => {
   it("books and confirms another offered window, then redirects to /order-confirmed", async () => {
     const view = await confirmation();
     const chosen = view.windows[3];
-    const { status, body } = await api.call("POST", `/order-confirmation/${T.orderConfirmation}`, { form: { window_id: String(chosen.window_id) } });
+    const { status, body } = await api.call("POST", `/order-confirmation/${T.orderConfirmation}`, {
+      form: { window_id: String(chosen.window_id) },
+    });
     expect(status).toBe(200);
     const answer = ConfirmAppointmentAnswer.parse(body);
-    expect(answer).toEqual({ success: true, redirect: "/order-confirmed", appointment: { window_id: chosen.window_id, starts_at: chosen.starts_at, ends_at: chosen.ends_at } });
+    expect(answer).toEqual({
+      success: true,
+      redirect: "/order-confirmed",
+      appointment: { window_id: chosen.window_id, starts_at: chosen.starts_at, ends_at: chosen.ends_at },
+    });
     const after = await confirmation();
     expect(after).toMatchObject({ status: "scheduled", confirmed_at: NOW.toISOString(), appointment: { window_id: chosen.window_id } });
     const summary = OrderSummaryAnswer.parse((await api.call("GET", `/order-summary/${T.orderSummary}`)).body);
@@ -266,7 +272,9 @@ describe("closed orders", () => {
     const view = await confirmation();
     expect(view).toMatchObject({ status: "cancelled", can_change: false });
     expect(view.windows.every((w) => !w.available)).toBe(true);
-    const confirm = await api.call("POST", `/order-confirmation/${T.orderConfirmation}`, { json: { window_id: view.windows[2].window_id } });
+    const confirm = await api.call("POST", `/order-confirmation/${T.orderConfirmation}`, {
+      json: { window_id: view.windows[2].window_id },
+    });
     expect(confirm.status).toBe(409);
     const accept = await api.call("POST", `/agreement/${T.agreement}/accept`, { json: { accept_terms: true } });
     expect(accept.status).toBe(409);

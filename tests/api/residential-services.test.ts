@@ -24,7 +24,10 @@ afterAll(() => api.close());
 
 /** The first contact of a customer chosen for TV Go, as the contacts module keeps it. */
 async function tvGoEmail(customerId: number): Promise<string | null> {
-  const row = await api.db.one<{ email: string }>("SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1", [customerId]);
+  const row = await api.db.one<{ email: string }>(
+    "SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1",
+    [customerId],
+  );
   return row?.email ?? null;
 }
 
@@ -47,12 +50,17 @@ describe("GET /residential-internet/{packageId}", () => {
   });
 
   it("names the plan in French when asked", async () => {
-    const { body } = await api.call("GET", "/residential-internet/5201", { token: family, headers: { "Accept-Language": "fr-CA,fr;q=0.9" } });
+    const { body } = await api.call("GET", "/residential-internet/5201", {
+      token: family,
+      headers: { "Accept-Language": "fr-CA,fr;q=0.9" },
+    });
     expect(InternetSettingsAnswer.parse(body).internet_settings.plan.name).toBe("Fibre 300 Mbit/s");
   });
 
   it("shows the suspended home's connection offline since its router went away", async () => {
-    const internet = InternetSettingsAnswer.parse((await api.call("GET", "/residential-internet/5101", { token: family })).body).internet_settings;
+    const internet = InternetSettingsAnswer.parse(
+      (await api.call("GET", "/residential-internet/5101", { token: family })).body,
+    ).internet_settings;
     expect(internet.status).toBe("interrupted");
     expect(internet.connection.status).toBe("offline");
     expect(internet.connection.online_since).toBeNull();
@@ -89,7 +97,10 @@ describe("GET /residential-tv/{packageId}", () => {
       ["sports_extra", true],
       ["world", false],
     ]);
-    expect(tv.theme_packs.find((p) => p.code === "sports_extra")).toMatchObject({ monthly_price: 12, channel_numbers: [250, 251, 252, 253, 254, 255, 256, 257] });
+    expect(tv.theme_packs.find((p) => p.code === "sports_extra")).toMatchObject({
+      monthly_price: 12,
+      channel_numbers: [250, 251, 252, 253, 254, 255, 256, 257],
+    });
   });
 
   it("answers the set-top boxes and TV Go", async () => {
@@ -108,7 +119,12 @@ describe("GET /residential-tv/{packageId}", () => {
     expect(tv.base_package).toEqual({ code: "family", name: "Famille", channel_count: 140 });
     // 140 channels, plus Kids Plus (6) and Cinema (8).
     expect(tv.channels).toHaveLength(154);
-    expect(tv.theme_packs.filter((p) => p.subscribed).map((p) => p.name).sort()).toEqual(["Cinéma", "Jeunesse Plus"]);
+    expect(
+      tv.theme_packs
+        .filter((p) => p.subscribed)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Cinéma", "Jeunesse Plus"]);
     expect(tv.set_top_boxes).toHaveLength(3);
     expect(tv.set_top_boxes.every((b) => b.status === "offline")).toBe(true);
     expect(tv.tv_go).toMatchObject({ included: true, max_streams: 4, account_email: await tvGoEmail(100201) });

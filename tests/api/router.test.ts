@@ -203,9 +203,13 @@ describe("GET /router/{serviceId}/dhcp-leases", () => {
     expect(iphone(cached) - iphone(fresh)).toBe(120);
 
     api.clock.now = minutes(4);
-    expect(DhcpLeasesAnswer.parse((await api.call("GET", "/router/7001/dhcp-leases", { token: resi })).body).refreshed_at).toBe(NOW.toISOString());
+    expect(DhcpLeasesAnswer.parse((await api.call("GET", "/router/7001/dhcp-leases", { token: resi })).body).refreshed_at).toBe(
+      NOW.toISOString(),
+    );
     api.clock.now = minutes(6);
-    expect(DhcpLeasesAnswer.parse((await api.call("GET", "/router/7001/dhcp-leases", { token: resi })).body).refreshed_at).toBe(minutes(6).toISOString());
+    expect(DhcpLeasesAnswer.parse((await api.call("GET", "/router/7001/dhcp-leases", { token: resi })).body).refreshed_at).toBe(
+      minutes(6).toISOString(),
+    );
   });
 
   it("answers an offline router's last table, even when asked to refresh", async () => {
@@ -239,8 +243,22 @@ describe("PUT /router/{serviceId}/dhcp-reservation", () => {
   });
 
   it("lets a device reserve the address it holds now, and an expired lease's address", async () => {
-    expect((await api.call("PUT", "/router/7001/dhcp-reservation", { token: resi, form: { mac_address: "F0:99:B6:12:34:01", ip_address: "192.168.1.101" } })).status).toBe(200);
-    expect((await api.call("PUT", "/router/7001/dhcp-reservation", { token: resi, json: { mac_address: "A4:83:E7:5C:21:0B", ip_address: "192.168.1.150" } })).status).toBe(200);
+    expect(
+      (
+        await api.call("PUT", "/router/7001/dhcp-reservation", {
+          token: resi,
+          form: { mac_address: "F0:99:B6:12:34:01", ip_address: "192.168.1.101" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call("PUT", "/router/7001/dhcp-reservation", {
+          token: resi,
+          json: { mac_address: "A4:83:E7:5C:21:0B", ip_address: "192.168.1.150" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses an address outside the subnet", async () => {
@@ -267,7 +285,13 @@ describe("PUT /router/{serviceId}/dhcp-reservation", () => {
   });
 
   it("refuses a malformed MAC, address or hostname", async () => {
-    expect(await refused("PUT", "/router/7001/dhcp-reservation", { mac_address: "BC:D0:74:02:5E", ip_address: "192.168.1.300", hostname: "bad host" })).toEqual({
+    expect(
+      await refused("PUT", "/router/7001/dhcp-reservation", {
+        mac_address: "BC:D0:74:02:5E",
+        ip_address: "192.168.1.300",
+        hostname: "bad host",
+      }),
+    ).toEqual({
       mac_address: ["mac_address.invalid"],
       ip_address: ["ip_address.invalid"],
       hostname: ["hostname.invalid"],
@@ -329,36 +353,69 @@ describe("network settings", () => {
   });
 
   it("refuses a public or malformed LAN address and a bad subnet mask", async () => {
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "8.8.8.1" })).toEqual({ lan_ip: ["lan_ip.not_private"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.256" })).toEqual({ lan_ip: ["lan_ip.invalid"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, subnet_mask: "255.0.255.0" })).toEqual({ subnet_mask: ["subnet_mask.invalid"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, subnet_mask: "255.255.255.254" })).toEqual({ subnet_mask: ["subnet_mask.out_of_range"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.255" })).toEqual({ lan_ip: ["lan_ip.network_or_broadcast"] });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "8.8.8.1" })).toEqual({
+      lan_ip: ["lan_ip.not_private"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.256" })).toEqual({
+      lan_ip: ["lan_ip.invalid"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, subnet_mask: "255.0.255.0" })).toEqual({
+      subnet_mask: ["subnet_mask.invalid"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, subnet_mask: "255.255.255.254" })).toEqual({
+      subnet_mask: ["subnet_mask.out_of_range"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.255" })).toEqual({
+      lan_ip: ["lan_ip.network_or_broadcast"],
+    });
   });
 
   it("refuses a DHCP range outside the subnet, reversed, or holding the router's address", async () => {
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_end: "192.168.2.10" })).toEqual({ dhcp_end: ["dhcp_end.outside_subnet"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "10.0.0.5" })).toEqual({ dhcp_start: ["dhcp_start.outside_subnet"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "192.168.1.199", dhcp_end: "192.168.1.100" })).toEqual({
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_end: "192.168.2.10" })).toEqual({
+      dhcp_end: ["dhcp_end.outside_subnet"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "10.0.0.5" })).toEqual({
+      dhcp_start: ["dhcp_start.outside_subnet"],
+    });
+    expect(
+      await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "192.168.1.199", dhcp_end: "192.168.1.100" }),
+    ).toEqual({
       dhcp_end: ["dhcp_end.before_start"],
     });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "192.168.1.1", dhcp_end: "192.168.1.50" })).toEqual({
+    expect(
+      await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dhcp_start: "192.168.1.1", dhcp_end: "192.168.1.50" }),
+    ).toEqual({
       dhcp_start: ["dhcp_start.includes_lan_ip"],
     });
   });
 
   it("refuses a new subnet that would leave reservations or forwarding rules outside, or a reserved router address", async () => {
     expect(
-      await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.7.1", dhcp_start: "192.168.7.100", dhcp_end: "192.168.7.199" }),
+      await refused("PUT", "/router/7001/network-settings", {
+        ...LAN_7001,
+        lan_ip: "192.168.7.1",
+        dhcp_start: "192.168.7.100",
+        dhcp_end: "192.168.7.199",
+      }),
     ).toEqual({ lan_ip: ["lan_ip.reservations_outside_subnet", "lan_ip.port_forwarding_outside_subnet"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.10" })).toEqual({ lan_ip: ["lan_ip.reserved"] });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lan_ip: "192.168.1.10" })).toEqual({
+      lan_ip: ["lan_ip.reserved"],
+    });
   });
 
   it("refuses lease times out of bounds, malformed DNS servers and missing fields", async () => {
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: 60 })).toEqual({ lease_time_seconds: ["lease_time_seconds.too_short"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: 700_000 })).toEqual({ lease_time_seconds: ["lease_time_seconds.too_long"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: "a day" })).toEqual({ lease_time_seconds: ["lease_time_seconds.invalid"] });
-    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dns_primary: "1.1.1", dns_secondary: "dns.google" })).toEqual({
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: 60 })).toEqual({
+      lease_time_seconds: ["lease_time_seconds.too_short"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: 700_000 })).toEqual({
+      lease_time_seconds: ["lease_time_seconds.too_long"],
+    });
+    expect(await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, lease_time_seconds: "a day" })).toEqual({
+      lease_time_seconds: ["lease_time_seconds.invalid"],
+    });
+    expect(
+      await refused("PUT", "/router/7001/network-settings", { ...LAN_7001, dns_primary: "1.1.1", dns_secondary: "dns.google" }),
+    ).toEqual({
       dns_primary: ["dns_primary.invalid"],
       dns_secondary: ["dns_secondary.invalid"],
     });
@@ -370,7 +427,10 @@ describe("network settings", () => {
   });
 
   it("accepts a larger subnet that still holds every reservation and rule", async () => {
-    const { status } = await api.call("PUT", "/router/7001/network-settings", { token: resi, json: { ...LAN_7001, subnet_mask: "255.255.0.0" } });
+    const { status } = await api.call("PUT", "/router/7001/network-settings", {
+      token: resi,
+      json: { ...LAN_7001, subnet_mask: "255.255.0.0" },
+    });
     expect(status).toBe(200);
     expect((await api.call("PUT", "/router/7001/network-settings", { token: resi, json: LAN_7001 })).status).toBe(200);
   });
@@ -406,14 +466,29 @@ describe("port forwarding rules", () => {
 
     const form = await api.call("POST", "/router/7001/port-forwarding-rules", {
       token: resi,
-      form: { description: "  SSH   box ", protocol: "TCP", start_port: "2222", end_port: "", destination_address: "192.168.1.10", destination_port: "22", enabled: "on" },
+      form: {
+        description: "  SSH   box ",
+        protocol: "TCP",
+        start_port: "2222",
+        end_port: "",
+        destination_address: "192.168.1.10",
+        destination_port: "22",
+        enabled: "on",
+      },
     });
     expect(form.status).toBe(201);
-    expect(PortForwardingRuleAnswer.parse(form.body).rule).toMatchObject({ description: "SSH box", start_port: 2222, end_port: null, destination_port: 22 });
+    expect(PortForwardingRuleAnswer.parse(form.body).rule).toMatchObject({
+      description: "SSH box",
+      start_port: 2222,
+      end_port: null,
+      destination_port: 22,
+    });
   });
 
   it("refuses a description already used on the router, whatever its case", async () => {
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "nas REMOTE access", start_port: 9001 }))).toEqual({
+    expect(
+      await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "nas REMOTE access", start_port: 9001 })),
+    ).toEqual({
       description: ["description.taken"],
     });
     expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "   ", start_port: 9001 }))).toEqual({
@@ -422,47 +497,101 @@ describe("port forwarding rules", () => {
   });
 
   it("refuses ports out of range and an end port before the start", async () => {
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 0 }))).toEqual({ start_port: ["start_port.out_of_range"] });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 65536 }))).toEqual({ start_port: ["start_port.out_of_range"] });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, end_port: 65536 }))).toEqual({ end_port: ["end_port.out_of_range"] });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9010, end_port: 9000 }))).toEqual({ end_port: ["end_port.before_start"] });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: "80a" }))).toEqual({ start_port: ["start_port.invalid"] });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, end_port: 9010, destination_port: 65530 }))).toEqual({
+    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 0 }))).toEqual({
+      start_port: ["start_port.out_of_range"],
+    });
+    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 65536 }))).toEqual({
+      start_port: ["start_port.out_of_range"],
+    });
+    expect(
+      await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, end_port: 65536 })),
+    ).toEqual({ end_port: ["end_port.out_of_range"] });
+    expect(
+      await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9010, end_port: 9000 })),
+    ).toEqual({ end_port: ["end_port.before_start"] });
+    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: "80a" }))).toEqual({
+      start_port: ["start_port.invalid"],
+    });
+    expect(
+      await refused(
+        "POST",
+        "/router/7001/port-forwarding-rules",
+        rule({ description: "A", start_port: 9000, end_port: 9010, destination_port: 65530 }),
+      ),
+    ).toEqual({
       destination_port: ["destination_port.out_of_range"],
     });
   });
 
   it("refuses a destination outside the LAN subnet or the router itself", async () => {
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, destination_address: "192.168.2.5" }))).toEqual({
+    expect(
+      await refused(
+        "POST",
+        "/router/7001/port-forwarding-rules",
+        rule({ description: "A", start_port: 9000, destination_address: "192.168.2.5" }),
+      ),
+    ).toEqual({
       destination_address: ["destination_address.outside_subnet"],
     });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, destination_address: "8.8.8.8" }))).toEqual({
+    expect(
+      await refused(
+        "POST",
+        "/router/7001/port-forwarding-rules",
+        rule({ description: "A", start_port: 9000, destination_address: "8.8.8.8" }),
+      ),
+    ).toEqual({
       destination_address: ["destination_address.outside_subnet"],
     });
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", start_port: 9000, destination_address: "192.168.1.1" }))).toEqual({
+    expect(
+      await refused(
+        "POST",
+        "/router/7001/port-forwarding-rules",
+        rule({ description: "A", start_port: 9000, destination_address: "192.168.1.1" }),
+      ),
+    ).toEqual({
       destination_address: ["destination_address.router_address"],
     });
   });
 
   it("refuses a range overlapping another rule on the same protocol, and allows it on the other one", async () => {
     // "Minecraft server" forwards 25565 on both protocols.
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", protocol: "UDP", start_port: 25560, end_port: 25570 }))).toEqual({
+    expect(
+      await refused(
+        "POST",
+        "/router/7001/port-forwarding-rules",
+        rule({ description: "A", protocol: "UDP", start_port: 25560, end_port: 25570 }),
+      ),
+    ).toEqual({
       start_port: ["start_port.overlaps"],
     });
     // "Camera streams" is 50010-50019 UDP.
-    expect(await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", protocol: "both", start_port: 50019 }))).toEqual({
+    expect(
+      await refused("POST", "/router/7001/port-forwarding-rules", rule({ description: "A", protocol: "both", start_port: 50019 })),
+    ).toEqual({
       start_port: ["start_port.overlaps"],
     });
-    const tcp = await api.call("POST", "/router/7001/port-forwarding-rules", { token: resi, json: rule({ description: "Camera control", start_port: 50015, destination_port: null }) });
+    const tcp = await api.call("POST", "/router/7001/port-forwarding-rules", {
+      token: resi,
+      json: rule({ description: "Camera control", start_port: 50015, destination_port: null }),
+    });
     expect(tcp.status).toBe(201);
   });
 
   it("replaces a rule (its own description and ports do not clash with itself) and answers 404 for another router's rule", async () => {
-    const rules = PortForwardingRulesAnswer.parse((await api.call("GET", "/router/7001/port-forwarding-rules", { token: resi })).body).port_forwarding_rules;
+    const rules = PortForwardingRulesAnswer.parse(
+      (await api.call("GET", "/router/7001/port-forwarding-rules", { token: resi })).body,
+    ).port_forwarding_rules;
     const camera = rules.find((r) => r.description === "Camera streams")!;
     const { status, body } = await api.call("PUT", `/router/7001/port-forwarding-rules/${camera.id}`, {
       token: resi,
-      json: { description: "Camera streams", protocol: "UDP", start_port: 50010, end_port: 50012, destination_address: "192.168.1.107", enabled: true },
+      json: {
+        description: "Camera streams",
+        protocol: "UDP",
+        start_port: 50010,
+        end_port: 50012,
+        destination_address: "192.168.1.107",
+        enabled: true,
+      },
     });
     expect(status).toBe(200);
     expect(PortForwardingRuleAnswer.parse(body).rule).toMatchObject({ id: camera.id, end_port: 50012, enabled: true });
@@ -476,12 +605,21 @@ describe("port forwarding rules", () => {
     ).toEqual({ description: ["description.taken"] });
 
     const [other] = await api.db.query<{ id: number }>("SELECT id FROM port_forwarding_rules WHERE service_id = 7201");
-    expect((await api.call("PUT", `/router/7001/port-forwarding-rules/${other.id}`, { token: resi, json: rule({ description: "X", start_port: 9100 }) })).status).toBe(404);
+    expect(
+      (
+        await api.call("PUT", `/router/7001/port-forwarding-rules/${other.id}`, {
+          token: resi,
+          json: rule({ description: "X", start_port: 9100 }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.call("DELETE", `/router/7001/port-forwarding-rules/${other.id}`, { token: resi })).status).toBe(404);
   });
 
   it("removes a rule, then answers 404 for it", async () => {
-    const rules = PortForwardingRulesAnswer.parse((await api.call("GET", "/router/7001/port-forwarding-rules", { token: resi })).body).port_forwarding_rules;
+    const rules = PortForwardingRulesAnswer.parse(
+      (await api.call("GET", "/router/7001/port-forwarding-rules", { token: resi })).body,
+    ).port_forwarding_rules;
     const web = rules.find((r) => r.description === "Web server")!;
     const { status, body } = await api.call("DELETE", `/router/7001/port-forwarding-rules/${web.id}`, { token: resi });
     expect(status).toBe(200);
@@ -496,7 +634,14 @@ describe("port forwarding rules", () => {
         [`Rule ${i}`, 10_000 + i],
       );
     }
-    expect(await refused("POST", "/router/7301/port-forwarding-rules", rule({ start_port: 20_000, destination_address: "192.168.0.12" }), family)).toEqual({
+    expect(
+      await refused(
+        "POST",
+        "/router/7301/port-forwarding-rules",
+        rule({ start_port: 20_000, destination_address: "192.168.0.12" }),
+        family,
+      ),
+    ).toEqual({
       _form: ["_form.too_many_rules"],
     });
   });
@@ -514,9 +659,13 @@ describe("GET /external_links/beanmachine", () => {
     expect(BeanmachineAnswer.parse(first.body).wsUrl).toBe(DEFAULT_BEANMACHINE_WS_URL);
 
     process.env.BEANMACHINE_WS_URL = "wss://diagnostics.example.net/live";
-    expect(BeanmachineAnswer.parse((await api.call("GET", "/external_links/beanmachine", { token: family })).body).wsUrl).toBe("wss://diagnostics.example.net/live");
+    expect(BeanmachineAnswer.parse((await api.call("GET", "/external_links/beanmachine", { token: family })).body).wsUrl).toBe(
+      "wss://diagnostics.example.net/live",
+    );
 
     process.env.BEANMACHINE_WS_URL = "https://not-a-socket.example.net";
-    expect(BeanmachineAnswer.parse((await api.call("GET", "/external_links/beanmachine", { token: resi })).body).wsUrl).toBe(DEFAULT_BEANMACHINE_WS_URL);
+    expect(BeanmachineAnswer.parse((await api.call("GET", "/external_links/beanmachine", { token: resi })).body).wsUrl).toBe(
+      DEFAULT_BEANMACHINE_WS_URL,
+    );
   });
 });

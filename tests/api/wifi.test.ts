@@ -180,7 +180,10 @@ describe("PUT /wifi/{packageId}", () => {
     expect((await settings(5201, family)).networks.map((n) => n.band)).toEqual(["2.4GHz", "5GHz"]);
     const missing = await put(5201, { enabled_guest: true }, family);
     expect(missing.status).toBe(422);
-    expect(ErrorAnswer.parse(missing.body).errors).toEqual({ name_guest: ["name_guest.required"], password_guest: ["password_guest.required"] });
+    expect(ErrorAnswer.parse(missing.body).errors).toEqual({
+      name_guest: ["name_guest.required"],
+      password_guest: ["password_guest.required"],
+    });
     const { status, body } = await put(5201, { name_guest: "Condo-Guest", password_guest: "visitors-2304" }, family);
     expect(status).toBe(200);
     expect(WifiUpdateAnswer.parse(body).wifi_names["5201"]).toContainEqual({ band: "guest", name: "Condo-Guest", enabled: true });
@@ -208,20 +211,35 @@ describe("GET /wifi/{packageId}/network-overview", () => {
   it("answers the access points and their devices, as a tree and by MAC", async () => {
     const answer = await overview();
     const { access_points } = answer.network_overview;
-    expect(answer.network_overview).toMatchObject({ package_id: 5001, service_id: 7001, window_hours: 48, generated_at: NOW.toISOString() });
+    expect(answer.network_overview).toMatchObject({
+      package_id: 5001,
+      service_id: 7001,
+      window_hours: 48,
+      generated_at: NOW.toISOString(),
+    });
     expect(access_points.map((ap) => [ap.name, ap.role, ap.uplink])).toEqual([
       ["HomeHub 6E", "router", null],
       ["Basement Extender", "extender", "ethernet"],
     ]);
     const router = access_points[0];
     const nas = router.devices.find((d) => d.name === "Home NAS")!;
-    expect(nas).toMatchObject({ ip_address: "192.168.1.10", connection: "ethernet", signal_dbm: null, connected: true, last_seen_at: NOW.toISOString() });
+    expect(nas).toMatchObject({
+      ip_address: "192.168.1.10",
+      connection: "ethernet",
+      signal_dbm: null,
+      connected: true,
+      last_seen_at: NOW.toISOString(),
+    });
     const pixel = access_points[1].devices.find((d) => d.name === "Arjun's Pixel")!;
     expect(pixel).toMatchObject({ ip_address: "192.168.1.105", connection: "2.4GHz", connected: true, connected_since: hoursAgo(95 / 60) });
     expect(pixel.signal_dbm).toBeLessThan(-50);
     expect(pixel.traffic.received_bytes).toBeGreaterThan(0);
 
-    expect(answer.network_overview_by_mac[pixel.mac_address]).toMatchObject({ type: "device", name: "Arjun's Pixel", access_point_name: "Basement Extender" });
+    expect(answer.network_overview_by_mac[pixel.mac_address]).toMatchObject({
+      type: "device",
+      name: "Arjun's Pixel",
+      access_point_name: "Basement Extender",
+    });
     expect(answer.network_overview_by_mac[router.mac_address]).toMatchObject({ type: "access_point", device_count: router.devices.length });
     const deviceCount = access_points.reduce((sum, ap) => sum + ap.devices.length, 0);
     expect(Object.keys(answer.network_overview_by_mac)).toHaveLength(access_points.length + deviceCount);

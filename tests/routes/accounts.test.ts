@@ -61,7 +61,13 @@ describe("accounts loader", () => {
 
   it("filters by customer id, also a part of it", async () => {
     expect(names(await search("?q=200302"))).toEqual(["Société Générale Électrique"]);
-    expect(names(await search("?q=3100"))).toEqual(["Queen Street Dental", "Danforth Bakery", "Leslieville Yoga", "Harbour Marine Supply", "Riverdale Books"]);
+    expect(names(await search("?q=3100"))).toEqual([
+      "Queen Street Dental",
+      "Danforth Bakery",
+      "Leslieville Yoga",
+      "Harbour Marine Supply",
+      "Riverdale Books",
+    ]);
   });
 
   it("answers no match with the total still known", async () => {

@@ -81,7 +81,9 @@ describe("_app middleware: signing in is required", () => {
 
   it("sends the customer to sign in and clears the session cookie when the API refuses the refresh token", async () => {
     server.use(
-      http.post(`${API}/auth/access-token`, () => HttpResponse.json({ success: false, message: "The refresh token is not valid" }, { status: 401 })),
+      http.post(`${API}/auth/access-token`, () =>
+        HttpResponse.json({ success: false, message: "The refresh token is not valid" }, { status: 401 }),
+      ),
     );
     const cookie = await signedInCookie({ expiredAccessToken: true });
     const result = await layout({ url: "/dashboard/100101?tab=billing", params: { customerId: "100101" }, cookie });
@@ -125,7 +127,13 @@ describe("_app loader data", () => {
       { customer_id: 100101, contract_name: "Maya Singh" },
       { customer_id: 200301, contract_name: "Harbourfront Logistics Inc." },
     ]);
-    expect(result.data.features).toEqual({ autopayBilling: true, referrals: false, routerVendor: true, pauseServices: true, retireOldDesk: true });
+    expect(result.data.features).toEqual({
+      autopayBilling: true,
+      referrals: false,
+      routerVendor: true,
+      pauseServices: true,
+      retireOldDesk: true,
+    });
   });
 
   it("makes the account of the URL active", async () => {

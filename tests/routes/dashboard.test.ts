@@ -3,7 +3,13 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { loader } from "../../app/routes/dashboard.tsx";
-import { commercialCustomer, commercialDashboard, residentialBilling, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
+import {
+  commercialCustomer,
+  commercialDashboard,
+  residentialBilling,
+  residentialCustomer,
+  residentialDashboard,
+} from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";

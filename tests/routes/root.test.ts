@@ -6,7 +6,8 @@ import { loader } from "../../app/root.tsx";
 import { callRoute, nextCookie } from "../support/route.ts";
 import type { RouterContextProvider } from "react-router";
 
-const root = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) => callRoute<any>(loader, { url, ...options });
+const root = (url: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
+  callRoute<any>(loader, { url, ...options });
 
 const LANGUAGE_COOKIE = (language: string) => `i18n_redirected=${language}; Max-Age=31536000; Path=/; SameSite=Lax`;
 

@@ -10,7 +10,6 @@ import { getTokens, sessionCookieFor, sessionMiddleware } from "../../app/lib/se
 import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 
 // Route modules type their own arguments (from +types); any loader or action fits here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (args: any) => unknown;
 
 export interface RouteCall {
@@ -53,9 +52,7 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   }
   const request = new Request(url, { method: call.method ?? (call.form ? "POST" : "GET"), headers, body });
-  const context = new RouterContextProvider(
-    new Map([[requestInfoContext, { cspNonce: "test-nonce", ...call.requestInfo }]]),
-  );
+  const context = new RouterContextProvider(new Map([[requestInfoContext, { cspNonce: "test-nonce", ...call.requestInfo }]]));
   const chain: MiddlewareFunction<Response>[] = [i18nMiddleware, sessionMiddleware, ...(call.middleware ?? [])];
   let outcome: { value: unknown; thrown: boolean } = { value: undefined, thrown: false };
 

@@ -107,7 +107,12 @@ describe("what the client sends", () => {
     });
     const url = new URL(seen[0].url);
     expect(url.pathname).toBe("/api/v1/internet/7001/bandwidth");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ from_date: "2026-11-01", to_date: "2026-11-30", forceRefresh: "true", page: "2" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from_date: "2026-11-01",
+      to_date: "2026-11-30",
+      forceRefresh: "true",
+      page: "2",
+    });
   });
 
   it("encodes query values", async () => {
@@ -139,7 +144,15 @@ describe("what the client sends", () => {
     expect(request.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.headers.get("Authorization")).toBe("Bearer access-token-123");
     const form = await request.formData();
-    expect([...new Set(form.keys())].sort()).toEqual(["first_name", "is_primary", "last_name", "new_roles", "phone_number", "transit_number", "void_cheque"]);
+    expect([...new Set(form.keys())].sort()).toEqual([
+      "first_name",
+      "is_primary",
+      "last_name",
+      "new_roles",
+      "phone_number",
+      "transit_number",
+      "void_cheque",
+    ]);
     expect(form.get("first_name")).toBe("Amélie");
     expect(form.get("last_name")).toBe("Tremblay");
     expect(form.get("phone_number")).toBe("4165550123");
@@ -167,7 +180,10 @@ describe("what the client sends", () => {
 
   it("answers the parsed data", async () => {
     capture("get", "/customer/200301/contacts", { contacts: [{ id: 1 }], customer_name: "Harbourfront", extra: "dropped" });
-    await expect(client().get("/customer/200301/contacts", Contacts)).resolves.toEqual({ contacts: [{ id: 1 }], customer_name: "Harbourfront" });
+    await expect(client().get("/customer/200301/contacts", Contacts)).resolves.toEqual({
+      contacts: [{ id: 1 }],
+      customer_name: "Harbourfront",
+    });
   });
 });
 
@@ -205,19 +221,24 @@ describe("401: back to sign-in", () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it.each(["/order-summary/summary-token", "/agreement/view/token", "/activate-account/token", "/sso?came_from=%2Fx", "/", "/login", "/login?came_from=%2Fdashboard"])(
-    "does not redirect from %s (public page, root or sign-in): an error instead",
-    async (page) => {
-      quiet();
-      answering(401, { success: false, message: "expired" });
-      const onUnauthorized = vi.fn();
-      const error = await thrown(client({ page, onUnauthorized }).get("/thing", Ok));
-      expect(error).not.toBeInstanceOf(Response);
-      expect(isFailure(error)).toBe(true);
-      expect((error as { init: ResponseInit }).init.status).toBe(401);
-      expect(onUnauthorized).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    "/order-summary/summary-token",
+    "/agreement/view/token",
+    "/activate-account/token",
+    "/sso?came_from=%2Fx",
+    "/",
+    "/login",
+    "/login?came_from=%2Fdashboard",
+  ])("does not redirect from %s (public page, root or sign-in): an error instead", async (page) => {
+    quiet();
+    answering(401, { success: false, message: "expired" });
+    const onUnauthorized = vi.fn();
+    const error = await thrown(client({ page, onUnauthorized }).get("/thing", Ok));
+    expect(error).not.toBeInstanceOf(Response);
+    expect(isFailure(error)).toBe(true);
+    expect((error as { init: ResponseInit }).init.status).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
 });
 
 describe("failure mapping (spec section 8)", () => {
@@ -271,7 +292,12 @@ describe("failure mapping (spec section 8)", () => {
 
   it("500 with an HTML body -> 502 server", async () => {
     quiet();
-    server.use(http.get(`${API}/thing`, () => new HttpResponse("<h1>Internal Server Error</h1>", { status: 500, headers: { "Content-Type": "text/html" } })));
+    server.use(
+      http.get(
+        `${API}/thing`,
+        () => new HttpResponse("<h1>Internal Server Error</h1>", { status: 500, headers: { "Content-Type": "text/html" } }),
+      ),
+    );
     expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 502, kind: "server" });
   });
 
@@ -307,24 +333,34 @@ describe("failure mapping (spec section 8)", () => {
 });
 
 describe("a redirect field", () => {
-  it.each(["/order-confirmed", "/dashboard/100101?welcome=1", "https://pay.example.com/checkout/abc"])("becomes a 302 to %s", async (target) => {
-    answering(200, { success: true, redirect: target });
-    const error = await thrown(client().get("/thing", Ok));
-    expect(error).toBeInstanceOf(Response);
-    expect((error as Response).status).toBe(302);
-    expect((error as Response).headers.get("Location")).toBe(target);
-  });
-
-  it.each(["//evil.example", "//evil.example/path", "/\\evil.example", "\\\\evil.example", "javascript:alert(1)", "ftp://evil.example", "/\t/evil.example", "/\n/evil.example", " //evil.example"])(
-    "is ignored when it is %j",
+  it.each(["/order-confirmed", "/dashboard/100101?welcome=1", "https://pay.example.com/checkout/abc"])(
+    "becomes a 302 to %s",
     async (target) => {
       answering(200, { success: true, redirect: target });
-      const result = await client()
-        .get("/thing", Ok)
-        .catch((error: unknown) => error);
-      expect(result).toEqual({ success: true });
+      const error = await thrown(client().get("/thing", Ok));
+      expect(error).toBeInstanceOf(Response);
+      expect((error as Response).status).toBe(302);
+      expect((error as Response).headers.get("Location")).toBe(target);
     },
   );
+
+  it.each([
+    "//evil.example",
+    "//evil.example/path",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    "ftp://evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    " //evil.example",
+  ])("is ignored when it is %j", async (target) => {
+    answering(200, { success: true, redirect: target });
+    const result = await client()
+      .get("/thing", Ok)
+      .catch((error: unknown) => error);
+    expect(result).toEqual({ success: true });
+  });
 });
 
 describe("no answer", () => {

@@ -157,7 +157,9 @@ describe("SESSION_SECRET in production", () => {
   });
 
   it("counts an empty SESSION_SECRET as missing", () => {
-    expect(errorOf({ NODE_ENV: "production", API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: "" })).toContain("SESSION_SECRET");
+    expect(errorOf({ NODE_ENV: "production", API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: "" })).toContain(
+      "SESSION_SECRET",
+    );
   });
 
   it("is accepted when set", () => {

@@ -70,9 +70,7 @@ describe("msw handlers answer as the contract says", () => {
 
   /** The contract endpoint of a method and concrete path (/residential-dashboard/100101). */
   const endpointFor = (method: string, path: string) =>
-    endpoints.find(
-      (e) => e.method === method && new RegExp(`^${e.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(path),
-    );
+    endpoints.find((e) => e.method === method && new RegExp(`^${e.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(path));
 
   const calls: { method: "get" | "post"; path: string; body?: unknown; status: number }[] = [
     { method: "post", path: "/auth/access-token", body: { username: "resi@example.com", password: "Demo-Pass-2026" }, status: 200 },

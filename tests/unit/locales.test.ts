@@ -39,13 +39,23 @@ const missingIn = (a: Map<string, unknown>, b: Map<string, unknown>) => [...a.ke
 
 describe("locale files", () => {
   it("exist for both languages", () => {
-    expect(readdirSync(LOCALES).filter((entry) => statSync(path.join(LOCALES, entry)).isDirectory()).sort()).toEqual([...LANGUAGES].sort());
+    expect(
+      readdirSync(LOCALES)
+        .filter((entry) => statSync(path.join(LOCALES, entry)).isDirectory())
+        .sort(),
+    ).toEqual([...LANGUAGES].sort());
   });
 
   it("are the same namespace files in English and French", () => {
     const [en, fr] = [jsonFiles("en"), jsonFiles("fr")];
-    expect(en.filter((file) => !fr.includes(file)), "only in locales/en").toEqual([]);
-    expect(fr.filter((file) => !en.includes(file)), "only in locales/fr").toEqual([]);
+    expect(
+      en.filter((file) => !fr.includes(file)),
+      "only in locales/en",
+    ).toEqual([]);
+    expect(
+      fr.filter((file) => !en.includes(file)),
+      "only in locales/fr",
+    ).toEqual([]);
   });
 
   it("are the namespaces the server loads", () => {
@@ -144,7 +154,8 @@ function keyUses(): KeyUse[] {
 
 /** i18next finds a key with a count through its plural forms. */
 const exists = (entries: Map<string, unknown>, key: string) =>
-  entries.has(key) || [...entries.keys()].some((candidate) => candidate.startsWith(`${key}_`) && /_(zero|one|two|few|many|other)$/.test(candidate));
+  entries.has(key) ||
+  [...entries.keys()].some((candidate) => candidate.startsWith(`${key}_`) && /_(zero|one|two|few|many|other)$/.test(candidate));
 
 describe("keys used in app/", () => {
   const uses = keyUses();
@@ -176,7 +187,8 @@ describe("keys used in app/", () => {
           missing.push(`${use.file}: unknown namespace ${use.namespace} (${use.key})`);
           continue;
         }
-        if (!exists(catalogue(language, use.namespace), use.key)) missing.push(`${language}/${use.namespace}.json: ${use.key} (${use.file})`);
+        if (!exists(catalogue(language, use.namespace), use.key))
+          missing.push(`${language}/${use.namespace}.json: ${use.key} (${use.file})`);
       }
     }
     expect([...new Set(missing)]).toEqual([]);
@@ -189,7 +201,10 @@ describe("keys used in app/", () => {
     ];
     for (const language of LANGUAGES) {
       const common = catalogue(language, "common");
-      expect(built.filter((key) => !common.has(key)), language).toEqual([]);
+      expect(
+        built.filter((key) => !common.has(key)),
+        language,
+      ).toEqual([]);
     }
   });
 });

@@ -53,7 +53,13 @@ describe("sideNavigation (spec section 2)", () => {
 
   it("removes only the autopay entry when credit cards are not allowed", () => {
     const items = sideNavigation(customer({ credit_card_allowed: false }), allOn);
-    expect(links(items)).toEqual(["/dashboard/200301", "/billing/200301", "/billing/200301/invoices", "/support/200301", "/contacts/200301"]);
+    expect(links(items)).toEqual([
+      "/dashboard/200301",
+      "/billing/200301",
+      "/billing/200301/invoices",
+      "/support/200301",
+      "/contacts/200301",
+    ]);
   });
 
   it("removes only the autopay entry when the autopay billing feature is off", () => {

@@ -47,7 +47,11 @@ async function start(env: Record<string, string> = {}, options: Partial<PortalAp
 }
 
 const post = (url: string, headers: Record<string, string> = {}) =>
-  fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "username=a&password=b" });
+  fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: "username=a&password=b",
+  });
 
 describe("/healthz", () => {
   it("answers 200 {status: ok}, not cached", async () => {

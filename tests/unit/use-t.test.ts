@@ -26,7 +26,11 @@ describe("useT", () => {
   it("interpolates and counts when given options", () => {
     function Counted() {
       const { t } = useT("dashboard");
-      return h("p", null, `${t("services.channels", { count: 1 })}; ${t("services.channels", { count: 85 })}; ${t("greeting", { name: "Maya" })}`);
+      return h(
+        "p",
+        null,
+        `${t("services.channels", { count: 1 })}; ${t("services.channels", { count: 85 })}; ${t("greeting", { name: "Maya" })}`,
+      );
     }
     expect(render(() => h(Counted))).toContain("1 channel; 85 channels; Hello, Maya");
   });
@@ -34,7 +38,12 @@ describe("useT", () => {
   it("gives <Trans> its namespace, so rich texts resolve", () => {
     function Help() {
       const { t } = useT("auth");
-      return h(Trans, { t, i18nKey: "login.failedHelp", values: { phone: "416-555-0150" }, components: { support: h("a"), reset: h("a") } });
+      return h(Trans, {
+        t,
+        i18nKey: "login.failedHelp",
+        values: { phone: "416-555-0150" },
+        components: { support: h("a"), reset: h("a") },
+      });
     }
     const html = render(() => h(Help));
     expect(html).not.toContain("login.failedHelp");

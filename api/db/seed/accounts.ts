@@ -35,8 +35,22 @@ export async function seedAccounts(ctx: SeedContext): Promise<void> {
   const mayaFrom = day.addMonths(today, -16, 1);
   const condoFrom = day.addMonths(today, -11, 15);
   await insert(db, "service_pauses", [
-    { customer_id: DEMO.customers.resi, package_id: 5001, starts_on: mayaFrom, ends_on: day.addMonths(mayaFrom, 2), status: "ended", requested_by: DEMO.users.resi },
-    { customer_id: DEMO.customers.familyCondo, package_id: 5201, starts_on: condoFrom, ends_on: day.addMonths(condoFrom, 2), status: "ended", requested_by: DEMO.users.family },
+    {
+      customer_id: DEMO.customers.resi,
+      package_id: 5001,
+      starts_on: mayaFrom,
+      ends_on: day.addMonths(mayaFrom, 2),
+      status: "ended",
+      requested_by: DEMO.users.resi,
+    },
+    {
+      customer_id: DEMO.customers.familyCondo,
+      package_id: 5201,
+      starts_on: condoFrom,
+      ends_on: day.addMonths(condoFrom, 2),
+      status: "ended",
+      requested_by: DEMO.users.family,
+    },
   ]);
   await db.query("UPDATE service_pauses SET requested_by = $1 WHERE package_id = 5201 AND status = 'scheduled' AND requested_by IS NULL", [
     DEMO.users.family,

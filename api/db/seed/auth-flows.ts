@@ -221,7 +221,14 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
   ]);
 
   // Orders. Windows are in UTC: 13:00–17:00 and 17:00–21:00 are 8–12 and 12–4 in Toronto in winter.
-  const orderBase = { status: "open", province: "ON", tax_name: "HST", tax_name_fr: "TVH", tax_rate_bp: 1300, agreement_document_id: "service-agreement-2026" };
+  const orderBase = {
+    status: "open",
+    province: "ON",
+    tax_name: "HST",
+    tax_name_fr: "TVH",
+    tax_rate_bp: 1300,
+    agreement_document_id: "service-agreement-2026",
+  };
   await insert(db, "orders", [
     {
       ...orderBase,
@@ -255,13 +262,62 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
     },
   ]);
   await insert(db, "order_items", [
-    { order_id: ids.orders.newCustomer, position: 1, name: "Fibre 1 Gbps", name_fr: "Fibre 1 Gbit/s", monthly_price_cents: 8_500, one_time_price_cents: 0 },
-    { order_id: ids.orders.newCustomer, position: 2, name: "TV Essentials", name_fr: "Télé Essentiel", monthly_price_cents: 3_000, one_time_price_cents: 0 },
-    { order_id: ids.orders.newCustomer, position: 3, name: "WiFi 6 router rental", name_fr: "Location de routeur WiFi 6", monthly_price_cents: 500, one_time_price_cents: 0 },
-    { order_id: ids.orders.newCustomer, position: 4, name: "Professional installation", name_fr: "Installation professionnelle", monthly_price_cents: 0, one_time_price_cents: 9_900 },
-    { order_id: ids.orders.newCustomer, position: 5, name: "Activation fee", name_fr: "Frais d’activation", monthly_price_cents: 0, one_time_price_cents: 2_500 },
-    { order_id: ids.orders.resiExtender, position: 1, name: "Mesh WiFi extender rental", name_fr: "Location de répéteur WiFi maillé", monthly_price_cents: 700, one_time_price_cents: 0 },
-    { order_id: ids.orders.resiExtender, position: 2, name: "Extender installation", name_fr: "Installation du répéteur", monthly_price_cents: 0, one_time_price_cents: 4_900 },
+    {
+      order_id: ids.orders.newCustomer,
+      position: 1,
+      name: "Fibre 1 Gbps",
+      name_fr: "Fibre 1 Gbit/s",
+      monthly_price_cents: 8_500,
+      one_time_price_cents: 0,
+    },
+    {
+      order_id: ids.orders.newCustomer,
+      position: 2,
+      name: "TV Essentials",
+      name_fr: "Télé Essentiel",
+      monthly_price_cents: 3_000,
+      one_time_price_cents: 0,
+    },
+    {
+      order_id: ids.orders.newCustomer,
+      position: 3,
+      name: "WiFi 6 router rental",
+      name_fr: "Location de routeur WiFi 6",
+      monthly_price_cents: 500,
+      one_time_price_cents: 0,
+    },
+    {
+      order_id: ids.orders.newCustomer,
+      position: 4,
+      name: "Professional installation",
+      name_fr: "Installation professionnelle",
+      monthly_price_cents: 0,
+      one_time_price_cents: 9_900,
+    },
+    {
+      order_id: ids.orders.newCustomer,
+      position: 5,
+      name: "Activation fee",
+      name_fr: "Frais d’activation",
+      monthly_price_cents: 0,
+      one_time_price_cents: 2_500,
+    },
+    {
+      order_id: ids.orders.resiExtender,
+      position: 1,
+      name: "Mesh WiFi extender rental",
+      name_fr: "Location de répéteur WiFi maillé",
+      monthly_price_cents: 700,
+      one_time_price_cents: 0,
+    },
+    {
+      order_id: ids.orders.resiExtender,
+      position: 2,
+      name: "Extender installation",
+      name_fr: "Installation du répéteur",
+      monthly_price_cents: 0,
+      one_time_price_cents: 4_900,
+    },
   ]);
   const slot = (orderId: number, days: number, startHour: number) => ({
     order_id: orderId,

@@ -52,16 +52,97 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
 
   // Card autopay.
   const cards = [
-    { customer_id: C.resi, status: "active", card_brand: "visa", card_last4: "4242", expiry_month: 9, expiry_year: year + 2, cardholder_name: "Maya Singh", set_up_at: ago(240, 14, 12), set_up_by: U.resi, stopped_at: null },
-    { customer_id: C.familyHome, status: "stopped", card_brand: "mastercard", card_last4: "4444", expiry_month: 3, expiry_year: year + 1, cardholder_name: "Jordan Gagnon", set_up_at: ago(430, 19, 40), set_up_by: U.family, stopped_at: ago(120, 10, 5) },
-    { customer_id: C.familyCottage, status: "active", card_brand: "amex", card_last4: "0005", expiry_month: 11, expiry_year: year + 3, cardholder_name: "Jordan Gagnon", set_up_at: ago(180, 20, 15), set_up_by: U.family, stopped_at: null },
-    { customer_id: business(1), status: "active", card_brand: "visa", card_last4: "1881", expiry_month: 6, expiry_year: year + 1, cardholder_name: "Priya Raman", set_up_at: ago(300, 11, 0), set_up_by: U.business, stopped_at: null },
-    { customer_id: business(4), status: "active", card_brand: "mastercard", card_last4: "5100", expiry_month: 12, expiry_year: year + 2, cardholder_name: "Grace Kim", set_up_at: ago(260, 9, 30), set_up_by: null, stopped_at: null },
-    { customer_id: business(7), status: "stopped", card_brand: "visa", card_last4: "0341", expiry_month: 2, expiry_year: year - 1, cardholder_name: "Lucas Bouchard", set_up_at: ago(800, 15, 0), set_up_by: null, stopped_at: ago(400, 8, 45) },
+    {
+      customer_id: C.resi,
+      status: "active",
+      card_brand: "visa",
+      card_last4: "4242",
+      expiry_month: 9,
+      expiry_year: year + 2,
+      cardholder_name: "Maya Singh",
+      set_up_at: ago(240, 14, 12),
+      set_up_by: U.resi,
+      stopped_at: null,
+    },
+    {
+      customer_id: C.familyHome,
+      status: "stopped",
+      card_brand: "mastercard",
+      card_last4: "4444",
+      expiry_month: 3,
+      expiry_year: year + 1,
+      cardholder_name: "Jordan Gagnon",
+      set_up_at: ago(430, 19, 40),
+      set_up_by: U.family,
+      stopped_at: ago(120, 10, 5),
+    },
+    {
+      customer_id: C.familyCottage,
+      status: "active",
+      card_brand: "amex",
+      card_last4: "0005",
+      expiry_month: 11,
+      expiry_year: year + 3,
+      cardholder_name: "Jordan Gagnon",
+      set_up_at: ago(180, 20, 15),
+      set_up_by: U.family,
+      stopped_at: null,
+    },
+    {
+      customer_id: business(1),
+      status: "active",
+      card_brand: "visa",
+      card_last4: "1881",
+      expiry_month: 6,
+      expiry_year: year + 1,
+      cardholder_name: "Priya Raman",
+      set_up_at: ago(300, 11, 0),
+      set_up_by: U.business,
+      stopped_at: null,
+    },
+    {
+      customer_id: business(4),
+      status: "active",
+      card_brand: "mastercard",
+      card_last4: "5100",
+      expiry_month: 12,
+      expiry_year: year + 2,
+      cardholder_name: "Grace Kim",
+      set_up_at: ago(260, 9, 30),
+      set_up_by: null,
+      stopped_at: null,
+    },
+    {
+      customer_id: business(7),
+      status: "stopped",
+      card_brand: "visa",
+      card_last4: "0341",
+      expiry_month: 2,
+      expiry_year: year - 1,
+      cardholder_name: "Lucas Bouchard",
+      set_up_at: ago(800, 15, 0),
+      set_up_by: null,
+      stopped_at: ago(400, 8, 45),
+    },
     // Still active, but its card expired at the end of last month.
-    { customer_id: business(8), status: "active", card_brand: "visa", card_last4: "9424", expiry_month: month === 1 ? 12 : month - 1, expiry_year: month === 1 ? year - 1 : year, cardholder_name: "Priya Raman", set_up_at: ago(500, 13, 20), set_up_by: U.business, stopped_at: null },
+    {
+      customer_id: business(8),
+      status: "active",
+      card_brand: "visa",
+      card_last4: "9424",
+      expiry_month: month === 1 ? 12 : month - 1,
+      expiry_year: month === 1 ? year - 1 : year,
+      cardholder_name: "Priya Raman",
+      set_up_at: ago(500, 13, 20),
+      set_up_by: U.business,
+      stopped_at: null,
+    },
   ];
-  await insert(db, "autopay_cards", cards.map((c) => ({ ...c, processor_token: `card_demo_${c.customer_id}` })));
+  await insert(
+    db,
+    "autopay_cards",
+    cards.map((c) => ({ ...c, processor_token: `card_demo_${c.customer_id}` })),
+  );
   // Card payments made while a card was on autopay were autopay charges of that card.
   for (const card of cards) {
     await db.query(
@@ -72,15 +153,123 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   }
 
   // Pre-authorized debit agreements.
-  const pads: { customer_id: number; status: string; institution_number: string; transit_number: string; account_last4: string; account_holder: string; branch_address: string; agreement_accepted_at: Date; accepted_by: number | null; removal_requested_at: Date | null; removal_effective_on: string | null }[] = [
-    { customer_id: C.familyCondo, status: "active", institution_number: "004", transit_number: "19542", account_last4: "7781", account_holder: "Jordan Gagnon", branch_address: "65 Bremner Blvd, Toronto ON M5J 0A7", agreement_accepted_at: ago(150, 18, 0), accepted_by: U.family, removal_requested_at: null, removal_effective_on: null },
-    { customer_id: C.familyHome, status: "removed", institution_number: "815", transit_number: "30211", account_last4: "0456", account_holder: "Jordan Gagnon", branch_address: "1 St Clair Ave W, Toronto ON M4V 1K6", agreement_accepted_at: ago(600, 12, 0), accepted_by: U.family, removal_requested_at: ago(185, 9, 0), removal_effective_on: day.addDays(today, -155) },
-    { customer_id: C.familyCottage, status: "pending_setup", institution_number: "003", transit_number: "06232", account_last4: "3319", account_holder: "Jordan Gagnon", branch_address: "1210 Danforth Ave, Toronto ON M4J 1M6", agreement_accepted_at: ago(3, 19, 30), accepted_by: U.family, removal_requested_at: null, removal_effective_on: null },
-    { customer_id: business(1), status: "active", institution_number: "002", transit_number: "47696", account_last4: "2250", account_holder: "Harbourfront Logistics Inc.", branch_address: "40 King St W, Toronto ON M5H 1H1", agreement_accepted_at: ago(400, 10, 0), accepted_by: U.business, removal_requested_at: null, removal_effective_on: null },
-    { customer_id: business(2), status: "pending_removal", institution_number: "010", transit_number: "00342", account_last4: "8812", account_holder: "Kensington Dental Group", branch_address: "286 College St, Toronto ON M5T 1R9", agreement_accepted_at: ago(500, 14, 0), accepted_by: U.business, removal_requested_at: ago(10, 16, 0), removal_effective_on: day.addDays(today, 20) },
-    { customer_id: business(5), status: "pending_setup", institution_number: "001", transit_number: "02482", account_last4: "6604", account_holder: "Queen West Architects", branch_address: "350 Queen St W, Toronto ON M5V 2A2", agreement_accepted_at: ago(5, 11, 0), accepted_by: U.business, removal_requested_at: null, removal_effective_on: null },
-    { customer_id: business(10), status: "active", institution_number: "006", transit_number: "00011", account_last4: "1937", account_holder: "Junction Data Works", branch_address: "2968 Dundas St W, Toronto ON M6P 1Z3", agreement_accepted_at: ago(700, 15, 30), accepted_by: U.business, removal_requested_at: null, removal_effective_on: null },
-    { customer_id: business(11), status: "removed", institution_number: "004", transit_number: "10872", account_last4: "4410", account_holder: "Annex Language School", branch_address: "476 Bloor St W, Toronto ON M5S 1X8", agreement_accepted_at: ago(800, 10, 0), accepted_by: null, removal_requested_at: ago(90, 12, 0), removal_effective_on: day.addDays(today, -60) },
+  const pads: {
+    customer_id: number;
+    status: string;
+    institution_number: string;
+    transit_number: string;
+    account_last4: string;
+    account_holder: string;
+    branch_address: string;
+    agreement_accepted_at: Date;
+    accepted_by: number | null;
+    removal_requested_at: Date | null;
+    removal_effective_on: string | null;
+  }[] = [
+    {
+      customer_id: C.familyCondo,
+      status: "active",
+      institution_number: "004",
+      transit_number: "19542",
+      account_last4: "7781",
+      account_holder: "Jordan Gagnon",
+      branch_address: "65 Bremner Blvd, Toronto ON M5J 0A7",
+      agreement_accepted_at: ago(150, 18, 0),
+      accepted_by: U.family,
+      removal_requested_at: null,
+      removal_effective_on: null,
+    },
+    {
+      customer_id: C.familyHome,
+      status: "removed",
+      institution_number: "815",
+      transit_number: "30211",
+      account_last4: "0456",
+      account_holder: "Jordan Gagnon",
+      branch_address: "1 St Clair Ave W, Toronto ON M4V 1K6",
+      agreement_accepted_at: ago(600, 12, 0),
+      accepted_by: U.family,
+      removal_requested_at: ago(185, 9, 0),
+      removal_effective_on: day.addDays(today, -155),
+    },
+    {
+      customer_id: C.familyCottage,
+      status: "pending_setup",
+      institution_number: "003",
+      transit_number: "06232",
+      account_last4: "3319",
+      account_holder: "Jordan Gagnon",
+      branch_address: "1210 Danforth Ave, Toronto ON M4J 1M6",
+      agreement_accepted_at: ago(3, 19, 30),
+      accepted_by: U.family,
+      removal_requested_at: null,
+      removal_effective_on: null,
+    },
+    {
+      customer_id: business(1),
+      status: "active",
+      institution_number: "002",
+      transit_number: "47696",
+      account_last4: "2250",
+      account_holder: "Harbourfront Logistics Inc.",
+      branch_address: "40 King St W, Toronto ON M5H 1H1",
+      agreement_accepted_at: ago(400, 10, 0),
+      accepted_by: U.business,
+      removal_requested_at: null,
+      removal_effective_on: null,
+    },
+    {
+      customer_id: business(2),
+      status: "pending_removal",
+      institution_number: "010",
+      transit_number: "00342",
+      account_last4: "8812",
+      account_holder: "Kensington Dental Group",
+      branch_address: "286 College St, Toronto ON M5T 1R9",
+      agreement_accepted_at: ago(500, 14, 0),
+      accepted_by: U.business,
+      removal_requested_at: ago(10, 16, 0),
+      removal_effective_on: day.addDays(today, 20),
+    },
+    {
+      customer_id: business(5),
+      status: "pending_setup",
+      institution_number: "001",
+      transit_number: "02482",
+      account_last4: "6604",
+      account_holder: "Queen West Architects",
+      branch_address: "350 Queen St W, Toronto ON M5V 2A2",
+      agreement_accepted_at: ago(5, 11, 0),
+      accepted_by: U.business,
+      removal_requested_at: null,
+      removal_effective_on: null,
+    },
+    {
+      customer_id: business(10),
+      status: "active",
+      institution_number: "006",
+      transit_number: "00011",
+      account_last4: "1937",
+      account_holder: "Junction Data Works",
+      branch_address: "2968 Dundas St W, Toronto ON M6P 1Z3",
+      agreement_accepted_at: ago(700, 15, 30),
+      accepted_by: U.business,
+      removal_requested_at: null,
+      removal_effective_on: null,
+    },
+    {
+      customer_id: business(11),
+      status: "removed",
+      institution_number: "004",
+      transit_number: "10872",
+      account_last4: "4410",
+      account_holder: "Annex Language School",
+      branch_address: "476 Bloor St W, Toronto ON M5S 1X8",
+      agreement_accepted_at: ago(800, 10, 0),
+      accepted_by: null,
+      removal_requested_at: ago(90, 12, 0),
+      removal_effective_on: day.addDays(today, -60),
+    },
   ];
   for (const pad of pads) {
     const inForce = pad.status !== "removed";
@@ -90,7 +279,11 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
           pad.customer_id,
           "void_cheque",
           "void-cheque.pdf",
-          documentPdf("VOID", [pad.account_holder, `Transit ${pad.transit_number}  Institution ${pad.institution_number}  Account ****${pad.account_last4}`], pad.agreement_accepted_at),
+          documentPdf(
+            "VOID",
+            [pad.account_holder, `Transit ${pad.transit_number}  Institution ${pad.institution_number}  Account ****${pad.account_last4}`],
+            pad.agreement_accepted_at,
+          ),
           pad.accepted_by,
           pad.agreement_accepted_at,
         )
@@ -107,10 +300,20 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
 
   // Payments the core seed has none of. The pending ones are of each account's unpaid invoice.
   const latestTotal = async (customerId: number) =>
-    (await db.one<{ total_cents: number }>("SELECT total_cents FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1", [customerId]))!.total_cents;
+    (await db.one<{ total_cents: number }>("SELECT total_cents FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1", [
+      customerId,
+    ]))!.total_cents;
   let n = 1;
   const tx = () => `TX-S${String(n++).padStart(6, "0")}`;
-  const payment = (customer_id: number, paid_at: Date, amount_cents: number, method: string, type: string, status: string, card: [string, string] | null = null) => ({
+  const payment = (
+    customer_id: number,
+    paid_at: Date,
+    amount_cents: number,
+    method: string,
+    type: string,
+    status: string,
+    card: [string, string] | null = null,
+  ) => ({
     customer_id,
     paid_at,
     amount_cents,
@@ -149,6 +352,12 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     sentAt,
   );
   await insert(db, "proof_of_payment_submissions", [
-    { customer_id: C.familyHome, note: "Paid the balance at my bank branch; receipt attached.", file_ids: [receipt], submitted_by: U.family, submitted_at: sentAt },
+    {
+      customer_id: C.familyHome,
+      note: "Paid the balance at my bank branch; receipt attached.",
+      file_ids: [receipt],
+      submitted_by: U.family,
+      submitted_at: sentAt,
+    },
   ]);
 }

@@ -32,9 +32,42 @@ export async function seedContacts(ctx: SeedContext): Promise<void> {
   const { db, today } = ctx;
 
   await insert(db, "contacts", [
-    { customer_id: DEMO.customers.resi, user_id: null, first_name: "Ravi", last_name: "Singh", email: "ravi.singh@example.com", phone: "416-555-0125", status: "activated", roles: ["billing", "support"], marked_for_deactivation: false, used_for_tv_go: true },
-    { customer_id: DEMO.customers.familyCondo, user_id: null, first_name: "Léa", last_name: "Tremblay", email: "lea.tremblay@example.com", phone: "647-555-0142", status: "pending_activation", roles: ["support"], marked_for_deactivation: false, used_for_tv_go: false },
-    { customer_id: DEMO.customers.familyCottage, user_id: null, first_name: "Louise", last_name: "Gagnon", email: "louise.gagnon@example.com", phone: "416-555-0165", status: "activated", roles: ["authoritative", "billing"], marked_for_deactivation: false, used_for_tv_go: false },
+    {
+      customer_id: DEMO.customers.resi,
+      user_id: null,
+      first_name: "Ravi",
+      last_name: "Singh",
+      email: "ravi.singh@example.com",
+      phone: "416-555-0125",
+      status: "activated",
+      roles: ["billing", "support"],
+      marked_for_deactivation: false,
+      used_for_tv_go: true,
+    },
+    {
+      customer_id: DEMO.customers.familyCondo,
+      user_id: null,
+      first_name: "Léa",
+      last_name: "Tremblay",
+      email: "lea.tremblay@example.com",
+      phone: "647-555-0142",
+      status: "pending_activation",
+      roles: ["support"],
+      marked_for_deactivation: false,
+      used_for_tv_go: false,
+    },
+    {
+      customer_id: DEMO.customers.familyCottage,
+      user_id: null,
+      first_name: "Louise",
+      last_name: "Gagnon",
+      email: "louise.gagnon@example.com",
+      phone: "416-555-0165",
+      status: "activated",
+      roles: ["authoritative", "billing"],
+      marked_for_deactivation: false,
+      used_for_tv_go: false,
+    },
   ]);
 
   const pending = await db.query<{ id: number; customer_id: number; email: string }>(

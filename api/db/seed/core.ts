@@ -79,10 +79,42 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await insert(db, "users", [
-    { id: DEMO.users.resi, username: "resi@example.com", password_hash: passwordHash, first_name: "Maya", last_name: "Singh", phone: "416-555-0123", preferred_language: "en" },
-    { id: DEMO.users.family, username: "family@example.com", password_hash: passwordHash, first_name: "Jordan", last_name: "Gagnon", phone: "647-555-0188", preferred_language: "fr" },
-    { id: DEMO.users.business, username: "business@example.com", password_hash: passwordHash, first_name: "Priya", last_name: "Raman", phone: "416-555-0177", preferred_language: "en" },
-    { id: DEMO.users.familyPartner, username: "sam.gagnon@example.com", password_hash: passwordHash, first_name: "Sam", last_name: "Gagnon", phone: "647-555-0189", preferred_language: "fr" },
+    {
+      id: DEMO.users.resi,
+      username: "resi@example.com",
+      password_hash: passwordHash,
+      first_name: "Maya",
+      last_name: "Singh",
+      phone: "416-555-0123",
+      preferred_language: "en",
+    },
+    {
+      id: DEMO.users.family,
+      username: "family@example.com",
+      password_hash: passwordHash,
+      first_name: "Jordan",
+      last_name: "Gagnon",
+      phone: "647-555-0188",
+      preferred_language: "fr",
+    },
+    {
+      id: DEMO.users.business,
+      username: "business@example.com",
+      password_hash: passwordHash,
+      first_name: "Priya",
+      last_name: "Raman",
+      phone: "416-555-0177",
+      preferred_language: "en",
+    },
+    {
+      id: DEMO.users.familyPartner,
+      username: "sam.gagnon@example.com",
+      password_hash: passwordHash,
+      first_name: "Sam",
+      last_name: "Gagnon",
+      phone: "647-555-0189",
+      preferred_language: "fr",
+    },
   ]);
   await db.query("SELECT setval(pg_get_serial_sequence('users', 'id'), 100)");
 
@@ -112,8 +144,22 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
           price_cents: 14_500,
           services: [
             internet(7001, "Fibre 1 Gbps", 1000, 1000),
-            { id: 7002, category: "tv", name: "TV Essentials", name_fr: "Télé Essentiel", status: "connected", details: { channel_count: 85 } },
-            { id: 7003, category: "home_phone", name: "Home Phone Canada-wide", name_fr: "Téléphone résidentiel pancanadien", status: "connected", details: { phone_number: "416-555-0123" } },
+            {
+              id: 7002,
+              category: "tv",
+              name: "TV Essentials",
+              name_fr: "Télé Essentiel",
+              status: "connected",
+              details: { channel_count: 85 },
+            },
+            {
+              id: 7003,
+              category: "home_phone",
+              name: "Home Phone Canada-wide",
+              name_fr: "Téléphone résidentiel pancanadien",
+              status: "connected",
+              details: { phone_number: "416-555-0123" },
+            },
             { id: 7004, category: "out_and_about", name: "Out & About WiFi", name_fr: "WiFi Hors foyer", status: "connected", details: {} },
           ],
         },
@@ -138,7 +184,14 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
           price_cents: 11_000,
           services: [
             internet(7101, "Fibre 500 Mbps", 500, 500, "interrupted"),
-            { id: 7102, category: "tv", name: "TV Family", name_fr: "Télé Famille", status: "interrupted", details: { channel_count: 140 } },
+            {
+              id: 7102,
+              category: "tv",
+              name: "TV Family",
+              name_fr: "Télé Famille",
+              status: "interrupted",
+              details: { channel_count: 140 },
+            },
           ],
         },
       ],
@@ -179,7 +232,14 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
           price_cents: 9_000,
           services: [
             internet(7301, "Fibre 150 Mbps", 150, 150),
-            { id: 7302, category: "home_phone", name: "Home Phone Local", name_fr: "Téléphone résidentiel local", status: "connected", details: { phone_number: "416-555-0164" } },
+            {
+              id: 7302,
+              category: "home_phone",
+              name: "Home Phone Local",
+              name_fr: "Téléphone résidentiel local",
+              status: "connected",
+              details: { phone_number: "416-555-0164" },
+            },
           ],
         },
         {
@@ -365,23 +425,78 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
 
   // WiFi of each residential internet service.
   const wifi: Record<string, unknown>[] = [];
-  const ssidBase: Record<number, string> = { 7001: "Singh-Home", 7101: "Gagnon", 7201: "Condo2304", 7301: "Gagnon-Parents", 7303: "Basement-Suite" };
+  const ssidBase: Record<number, string> = {
+    7001: "Singh-Home",
+    7101: "Gagnon",
+    7201: "Condo2304",
+    7301: "Gagnon-Parents",
+    7303: "Basement-Suite",
+  };
   for (const [id, base] of Object.entries(ssidBase)) {
-    wifi.push({ service_id: Number(id), band: "2.4GHz", ssid: base, password: `${base.replace(/[^A-Za-z]/g, "")}-2G-${id}`, enabled: true });
-    wifi.push({ service_id: Number(id), band: "5GHz", ssid: `${base}-5G`, password: `${base.replace(/[^A-Za-z]/g, "")}-5G-${id}`, enabled: true });
+    wifi.push({
+      service_id: Number(id),
+      band: "2.4GHz",
+      ssid: base,
+      password: `${base.replace(/[^A-Za-z]/g, "")}-2G-${id}`,
+      enabled: true,
+    });
+    wifi.push({
+      service_id: Number(id),
+      band: "5GHz",
+      ssid: `${base}-5G`,
+      password: `${base.replace(/[^A-Za-z]/g, "")}-5G-${id}`,
+      enabled: true,
+    });
   }
   wifi.push({ service_id: 7001, band: "guest", ssid: "Singh-Guest", password: "WelcomeGuest-7001", enabled: false });
   await insert(db, "wifi_networks", wifi);
 
   // Contacts: the demo users on their accounts, and other people in both activation states.
   const contacts: Record<string, unknown>[] = [
-    { customer_id: DEMO.customers.resi, user_id: DEMO.users.resi, first_name: "Maya", last_name: "Singh", email: "resi@example.com", phone: "416-555-0123", status: "activated", roles: ["authoritative", "billing", "support"] },
-    { customer_id: DEMO.customers.resi, user_id: null, first_name: "Arjun", last_name: "Singh", email: "arjun.singh@example.com", phone: "416-555-0124", status: "pending_activation", roles: ["support"] },
+    {
+      customer_id: DEMO.customers.resi,
+      user_id: DEMO.users.resi,
+      first_name: "Maya",
+      last_name: "Singh",
+      email: "resi@example.com",
+      phone: "416-555-0123",
+      status: "activated",
+      roles: ["authoritative", "billing", "support"],
+    },
+    {
+      customer_id: DEMO.customers.resi,
+      user_id: null,
+      first_name: "Arjun",
+      last_name: "Singh",
+      email: "arjun.singh@example.com",
+      phone: "416-555-0124",
+      status: "pending_activation",
+      roles: ["support"],
+    },
   ];
   for (const id of [DEMO.customers.familyHome, DEMO.customers.familyCondo, DEMO.customers.familyCottage]) {
-    contacts.push({ customer_id: id, user_id: DEMO.users.family, first_name: "Jordan", last_name: "Gagnon", email: "family@example.com", phone: "647-555-0188", status: "activated", roles: ["authoritative", "billing", "support"] });
+    contacts.push({
+      customer_id: id,
+      user_id: DEMO.users.family,
+      first_name: "Jordan",
+      last_name: "Gagnon",
+      email: "family@example.com",
+      phone: "647-555-0188",
+      status: "activated",
+      roles: ["authoritative", "billing", "support"],
+    });
   }
-  contacts.push({ customer_id: DEMO.customers.familyHome, user_id: DEMO.users.familyPartner, first_name: "Sam", last_name: "Gagnon", email: "sam.gagnon@example.com", phone: "647-555-0189", status: "activated", roles: ["billing", "support"], marked_for_deactivation: true });
+  contacts.push({
+    customer_id: DEMO.customers.familyHome,
+    user_id: DEMO.users.familyPartner,
+    first_name: "Sam",
+    last_name: "Gagnon",
+    email: "sam.gagnon@example.com",
+    phone: "647-555-0189",
+    status: "activated",
+    roles: ["billing", "support"],
+    marked_for_deactivation: true,
+  });
   const colleagues = [
     ["Noah", "Williams"],
     ["Aisha", "Mohamed"],
@@ -390,22 +505,64 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
   ];
   commercialNames.forEach((company, i) => {
     const customerId = DEMO.commercialFirst + i;
-    const domain = company.toLowerCase().replace(/[^a-z]+/g, "").slice(0, 16) + ".example";
+    const domain =
+      company
+        .toLowerCase()
+        .replace(/[^a-z]+/g, "")
+        .slice(0, 16) + ".example";
     // Priya is authoritative on most accounts; on some she only handles billing or support.
-    const priyaRoles = i % 5 === 4 ? ["billing", "notify"] : i % 5 === 3 ? ["support", "notify"] : ["authoritative", "billing", "notify", "support"];
-    contacts.push({ customer_id: customerId, user_id: DEMO.users.business, first_name: "Priya", last_name: "Raman", email: "business@example.com", phone: "416-555-0177", status: "activated", roles: priyaRoles });
+    const priyaRoles =
+      i % 5 === 4 ? ["billing", "notify"] : i % 5 === 3 ? ["support", "notify"] : ["authoritative", "billing", "notify", "support"];
+    contacts.push({
+      customer_id: customerId,
+      user_id: DEMO.users.business,
+      first_name: "Priya",
+      last_name: "Raman",
+      email: "business@example.com",
+      phone: "416-555-0177",
+      status: "activated",
+      roles: priyaRoles,
+    });
     const [first, last] = colleagues[i % colleagues.length];
-    contacts.push({ customer_id: customerId, user_id: null, first_name: first, last_name: last, email: `${first}.${last}@${domain}`.toLowerCase(), phone: `416-555-${String(300 + i).padStart(4, "0")}`, status: "activated", roles: priyaRoles.includes("authoritative") ? ["billing", "notify"] : ["authoritative", "billing", "notify", "support"] });
+    contacts.push({
+      customer_id: customerId,
+      user_id: null,
+      first_name: first,
+      last_name: last,
+      email: `${first}.${last}@${domain}`.toLowerCase(),
+      phone: `416-555-${String(300 + i).padStart(4, "0")}`,
+      status: "activated",
+      roles: priyaRoles.includes("authoritative") ? ["billing", "notify"] : ["authoritative", "billing", "notify", "support"],
+    });
     if (i % 2 === 0) {
-      contacts.push({ customer_id: customerId, user_id: null, first_name: "IT", last_name: "Desk", email: `it@${domain}`, phone: null, status: "pending_activation", roles: ["support", "notify"] });
+      contacts.push({
+        customer_id: customerId,
+        user_id: null,
+        first_name: "IT",
+        last_name: "Desk",
+        email: `it@${domain}`,
+        phone: null,
+        status: "pending_activation",
+        roles: ["support", "notify"],
+      });
     }
   });
-  await insert(db, "contacts", contacts.map((c) => ({ marked_for_deactivation: false, ...c })));
+  await insert(
+    db,
+    "contacts",
+    contacts.map((c) => ({ marked_for_deactivation: false, ...c })),
+  );
 
   // A scheduled pause on the condo: starts on the first of next month, for three months.
   const pauseStart = day.addMonths(today, 1, 1);
   await insert(db, "service_pauses", [
-    { customer_id: DEMO.customers.familyCondo, package_id: 5201, starts_on: pauseStart, ends_on: day.addMonths(pauseStart, 3, 1), status: "scheduled" },
+    {
+      customer_id: DEMO.customers.familyCondo,
+      package_id: 5201,
+      starts_on: pauseStart,
+      ends_on: day.addMonths(pauseStart, 3, 1),
+      status: "scheduled",
+    },
   ]);
 
   await seedBills(ctx, residential, customers);
@@ -425,9 +582,7 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
     const id = customer.id as number;
     const res = residential.find((r) => r.id === id);
     const billingDay = customer.billing_day as number;
-    const monthly = res
-      ? res.packages.reduce((sum, p) => sum + p.price_cents, 0)
-      : 45_000 + ((id * 7919) % 20) * 2_500;
+    const monthly = res ? res.packages.reduce((sum, p) => sum + p.price_cents, 0) : 45_000 + ((id * 7919) % 20) * 2_500;
     const unpaid = res?.unpaidInvoices ?? (id % 5 === 0 ? 1 : 0);
     // The most recent billing day on or before today, then 13 before it.
     let latest = day.addMonths(today, 0, billingDay);
@@ -449,15 +604,33 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
         total_cents: total,
       });
       lines.push({ invoice: number, description: "Monthly services", description_fr: "Services mensuels", amount_cents: monthly });
-      if (extra) lines.push({ invoice: number, description: "Pay-per-view movie rental", description_fr: "Location de film à la carte", amount_cents: extra });
+      if (extra)
+        lines.push({
+          invoice: number,
+          description: "Pay-per-view movie rental",
+          description_fr: "Location de film à la carte",
+          amount_cents: extra,
+        });
       lines.push({ invoice: number, description: "HST (13%)", description_fr: "TVH (13 %)", amount_cents: total - subtotal });
 
       if (m < unpaid) continue;
       // Settle the invoice: most by card or autopay, some by bank; an occasional decline retried.
       const payDay = day.addDays(issued, random.int(3, 18));
-      const method = res ? random.pick(["credit_card", "credit_card", "pad", "bank"] as const) : random.pick(["bank", "pad", "cheque", "credit_card"] as const);
+      const method = res
+        ? random.pick(["credit_card", "credit_card", "pad", "bank"] as const)
+        : random.pick(["bank", "pad", "cheque", "credit_card"] as const);
       if (method === "credit_card" && random.next() < 0.15) {
-        payments.push({ customer_id: id, paid_at: day.at(payDay, 14, 5), amount_cents: total, method, type: "one_time", status: "declined", transaction_id: tx(), card_brand: "visa", card_last4: "0002" });
+        payments.push({
+          customer_id: id,
+          paid_at: day.at(payDay, 14, 5),
+          amount_cents: total,
+          method,
+          type: "one_time",
+          status: "declined",
+          transaction_id: tx(),
+          card_brand: "visa",
+          card_last4: "0002",
+        });
       }
       payments.push({
         customer_id: id,
@@ -473,10 +646,28 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
     }
   }
   // A bank payment made yesterday for the suspended account is still pending (up to 48 hours).
-  payments.push({ customer_id: DEMO.customers.familyHome, paid_at: day.at(day.addDays(today, -1), 17, 45), amount_cents: 12_430, method: "bank", type: "one_time", status: "pending", transaction_id: tx(), card_brand: null, card_last4: null });
+  payments.push({
+    customer_id: DEMO.customers.familyHome,
+    paid_at: day.at(day.addDays(today, -1), 17, 45),
+    amount_cents: 12_430,
+    method: "bank",
+    type: "one_time",
+    status: "pending",
+    transaction_id: tx(),
+    card_brand: null,
+    card_last4: null,
+  });
 
   const inserted = await insert(db, "invoices", invoices, "id, invoice_number");
   const idOf = new Map(inserted.map((r) => [r.invoice_number as string, r.id as number]));
-  await insert(db, "invoice_lines", lines.map(({ invoice, ...line }) => ({ invoice_id: idOf.get(invoice), ...line })));
-  await insert(db, "payments", payments.map((p) => ({ made_by_user_id: null, ...p })));
+  await insert(
+    db,
+    "invoice_lines",
+    lines.map(({ invoice, ...line }) => ({ invoice_id: idOf.get(invoice), ...line })),
+  );
+  await insert(
+    db,
+    "payments",
+    payments.map((p) => ({ made_by_user_id: null, ...p })),
+  );
 }

@@ -69,8 +69,24 @@ interface NetworkSeed {
   idleReservations?: { mac: string; ip: string; hostname: string }[];
   /** Offers not yet acknowledged by a device that is not connected yet. */
   pendingOffers?: { mac: string; ip: string; hostname: string | null }[];
-  forwarding: { description: string; protocol: "TCP" | "UDP" | "both"; start: number; end: number | null; to: string; toPort: number | null; enabled?: boolean }[];
-  upnp: { description: string; protocol: "TCP" | "UDP"; port: number; to: string; toPort: number; lease: number; createdMinutesAgo: number }[];
+  forwarding: {
+    description: string;
+    protocol: "TCP" | "UDP" | "both";
+    start: number;
+    end: number | null;
+    to: string;
+    toPort: number | null;
+    enabled?: boolean;
+  }[];
+  upnp: {
+    description: string;
+    protocol: "TCP" | "UDP";
+    port: number;
+    to: string;
+    toPort: number;
+    lease: number;
+    createdMinutesAgo: number;
+  }[];
 }
 
 const HUB_6E = { vendor: "Nordlink", model: "HomeHub 6E", generation: "current" as const, hardware: "Rev B", firmware: "6.2.14" };
@@ -81,28 +97,176 @@ const DAY_MINUTES = 24 * 60;
 const NETWORKS: NetworkSeed[] = [
   {
     serviceId: 7001,
-    router: { ...HUB_6E, serial: "NL6E2405017001", mac: "3C:A6:2F:10:70:01", wanIpv4: "203.0.113.41", wanIpv6: "2001:db8:4a1:7000::/56", bootDaysAgo: 12 },
+    router: {
+      ...HUB_6E,
+      serial: "NL6E2405017001",
+      mac: "3C:A6:2F:10:70:01",
+      wanIpv4: "203.0.113.41",
+      wanIpv6: "2001:db8:4a1:7000::/56",
+      bootDaysAgo: 12,
+    },
     lan: { ip: "192.168.1.1", mask: "255.255.255.0", start: "192.168.1.100", end: "192.168.1.199", lease: 86_400, dns: [null, null] },
     wifi: { channel24: 6, channel5: 36, width5: 80, security: "wpa2_wpa3_personal" },
     accessPoints: [
-      { mac: "3C:A6:2F:10:70:02", name: "HomeHub 6E", model: "HomeHub 6E", ip: "192.168.1.1", uplink: null, firstSeenMinutesAgo: 12 * DAY_MINUTES },
-      { mac: "3C:A6:2F:21:11:04", name: "Basement Extender", model: "MeshPoint 6", ip: "192.168.1.2", uplink: "ethernet", firstSeenMinutesAgo: 40 * DAY_MINUTES },
-      { mac: "3C:A6:2F:21:11:9A", name: "Office Mesh Point", model: "MeshPoint 6", ip: "192.168.1.3", uplink: "wifi", firstSeenMinutesAgo: 8 },
+      {
+        mac: "3C:A6:2F:10:70:02",
+        name: "HomeHub 6E",
+        model: "HomeHub 6E",
+        ip: "192.168.1.1",
+        uplink: null,
+        firstSeenMinutesAgo: 12 * DAY_MINUTES,
+      },
+      {
+        mac: "3C:A6:2F:21:11:04",
+        name: "Basement Extender",
+        model: "MeshPoint 6",
+        ip: "192.168.1.2",
+        uplink: "ethernet",
+        firstSeenMinutesAgo: 40 * DAY_MINUTES,
+      },
+      {
+        mac: "3C:A6:2F:21:11:9A",
+        name: "Office Mesh Point",
+        model: "MeshPoint 6",
+        ip: "192.168.1.3",
+        uplink: "wifi",
+        firstSeenMinutesAgo: 8,
+      },
     ],
     devices: [
-      { mac: "F0:99:B6:12:34:01", name: "Maya's iPhone", hostname: "Mayas-iPhone", type: "phone", connection: "5GHz", ap: 0, connectedMinutesAgo: 6 * 60, address: { ip: "192.168.1.101", kind: "dynamic" } },
-      { mac: "A4:83:E7:5C:21:0B", name: "Maya's MacBook", hostname: "Mayas-MacBook-Air", type: "computer", connection: "5GHz", ap: 0, connectedMinutesAgo: 30 * 60, address: { ip: "192.168.1.102", kind: "dynamic" } },
-      { mac: "00:1A:2B:70:02:01", name: "Living Room TV Box", hostname: "stb-living-room", type: "set_top_box", connection: "ethernet", ap: 0, connectedMinutesAgo: 12 * DAY_MINUTES, address: { ip: "192.168.1.20", kind: "reserved" } },
-      { mac: "00:1A:2B:70:02:02", name: "Bedroom TV Box", hostname: "stb-bedroom", type: "set_top_box", connection: "5GHz", ap: 1, connectedMinutesAgo: 3 * DAY_MINUTES, address: { ip: "192.168.1.104", kind: "dynamic" } },
-      { mac: "58:24:29:9E:41:C7", name: "Arjun's Pixel", hostname: "Pixel-8", type: "phone", connection: "2.4GHz", ap: 1, connectedMinutesAgo: 95, address: { ip: "192.168.1.105", kind: "dynamic" } },
-      { mac: "18:B4:30:6A:0F:22", name: "Thermostat", hostname: "thermostat", type: "smart_home", connection: "2.4GHz", ap: 0, connectedMinutesAgo: 12 * DAY_MINUTES, address: { ip: "192.168.1.106", kind: "dynamic" } },
-      { mac: "9C:76:13:4B:88:5D", name: "Front Door Camera", hostname: "doorbell-cam", type: "smart_home", connection: "2.4GHz", ap: 1, connectedMinutesAgo: 5 * DAY_MINUTES, address: { ip: "192.168.1.107", kind: "dynamic" } },
-      { mac: "00:11:32:AB:CD:10", name: "Home NAS", hostname: "nas", type: "storage", connection: "ethernet", ap: 0, connectedMinutesAgo: 12 * DAY_MINUTES, address: { ip: "192.168.1.10", kind: "reserved" } },
-      { mac: "7C:ED:8D:44:19:E0", name: "Xbox", hostname: "XBOX", type: "game_console", connection: "ethernet", ap: 1, connectedMinutesAgo: 4 * 60, address: { ip: "192.168.1.110", kind: "dynamic" } },
-      { mac: "D0:C2:4E:3A:77:08", name: "Work Laptop", hostname: "LT-MSINGH", type: "computer", connection: "5GHz", ap: 2, connectedMinutesAgo: 7, address: { ip: "192.168.1.108", kind: "dynamic" } },
-      { mac: "BC:D0:74:02:5E:91", name: "Old iPad", hostname: "iPad", type: "tablet", connection: "5GHz", ap: 0, connectedMinutesAgo: 50 * 60, leftMinutesAgo: 47 * 60, address: { ip: "192.168.1.111", kind: "dynamic" } },
-      { mac: "6A:1F:0C:93:D2:44", name: "Guest Phone", hostname: "Galaxy-S23", type: "phone", connection: "guest", ap: 0, connectedMinutesAgo: 30 * 60, leftMinutesAgo: 20 * 60, address: { ip: "192.168.1.150", kind: "expired" } },
-      { mac: "30:05:5C:8E:61:2A", name: "Office Printer", hostname: "printer", type: "printer", connection: "2.4GHz", ap: 0, connectedMinutesAgo: 9 * DAY_MINUTES, leftMinutesAgo: 49 * 60, address: { ip: "192.168.1.30", kind: "reserved" } },
+      {
+        mac: "F0:99:B6:12:34:01",
+        name: "Maya's iPhone",
+        hostname: "Mayas-iPhone",
+        type: "phone",
+        connection: "5GHz",
+        ap: 0,
+        connectedMinutesAgo: 6 * 60,
+        address: { ip: "192.168.1.101", kind: "dynamic" },
+      },
+      {
+        mac: "A4:83:E7:5C:21:0B",
+        name: "Maya's MacBook",
+        hostname: "Mayas-MacBook-Air",
+        type: "computer",
+        connection: "5GHz",
+        ap: 0,
+        connectedMinutesAgo: 30 * 60,
+        address: { ip: "192.168.1.102", kind: "dynamic" },
+      },
+      {
+        mac: "00:1A:2B:70:02:01",
+        name: "Living Room TV Box",
+        hostname: "stb-living-room",
+        type: "set_top_box",
+        connection: "ethernet",
+        ap: 0,
+        connectedMinutesAgo: 12 * DAY_MINUTES,
+        address: { ip: "192.168.1.20", kind: "reserved" },
+      },
+      {
+        mac: "00:1A:2B:70:02:02",
+        name: "Bedroom TV Box",
+        hostname: "stb-bedroom",
+        type: "set_top_box",
+        connection: "5GHz",
+        ap: 1,
+        connectedMinutesAgo: 3 * DAY_MINUTES,
+        address: { ip: "192.168.1.104", kind: "dynamic" },
+      },
+      {
+        mac: "58:24:29:9E:41:C7",
+        name: "Arjun's Pixel",
+        hostname: "Pixel-8",
+        type: "phone",
+        connection: "2.4GHz",
+        ap: 1,
+        connectedMinutesAgo: 95,
+        address: { ip: "192.168.1.105", kind: "dynamic" },
+      },
+      {
+        mac: "18:B4:30:6A:0F:22",
+        name: "Thermostat",
+        hostname: "thermostat",
+        type: "smart_home",
+        connection: "2.4GHz",
+        ap: 0,
+        connectedMinutesAgo: 12 * DAY_MINUTES,
+        address: { ip: "192.168.1.106", kind: "dynamic" },
+      },
+      {
+        mac: "9C:76:13:4B:88:5D",
+        name: "Front Door Camera",
+        hostname: "doorbell-cam",
+        type: "smart_home",
+        connection: "2.4GHz",
+        ap: 1,
+        connectedMinutesAgo: 5 * DAY_MINUTES,
+        address: { ip: "192.168.1.107", kind: "dynamic" },
+      },
+      {
+        mac: "00:11:32:AB:CD:10",
+        name: "Home NAS",
+        hostname: "nas",
+        type: "storage",
+        connection: "ethernet",
+        ap: 0,
+        connectedMinutesAgo: 12 * DAY_MINUTES,
+        address: { ip: "192.168.1.10", kind: "reserved" },
+      },
+      {
+        mac: "7C:ED:8D:44:19:E0",
+        name: "Xbox",
+        hostname: "XBOX",
+        type: "game_console",
+        connection: "ethernet",
+        ap: 1,
+        connectedMinutesAgo: 4 * 60,
+        address: { ip: "192.168.1.110", kind: "dynamic" },
+      },
+      {
+        mac: "D0:C2:4E:3A:77:08",
+        name: "Work Laptop",
+        hostname: "LT-MSINGH",
+        type: "computer",
+        connection: "5GHz",
+        ap: 2,
+        connectedMinutesAgo: 7,
+        address: { ip: "192.168.1.108", kind: "dynamic" },
+      },
+      {
+        mac: "BC:D0:74:02:5E:91",
+        name: "Old iPad",
+        hostname: "iPad",
+        type: "tablet",
+        connection: "5GHz",
+        ap: 0,
+        connectedMinutesAgo: 50 * 60,
+        leftMinutesAgo: 47 * 60,
+        address: { ip: "192.168.1.111", kind: "dynamic" },
+      },
+      {
+        mac: "6A:1F:0C:93:D2:44",
+        name: "Guest Phone",
+        hostname: "Galaxy-S23",
+        type: "phone",
+        connection: "guest",
+        ap: 0,
+        connectedMinutesAgo: 30 * 60,
+        leftMinutesAgo: 20 * 60,
+        address: { ip: "192.168.1.150", kind: "expired" },
+      },
+      {
+        mac: "30:05:5C:8E:61:2A",
+        name: "Office Printer",
+        hostname: "printer",
+        type: "printer",
+        connection: "2.4GHz",
+        ap: 0,
+        connectedMinutesAgo: 9 * DAY_MINUTES,
+        leftMinutesAgo: 49 * 60,
+        address: { ip: "192.168.1.30", kind: "reserved" },
+      },
     ],
     pendingOffers: [{ mac: "E2:4B:9A:00:13:7F", ip: "192.168.1.109", hostname: null }],
     forwarding: [
@@ -111,52 +275,214 @@ const NETWORKS: NetworkSeed[] = [
       { description: "Camera streams", protocol: "UDP", start: 50010, end: 50019, to: "192.168.1.107", toPort: null, enabled: false },
     ],
     upnp: [
-      { description: "Xbox (3074 UDP)", protocol: "UDP", port: 3074, to: "192.168.1.110", toPort: 3074, lease: 0, createdMinutesAgo: 4 * 60 },
-      { description: "Xbox (3074 TCP)", protocol: "TCP", port: 3074, to: "192.168.1.110", toPort: 3074, lease: 0, createdMinutesAgo: 4 * 60 },
-      { description: "Teams media", protocol: "UDP", port: 50_400, to: "192.168.1.108", toPort: 50_400, lease: 3_600, createdMinutesAgo: 6 },
-      { description: "Torrent client", protocol: "TCP", port: 51_413, to: "192.168.1.102", toPort: 51_413, lease: 3_600, createdMinutesAgo: 3 * 60 },
+      {
+        description: "Xbox (3074 UDP)",
+        protocol: "UDP",
+        port: 3074,
+        to: "192.168.1.110",
+        toPort: 3074,
+        lease: 0,
+        createdMinutesAgo: 4 * 60,
+      },
+      {
+        description: "Xbox (3074 TCP)",
+        protocol: "TCP",
+        port: 3074,
+        to: "192.168.1.110",
+        toPort: 3074,
+        lease: 0,
+        createdMinutesAgo: 4 * 60,
+      },
+      {
+        description: "Teams media",
+        protocol: "UDP",
+        port: 50_400,
+        to: "192.168.1.108",
+        toPort: 50_400,
+        lease: 3_600,
+        createdMinutesAgo: 6,
+      },
+      {
+        description: "Torrent client",
+        protocol: "TCP",
+        port: 51_413,
+        to: "192.168.1.102",
+        toPort: 51_413,
+        lease: 3_600,
+        createdMinutesAgo: 3 * 60,
+      },
     ],
   },
   {
     serviceId: 7101,
-    router: { ...HUB_3000, serial: "NL3K1908027101", mac: "3C:A6:2F:0A:71:01", wanIpv4: "203.0.113.87", wanIpv6: null, bootDaysAgo: 41, offlineMinutesAgo: 3 * DAY_MINUTES + 200 },
+    router: {
+      ...HUB_3000,
+      serial: "NL3K1908027101",
+      mac: "3C:A6:2F:0A:71:01",
+      wanIpv4: "203.0.113.87",
+      wanIpv6: null,
+      bootDaysAgo: 41,
+      offlineMinutesAgo: 3 * DAY_MINUTES + 200,
+    },
     lan: { ip: "192.168.1.1", mask: "255.255.255.0", start: "192.168.1.50", end: "192.168.1.250", lease: 43_200, dns: [null, null] },
     wifi: { channel24: 11, channel5: 44, width5: 40, security: "wpa2_personal" },
     accessPoints: [
-      { mac: "3C:A6:2F:0A:71:02", name: "HomeHub 3000", model: "HomeHub 3000", ip: "192.168.1.1", uplink: null, firstSeenMinutesAgo: 41 * DAY_MINUTES, offlineMinutesAgo: 3 * DAY_MINUTES + 200 },
+      {
+        mac: "3C:A6:2F:0A:71:02",
+        name: "HomeHub 3000",
+        model: "HomeHub 3000",
+        ip: "192.168.1.1",
+        uplink: null,
+        firstSeenMinutesAgo: 41 * DAY_MINUTES,
+        offlineMinutesAgo: 3 * DAY_MINUTES + 200,
+      },
     ],
     devices: [
-      { mac: "00:1A:2B:71:02:01", name: "Family Room TV Box", hostname: "stb-family-room", type: "set_top_box", connection: "ethernet", ap: 0, connectedMinutesAgo: 41 * DAY_MINUTES, leftMinutesAgo: 3 * DAY_MINUTES + 200, address: { ip: "192.168.1.60", kind: "reserved" } },
-      { mac: "F4:0F:24:77:10:3C", name: "Jordan's iPhone", hostname: "Jordans-iPhone", type: "phone", connection: "5GHz", ap: 0, connectedMinutesAgo: 4 * DAY_MINUTES, leftMinutesAgo: 3 * DAY_MINUTES + 200, address: { ip: "192.168.1.77", kind: "dynamic" } },
-      { mac: "64:B5:C6:21:9A:E1", name: "Kids' Tablet", hostname: "Kids-Tab", type: "tablet", connection: "2.4GHz", ap: 0, connectedMinutesAgo: 3 * DAY_MINUTES + 900, leftMinutesAgo: 3 * DAY_MINUTES + 200, address: { ip: "192.168.1.81", kind: "dynamic" } },
+      {
+        mac: "00:1A:2B:71:02:01",
+        name: "Family Room TV Box",
+        hostname: "stb-family-room",
+        type: "set_top_box",
+        connection: "ethernet",
+        ap: 0,
+        connectedMinutesAgo: 41 * DAY_MINUTES,
+        leftMinutesAgo: 3 * DAY_MINUTES + 200,
+        address: { ip: "192.168.1.60", kind: "reserved" },
+      },
+      {
+        mac: "F4:0F:24:77:10:3C",
+        name: "Jordan's iPhone",
+        hostname: "Jordans-iPhone",
+        type: "phone",
+        connection: "5GHz",
+        ap: 0,
+        connectedMinutesAgo: 4 * DAY_MINUTES,
+        leftMinutesAgo: 3 * DAY_MINUTES + 200,
+        address: { ip: "192.168.1.77", kind: "dynamic" },
+      },
+      {
+        mac: "64:B5:C6:21:9A:E1",
+        name: "Kids' Tablet",
+        hostname: "Kids-Tab",
+        type: "tablet",
+        connection: "2.4GHz",
+        ap: 0,
+        connectedMinutesAgo: 3 * DAY_MINUTES + 900,
+        leftMinutesAgo: 3 * DAY_MINUTES + 200,
+        address: { ip: "192.168.1.81", kind: "dynamic" },
+      },
     ],
     forwarding: [{ description: "Home camera", protocol: "TCP", start: 8080, end: null, to: "192.168.1.90", toPort: 80 }],
     upnp: [],
   },
   {
     serviceId: 7201,
-    router: { ...HUB_6E, serial: "NL6E2311047201", mac: "3C:A6:2F:10:72:01", wanIpv4: "198.51.100.172", wanIpv6: "2001:db8:4a1:7200::/56", bootDaysAgo: 5 },
+    router: {
+      ...HUB_6E,
+      serial: "NL6E2311047201",
+      mac: "3C:A6:2F:10:72:01",
+      wanIpv4: "198.51.100.172",
+      wanIpv6: "2001:db8:4a1:7200::/56",
+      bootDaysAgo: 5,
+    },
     lan: { ip: "10.0.0.1", mask: "255.255.255.0", start: "10.0.0.50", end: "10.0.0.150", lease: 86_400, dns: ["1.1.1.1", "9.9.9.9"] },
     wifi: { channel24: 1, channel5: 149, width5: 80, security: "wpa3_personal" },
-    accessPoints: [{ mac: "3C:A6:2F:10:72:02", name: "HomeHub 6E", model: "HomeHub 6E", ip: "10.0.0.1", uplink: null, firstSeenMinutesAgo: 5 * DAY_MINUTES }],
+    accessPoints: [
+      {
+        mac: "3C:A6:2F:10:72:02",
+        name: "HomeHub 6E",
+        model: "HomeHub 6E",
+        ip: "10.0.0.1",
+        uplink: null,
+        firstSeenMinutesAgo: 5 * DAY_MINUTES,
+      },
+    ],
     devices: [
-      { mac: "F4:0F:24:77:10:3C", name: "Jordan's iPhone", hostname: "Jordans-iPhone", type: "phone", connection: "5GHz", connectedMinutesAgo: 16 * 60, leftMinutesAgo: 14 * 60, address: { ip: "10.0.0.52", kind: "dynamic" } },
-      { mac: "3C:22:FB:6D:90:11", name: "Condo Laptop", hostname: "condo-laptop", type: "computer", connection: "5GHz", connectedMinutesAgo: 2 * DAY_MINUTES, address: { ip: "10.0.0.51", kind: "dynamic" } },
-      { mac: "70:2A:D5:19:C4:0E", name: "Smart TV", hostname: "LG-webOS-TV", type: "tv", connection: "5GHz", connectedMinutesAgo: 5 * DAY_MINUTES, address: { ip: "10.0.0.10", kind: "reserved" } },
+      {
+        mac: "F4:0F:24:77:10:3C",
+        name: "Jordan's iPhone",
+        hostname: "Jordans-iPhone",
+        type: "phone",
+        connection: "5GHz",
+        connectedMinutesAgo: 16 * 60,
+        leftMinutesAgo: 14 * 60,
+        address: { ip: "10.0.0.52", kind: "dynamic" },
+      },
+      {
+        mac: "3C:22:FB:6D:90:11",
+        name: "Condo Laptop",
+        hostname: "condo-laptop",
+        type: "computer",
+        connection: "5GHz",
+        connectedMinutesAgo: 2 * DAY_MINUTES,
+        address: { ip: "10.0.0.51", kind: "dynamic" },
+      },
+      {
+        mac: "70:2A:D5:19:C4:0E",
+        name: "Smart TV",
+        hostname: "LG-webOS-TV",
+        type: "tv",
+        connection: "5GHz",
+        connectedMinutesAgo: 5 * DAY_MINUTES,
+        address: { ip: "10.0.0.10", kind: "reserved" },
+      },
     ],
     forwarding: [{ description: "Remote desktop", protocol: "TCP", start: 3390, end: null, to: "10.0.0.51", toPort: 3389 }],
-    upnp: [{ description: "Smart TV cast", protocol: "TCP", port: 8009, to: "10.0.0.10", toPort: 8009, lease: 0, createdMinutesAgo: 2 * DAY_MINUTES }],
+    upnp: [
+      {
+        description: "Smart TV cast",
+        protocol: "TCP",
+        port: 8009,
+        to: "10.0.0.10",
+        toPort: 8009,
+        lease: 0,
+        createdMinutesAgo: 2 * DAY_MINUTES,
+      },
+    ],
   },
   {
     serviceId: 7301,
     router: { ...HUB_3000, serial: "NL3K2102017301", mac: "3C:A6:2F:0A:73:01", wanIpv4: "203.0.113.130", wanIpv6: null, bootDaysAgo: 27 },
     lan: { ip: "192.168.0.1", mask: "255.255.255.0", start: "192.168.0.10", end: "192.168.0.99", lease: 86_400, dns: [null, null] },
     wifi: { channel24: 6, channel5: 48, width5: 40, security: "wpa2_personal" },
-    accessPoints: [{ mac: "3C:A6:2F:0A:73:02", name: "HomeHub 3000", model: "HomeHub 3000", ip: "192.168.0.1", uplink: null, firstSeenMinutesAgo: 27 * DAY_MINUTES }],
+    accessPoints: [
+      {
+        mac: "3C:A6:2F:0A:73:02",
+        name: "HomeHub 3000",
+        model: "HomeHub 3000",
+        ip: "192.168.0.1",
+        uplink: null,
+        firstSeenMinutesAgo: 27 * DAY_MINUTES,
+      },
+    ],
     devices: [
-      { mac: "28:CF:E9:51:0A:7B", name: "Parents' iPad", hostname: "Louise-iPad", type: "tablet", connection: "5GHz", connectedMinutesAgo: 3 * 60, address: { ip: "192.168.0.12", kind: "dynamic" } },
-      { mac: "B8:AE:ED:3F:28:C1", name: "Desktop PC", hostname: "DESKTOP-GAGNON", type: "computer", connection: "ethernet", connectedMinutesAgo: 27 * DAY_MINUTES, address: { ip: "192.168.0.5", kind: "reserved" } },
-      { mac: "00:0B:82:6C:41:9F", name: "Phone Adapter", hostname: "ata", type: "other", connection: "ethernet", connectedMinutesAgo: 27 * DAY_MINUTES, address: { ip: "192.168.0.11", kind: "dynamic" } },
+      {
+        mac: "28:CF:E9:51:0A:7B",
+        name: "Parents' iPad",
+        hostname: "Louise-iPad",
+        type: "tablet",
+        connection: "5GHz",
+        connectedMinutesAgo: 3 * 60,
+        address: { ip: "192.168.0.12", kind: "dynamic" },
+      },
+      {
+        mac: "B8:AE:ED:3F:28:C1",
+        name: "Desktop PC",
+        hostname: "DESKTOP-GAGNON",
+        type: "computer",
+        connection: "ethernet",
+        connectedMinutesAgo: 27 * DAY_MINUTES,
+        address: { ip: "192.168.0.5", kind: "reserved" },
+      },
+      {
+        mac: "00:0B:82:6C:41:9F",
+        name: "Phone Adapter",
+        hostname: "ata",
+        type: "other",
+        connection: "ethernet",
+        connectedMinutesAgo: 27 * DAY_MINUTES,
+        address: { ip: "192.168.0.11", kind: "dynamic" },
+      },
     ],
     forwarding: [],
     upnp: [],
@@ -166,10 +492,35 @@ const NETWORKS: NetworkSeed[] = [
     router: { ...HUB_3000, serial: "NL3K2102017303", mac: "3C:A6:2F:0A:73:03", wanIpv4: "203.0.113.131", wanIpv6: null, bootDaysAgo: 9 },
     lan: { ip: "192.168.2.1", mask: "255.255.255.0", start: "192.168.2.100", end: "192.168.2.200", lease: 3_600, dns: [null, null] },
     wifi: { channel24: 11, channel5: 157, width5: 80, security: "wpa2_wpa3_personal" },
-    accessPoints: [{ mac: "3C:A6:2F:0A:73:04", name: "HomeHub 3000", model: "HomeHub 3000", ip: "192.168.2.1", uplink: null, firstSeenMinutesAgo: 9 * DAY_MINUTES }],
+    accessPoints: [
+      {
+        mac: "3C:A6:2F:0A:73:04",
+        name: "HomeHub 3000",
+        model: "HomeHub 3000",
+        ip: "192.168.2.1",
+        uplink: null,
+        firstSeenMinutesAgo: 9 * DAY_MINUTES,
+      },
+    ],
     devices: [
-      { mac: "5C:E9:1E:8A:33:02", name: "Tenant Laptop", hostname: "tenant-laptop", type: "computer", connection: "5GHz", connectedMinutesAgo: 80, address: { ip: "192.168.2.101", kind: "dynamic" } },
-      { mac: "A8:5E:45:C0:7D:19", name: "Tenant Phone", hostname: "tenant-phone", type: "phone", connection: "2.4GHz", connectedMinutesAgo: 25 * 60, address: { ip: "192.168.2.102", kind: "dynamic" } },
+      {
+        mac: "5C:E9:1E:8A:33:02",
+        name: "Tenant Laptop",
+        hostname: "tenant-laptop",
+        type: "computer",
+        connection: "5GHz",
+        connectedMinutesAgo: 80,
+        address: { ip: "192.168.2.101", kind: "dynamic" },
+      },
+      {
+        mac: "A8:5E:45:C0:7D:19",
+        name: "Tenant Phone",
+        hostname: "tenant-phone",
+        type: "phone",
+        connection: "2.4GHz",
+        connectedMinutesAgo: 25 * 60,
+        address: { ip: "192.168.2.102", kind: "dynamic" },
+      },
     ],
     forwarding: [],
     upnp: [],
@@ -277,11 +628,17 @@ async function seedNetworks(ctx: SeedContext): Promise<void> {
       const connectedAt = ago(d.connectedMinutesAgo);
       const leftAt = d.leftMinutesAgo === undefined ? null : ago(d.leftMinutesAgo);
       if (d.address.kind === "reserved") {
-        reservations.push({ service_id: n.serviceId, mac_address: d.mac, ip_address: d.address.ip, hostname: d.hostname, created_at: ago(random.int(30, 400) * DAY_MINUTES) });
+        reservations.push({
+          service_id: n.serviceId,
+          mac_address: d.mac,
+          ip_address: d.address.ip,
+          hostname: d.hostname,
+          created_at: ago(random.int(30, 400) * DAY_MINUTES),
+        });
         // A reserved device that is away keeps no lease; the others hold one from their last connection.
         if (leftAt && d.leftMinutesAgo! * 60 > n.lan.lease) continue;
       }
-      const granted = d.address.kind === "expired" ? connectedAt : leftAt ?? connectedAt;
+      const granted = d.address.kind === "expired" ? connectedAt : (leftAt ?? connectedAt);
       leases.push({
         service_id: n.serviceId,
         mac_address: d.mac,
@@ -293,10 +650,24 @@ async function seedNetworks(ctx: SeedContext): Promise<void> {
       });
     }
     for (const r of n.idleReservations ?? []) {
-      reservations.push({ service_id: n.serviceId, mac_address: r.mac, ip_address: r.ip, hostname: r.hostname, created_at: ago(random.int(30, 400) * DAY_MINUTES) });
+      reservations.push({
+        service_id: n.serviceId,
+        mac_address: r.mac,
+        ip_address: r.ip,
+        hostname: r.hostname,
+        created_at: ago(random.int(30, 400) * DAY_MINUTES),
+      });
     }
     for (const o of n.pendingOffers ?? []) {
-      leases.push({ service_id: n.serviceId, mac_address: o.mac, hostname: o.hostname, ip_address: o.ip, state: "offered", granted_at: ago(3), expires_at: new Date(ago(3).getTime() + n.lan.lease * 1000) });
+      leases.push({
+        service_id: n.serviceId,
+        mac_address: o.mac,
+        hostname: o.hostname,
+        ip_address: o.ip,
+        state: "offered",
+        granted_at: ago(3),
+        expires_at: new Date(ago(3).getTime() + n.lan.lease * 1000),
+      });
     }
   }
 
@@ -340,7 +711,8 @@ async function seedNetworks(ctx: SeedContext): Promise<void> {
           hostname: d.hostname,
           device_type: d.type,
           connection: d.connection,
-          signal_dbm: d.connection === "ethernet" ? null : -random.int(d.connection === "5GHz" ? 48 : 58, d.connection === "5GHz" ? 66 : 76),
+          signal_dbm:
+            d.connection === "ethernet" ? null : -random.int(d.connection === "5GHz" ? 48 : 58, d.connection === "5GHz" ? 66 : 76),
           connected_since: ago(d.connectedMinutesAgo),
           disconnected_at: connected ? null : ago(d.leftMinutesAgo!),
           received_bytes: received,
@@ -357,7 +729,15 @@ async function seedNetworks(ctx: SeedContext): Promise<void> {
               auto_channel = band <> '5GHz' OR $6::boolean,
               updated_at = $7
         WHERE service_id = $1`,
-      [n.serviceId, n.wifi.security, n.wifi.channel24, n.wifi.channel5, n.wifi.width5, n.router.generation === "current", ago(random.int(15, 300) * DAY_MINUTES)],
+      [
+        n.serviceId,
+        n.wifi.security,
+        n.wifi.channel24,
+        n.wifi.channel5,
+        n.wifi.width5,
+        n.router.generation === "current",
+        ago(random.int(15, 300) * DAY_MINUTES),
+      ],
     );
   }
 }
@@ -374,35 +754,92 @@ const GENRES: { genre: Genre; first: number; essentials: number; language: "en" 
     first: 2,
     essentials: 12,
     language: "en",
-    names: ["Toronto One", "Lakeshore Community TV", "Ontario Public Television", "Canada Network East", "City 24 Toronto", "Great Lakes Television", "Parliament Channel", "Metro Toronto TV", "Northern Lights TV", "Golden Horseshoe TV", "Ici Télé Toronto", "Télé Ontario"],
+    names: [
+      "Toronto One",
+      "Lakeshore Community TV",
+      "Ontario Public Television",
+      "Canada Network East",
+      "City 24 Toronto",
+      "Great Lakes Television",
+      "Parliament Channel",
+      "Metro Toronto TV",
+      "Northern Lights TV",
+      "Golden Horseshoe TV",
+      "Ici Télé Toronto",
+      "Télé Ontario",
+    ],
   },
   {
     genre: "news",
     first: 100,
     essentials: 10,
     language: "en",
-    names: ["National News 24", "World Report", "Business Daily", "Canada Headline News", "Global Affairs Channel", "Info en continu", "Market Watch TV", "Weather Network East", "Newsroom International", "Capital Hill TV"],
+    names: [
+      "National News 24",
+      "World Report",
+      "Business Daily",
+      "Canada Headline News",
+      "Global Affairs Channel",
+      "Info en continu",
+      "Market Watch TV",
+      "Weather Network East",
+      "Newsroom International",
+      "Capital Hill TV",
+    ],
   },
   {
     genre: "sports",
     first: 200,
     essentials: 6,
     language: "en",
-    names: ["Sportsline 1", "Sportsline 2", "Hockey Night Live", "Basketball North", "Soccer World", "Golf & Outdoors", "Motorsport Central", "Sports Plus Québec", "Racing Channel", "Fight Sports"],
+    names: [
+      "Sportsline 1",
+      "Sportsline 2",
+      "Hockey Night Live",
+      "Basketball North",
+      "Soccer World",
+      "Golf & Outdoors",
+      "Motorsport Central",
+      "Sports Plus Québec",
+      "Racing Channel",
+      "Fight Sports",
+    ],
   },
   {
     genre: "movies",
     first: 300,
     essentials: 4,
     language: "en",
-    names: ["Classic Cinema", "Movie Time", "Canadian Screen", "Drama Channel", "Action Max", "Comedy Features", "Indie Film Channel", "Family Movies", "Thriller Zone", "Ciné Québec"],
+    names: [
+      "Classic Cinema",
+      "Movie Time",
+      "Canadian Screen",
+      "Drama Channel",
+      "Action Max",
+      "Comedy Features",
+      "Indie Film Channel",
+      "Family Movies",
+      "Thriller Zone",
+      "Ciné Québec",
+    ],
   },
   {
     genre: "kids",
     first: 400,
     essentials: 6,
     language: "en",
-    names: ["Kids Corner", "Toon Town", "Junior Learning", "Teen Scene", "Preschool Playhouse", "Adventure Kids", "Animation Station", "Science for Kids", "Jeunesse TV", "Family Channel North"],
+    names: [
+      "Kids Corner",
+      "Toon Town",
+      "Junior Learning",
+      "Teen Scene",
+      "Preschool Playhouse",
+      "Adventure Kids",
+      "Animation Station",
+      "Science for Kids",
+      "Jeunesse TV",
+      "Family Channel North",
+    ],
   },
   {
     genre: "lifestyle",
@@ -410,8 +847,26 @@ const GENRES: { genre: Genre; first: number; essentials: number; language: "en" 
     essentials: 12,
     language: "en",
     names: [
-      "Home & Garden", "Food Network North", "Travel Canada", "Style & Design", "Cottage Life TV", "Fitness Now", "Reality Channel", "Comedy Central North", "Crime & Investigation", "Slice of Life", "Real Estate TV", "Pet Network",
-      "Cooking Masters", "Fashion TV", "Wedding Channel", "Home Makeover", "DIY Workshop", "Antiques & Collectors", "Classic TV", "Game Show Network",
+      "Home & Garden",
+      "Food Network North",
+      "Travel Canada",
+      "Style & Design",
+      "Cottage Life TV",
+      "Fitness Now",
+      "Reality Channel",
+      "Comedy Central North",
+      "Crime & Investigation",
+      "Slice of Life",
+      "Real Estate TV",
+      "Pet Network",
+      "Cooking Masters",
+      "Fashion TV",
+      "Wedding Channel",
+      "Home Makeover",
+      "DIY Workshop",
+      "Antiques & Collectors",
+      "Classic TV",
+      "Game Show Network",
     ],
   },
   {
@@ -419,14 +874,41 @@ const GENRES: { genre: Genre; first: number; essentials: number; language: "en" 
     first: 550,
     essentials: 5,
     language: "en",
-    names: ["Discovery North", "History Channel Canada", "Nature & Wildlife", "Science World", "Documentary Channel", "Space & Astronomy", "Aviation TV", "Engineering Marvels", "Ancient Worlds", "Ocean Planet"],
+    names: [
+      "Discovery North",
+      "History Channel Canada",
+      "Nature & Wildlife",
+      "Science World",
+      "Documentary Channel",
+      "Space & Astronomy",
+      "Aviation TV",
+      "Engineering Marvels",
+      "Ancient Worlds",
+      "Ocean Planet",
+    ],
   },
   {
     genre: "french",
     first: 600,
     essentials: 10,
     language: "fr",
-    names: ["Radio-Télé Nationale", "TVA Montréal", "Télé-Québec", "Canal Vie", "Canal D", "Séries Plus", "Historia", "Z Télé", "MusiquePlus", "Évasion", "Casa", "Canal Savoir", "RDS Info", "Météo Média", "Prise 2"],
+    names: [
+      "Radio-Télé Nationale",
+      "TVA Montréal",
+      "Télé-Québec",
+      "Canal Vie",
+      "Canal D",
+      "Séries Plus",
+      "Historia",
+      "Z Télé",
+      "MusiquePlus",
+      "Évasion",
+      "Casa",
+      "Canal Savoir",
+      "RDS Info",
+      "Météo Média",
+      "Prise 2",
+    ],
   },
   {
     genre: "music",
@@ -434,17 +916,130 @@ const GENRES: { genre: Genre; first: number; essentials: number; language: "en" 
     essentials: 20,
     language: "multi",
     names: [
-      "Top Hits", "Pop Adult", "Rock Classics", "Alternative", "Hip-Hop", "R&B Soul", "Country", "Jazz", "Smooth Jazz", "Blues", "Classical", "Opera", "Easy Listening", "Dance", "Electronic", "Reggae", "Latin", "Folk", "Canadian Indie", "Chanson française",
-      "Metal", "Punk", "The 50s", "The 60s", "The 70s", "The 80s", "The 90s", "The 2000s", "Kids Tunes", "Gospel", "Soundtracks", "Solo Piano", "Chill", "Acoustic", "Bollywood Hits", "K-Pop", "Franco Hits", "Celtic", "World Beats", "Ambient", "Broadway", "Lounge", "Holiday Hits",
+      "Top Hits",
+      "Pop Adult",
+      "Rock Classics",
+      "Alternative",
+      "Hip-Hop",
+      "R&B Soul",
+      "Country",
+      "Jazz",
+      "Smooth Jazz",
+      "Blues",
+      "Classical",
+      "Opera",
+      "Easy Listening",
+      "Dance",
+      "Electronic",
+      "Reggae",
+      "Latin",
+      "Folk",
+      "Canadian Indie",
+      "Chanson française",
+      "Metal",
+      "Punk",
+      "The 50s",
+      "The 60s",
+      "The 70s",
+      "The 80s",
+      "The 90s",
+      "The 2000s",
+      "Kids Tunes",
+      "Gospel",
+      "Soundtracks",
+      "Solo Piano",
+      "Chill",
+      "Acoustic",
+      "Bollywood Hits",
+      "K-Pop",
+      "Franco Hits",
+      "Celtic",
+      "World Beats",
+      "Ambient",
+      "Broadway",
+      "Lounge",
+      "Holiday Hits",
     ],
   },
 ];
 
-const THEME_PACKS: { code: string; name: string; name_fr: string; price: number; first: number; genre: Genre; language: "en" | "fr" | "multi"; names: string[] }[] = [
-  { code: "sports_extra", name: "Sports Extra", name_fr: "Sports Plus", price: 1_200, first: 250, genre: "sports", language: "en", names: ["Sportsline 3", "Sportsline 4", "Baseball Network", "Football Sunday", "Tennis Channel", "Cricket World", "Rugby Live", "Esports Arena"] },
-  { code: "cinema", name: "Cinema", name_fr: "Cinéma", price: 1_500, first: 350, genre: "movies", language: "en", names: ["Premiere 1", "Premiere 2", "Premiere 3", "Premiere 4", "Festival Films", "Blockbusters", "Cinéma Premiere", "Late Night Movies"] },
-  { code: "kids_plus", name: "Kids Plus", name_fr: "Jeunesse Plus", price: 800, first: 450, genre: "kids", language: "en", names: ["Toon Classics", "Little Explorers", "Puppet Theatre", "Teen Drama", "Super Heroes TV", "Nature Kids"] },
-  { code: "world", name: "World Languages", name_fr: "Langues du monde", price: 1_000, first: 700, genre: "multicultural", language: "multi", names: ["Canal Italia", "Deutsche Welle Plus", "Zee Canada", "Telelatino", "Hellas TV", "Portugal Connect", "Polonia North", "Arabic Network"] },
+const THEME_PACKS: {
+  code: string;
+  name: string;
+  name_fr: string;
+  price: number;
+  first: number;
+  genre: Genre;
+  language: "en" | "fr" | "multi";
+  names: string[];
+}[] = [
+  {
+    code: "sports_extra",
+    name: "Sports Extra",
+    name_fr: "Sports Plus",
+    price: 1_200,
+    first: 250,
+    genre: "sports",
+    language: "en",
+    names: [
+      "Sportsline 3",
+      "Sportsline 4",
+      "Baseball Network",
+      "Football Sunday",
+      "Tennis Channel",
+      "Cricket World",
+      "Rugby Live",
+      "Esports Arena",
+    ],
+  },
+  {
+    code: "cinema",
+    name: "Cinema",
+    name_fr: "Cinéma",
+    price: 1_500,
+    first: 350,
+    genre: "movies",
+    language: "en",
+    names: [
+      "Premiere 1",
+      "Premiere 2",
+      "Premiere 3",
+      "Premiere 4",
+      "Festival Films",
+      "Blockbusters",
+      "Cinéma Premiere",
+      "Late Night Movies",
+    ],
+  },
+  {
+    code: "kids_plus",
+    name: "Kids Plus",
+    name_fr: "Jeunesse Plus",
+    price: 800,
+    first: 450,
+    genre: "kids",
+    language: "en",
+    names: ["Toon Classics", "Little Explorers", "Puppet Theatre", "Teen Drama", "Super Heroes TV", "Nature Kids"],
+  },
+  {
+    code: "world",
+    name: "World Languages",
+    name_fr: "Langues du monde",
+    price: 1_000,
+    first: 700,
+    genre: "multicultural",
+    language: "multi",
+    names: [
+      "Canal Italia",
+      "Deutsche Welle Plus",
+      "Zee Canada",
+      "Telelatino",
+      "Hellas TV",
+      "Portugal Connect",
+      "Polonia North",
+      "Arabic Network",
+    ],
+  },
 ];
 
 /** Call signs from the name's initials and digits, made unique with a number. */
@@ -474,8 +1069,20 @@ async function seedTv(ctx: SeedContext): Promise<void> {
 
   for (const g of GENRES) {
     g.names.forEach((name, i) => {
-      const language = g.genre === "music" ? "multi" : /[éèêàçô]|^(Ici|Télé|Info|Ciné|Jeunesse|Canal|Radio|TVA|Séries|Historia|Z Télé|Musique|Évasion|Casa|RDS|Météo|Prise)/.test(name) ? "fr" : g.language;
-      const channel = { id: id++, call_sign: callSign(name, taken), name: g.genre === "music" ? `Music: ${name}` : name, hd: g.genre !== "music" && random.next() > 0.08, language, genre: g.genre };
+      const language =
+        g.genre === "music"
+          ? "multi"
+          : /[éèêàçô]|^(Ici|Télé|Info|Ciné|Jeunesse|Canal|Radio|TVA|Séries|Historia|Z Télé|Musique|Évasion|Casa|RDS|Météo|Prise)/.test(name)
+            ? "fr"
+            : g.language;
+      const channel = {
+        id: id++,
+        call_sign: callSign(name, taken),
+        name: g.genre === "music" ? `Music: ${name}` : name,
+        hd: g.genre !== "music" && random.next() > 0.08,
+        language,
+        genre: g.genre,
+      };
       channels.push(channel);
       const number = g.first + i;
       lineupChannels.push({ lineup_code: "family", channel_id: channel.id, number });
@@ -484,7 +1091,14 @@ async function seedTv(ctx: SeedContext): Promise<void> {
   }
   for (const p of THEME_PACKS) {
     p.names.forEach((name, i) => {
-      const channel = { id: id++, call_sign: callSign(name, taken), name, hd: true, language: /é/.test(name) ? "fr" : p.language, genre: p.genre };
+      const channel = {
+        id: id++,
+        call_sign: callSign(name, taken),
+        name,
+        hd: true,
+        language: /é/.test(name) ? "fr" : p.language,
+        genre: p.genre,
+      };
       channels.push(channel);
       packChannels.push({ pack_code: p.code, channel_id: channel.id, number: p.first + i });
     });
@@ -496,7 +1110,11 @@ async function seedTv(ctx: SeedContext): Promise<void> {
     { code: "family", name: "Family", name_fr: "Famille" },
   ]);
   await insert(db, "tv_lineup_channels", lineupChannels);
-  await insert(db, "tv_theme_packs", THEME_PACKS.map((p) => ({ code: p.code, name: p.name, name_fr: p.name_fr, monthly_price_cents: p.price })));
+  await insert(
+    db,
+    "tv_theme_packs",
+    THEME_PACKS.map((p) => ({ code: p.code, name: p.name, name_fr: p.name_fr, monthly_price_cents: p.price })),
+  );
   await insert(db, "tv_theme_pack_channels", packChannels);
 
   await insert(db, "tv_services", [
@@ -510,10 +1128,50 @@ async function seedTv(ctx: SeedContext): Promise<void> {
   ]);
   // The resi boxes are the devices of the same MACs on the 7001 network.
   await insert(db, "set_top_boxes", [
-    { service_id: 7002, serial_number: "STB4K7002001", model: "Nordlink 4K Box", room: "Living Room", mac_address: "00:1A:2B:70:02:01", status: "online", activated_on: day.addMonths(today, -26, 12) },
-    { service_id: 7002, serial_number: "STB4K7002002", model: "Nordlink 4K Mini", room: "Bedroom", mac_address: "00:1A:2B:70:02:02", status: "standby", activated_on: day.addMonths(today, -14, 2) },
-    { service_id: 7102, serial_number: "STB4K7102001", model: "Nordlink 4K Box", room: "Family Room", mac_address: "00:1A:2B:71:02:01", status: "offline", activated_on: day.addMonths(today, -40, 3) },
-    { service_id: 7102, serial_number: "STBHD7102002", model: "Nordlink HD Box", room: "Kids' Room", mac_address: "00:1A:2B:71:02:02", status: "offline", activated_on: day.addMonths(today, -40, 3) },
-    { service_id: 7102, serial_number: "STB4K7102003", model: "Nordlink 4K Mini", room: "Basement", mac_address: "00:1A:2B:71:02:03", status: "offline", activated_on: day.addMonths(today, -11, 20) },
+    {
+      service_id: 7002,
+      serial_number: "STB4K7002001",
+      model: "Nordlink 4K Box",
+      room: "Living Room",
+      mac_address: "00:1A:2B:70:02:01",
+      status: "online",
+      activated_on: day.addMonths(today, -26, 12),
+    },
+    {
+      service_id: 7002,
+      serial_number: "STB4K7002002",
+      model: "Nordlink 4K Mini",
+      room: "Bedroom",
+      mac_address: "00:1A:2B:70:02:02",
+      status: "standby",
+      activated_on: day.addMonths(today, -14, 2),
+    },
+    {
+      service_id: 7102,
+      serial_number: "STB4K7102001",
+      model: "Nordlink 4K Box",
+      room: "Family Room",
+      mac_address: "00:1A:2B:71:02:01",
+      status: "offline",
+      activated_on: day.addMonths(today, -40, 3),
+    },
+    {
+      service_id: 7102,
+      serial_number: "STBHD7102002",
+      model: "Nordlink HD Box",
+      room: "Kids' Room",
+      mac_address: "00:1A:2B:71:02:02",
+      status: "offline",
+      activated_on: day.addMonths(today, -40, 3),
+    },
+    {
+      service_id: 7102,
+      serial_number: "STB4K7102003",
+      model: "Nordlink 4K Mini",
+      room: "Basement",
+      mac_address: "00:1A:2B:71:02:03",
+      status: "offline",
+      activated_on: day.addMonths(today, -11, 20),
+    },
   ]);
 }

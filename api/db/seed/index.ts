@@ -15,7 +15,15 @@ import { seededRandom } from "./tools.ts";
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
 
 /** The seed modules, in order: later ones build on the ids of earlier ones. */
-const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [seedCore, seedHomeNetwork, seedBilling, seedAuthFlows, seedBusinessNetwork, seedContacts, seedAccounts];
+const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
+  seedCore,
+  seedHomeNetwork,
+  seedBilling,
+  seedAuthFlows,
+  seedBusinessNetwork,
+  seedContacts,
+  seedAccounts,
+];
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const row = await db.one("SELECT 1 FROM app_settings WHERE key = 'seed_day'");

@@ -33,7 +33,9 @@ export async function insert(db: Db, table: string, rows: Record<string, unknown
     const values = chunk.map((row) => {
       const slots = columns.map((column) => {
         const value = row[column];
-        params.push(value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value);
+        params.push(
+          value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value,
+        );
         return `$${params.length}`;
       });
       return `(${slots.join(", ")})`;

@@ -70,7 +70,11 @@ export function CommercialDashboard({ dashboard }: { dashboard: CommercialDashbo
       {dashboard.serviceData.length === 0 ? <p className="mt-2 text-gray-800">{t("commercial.noServices")}</p> : null}
       <div className="mt-3 space-y-6">
         {dashboard.serviceData.map((group) => (
-          <section key={group.category} aria-labelledby={`cat-${group.category}`} className="rounded-lg border border-gray-200 bg-white shadow-sm">
+          <section
+            key={group.category}
+            aria-labelledby={`cat-${group.category}`}
+            className="rounded-lg border border-gray-200 bg-white shadow-sm"
+          >
             <h3 id={`cat-${group.category}`} className="border-b border-gray-200 px-5 py-3 text-lg font-semibold">
               {group.categoryName}
             </h3>
@@ -78,10 +82,20 @@ export function CommercialDashboard({ dashboard }: { dashboard: CommercialDashbo
               <table className="w-full text-left text-sm">
                 <thead className="bg-gray-50 text-gray-800">
                   <tr>
-                    <th scope="col" className="px-5 py-2 font-semibold">{t("commercial.service")}</th>
-                    <th scope="col" className="px-5 py-2 font-semibold">{t("commercial.platformId")}</th>
-                    <th scope="col" className="px-5 py-2 font-semibold">{t("commercial.serviceAddress")}</th>
-                    {group.hasStatus ? <th scope="col" className="px-5 py-2 font-semibold">{t("commercial.status")}</th> : null}
+                    <th scope="col" className="px-5 py-2 font-semibold">
+                      {t("commercial.service")}
+                    </th>
+                    <th scope="col" className="px-5 py-2 font-semibold">
+                      {t("commercial.platformId")}
+                    </th>
+                    <th scope="col" className="px-5 py-2 font-semibold">
+                      {t("commercial.serviceAddress")}
+                    </th>
+                    {group.hasStatus ? (
+                      <th scope="col" className="px-5 py-2 font-semibold">
+                        {t("commercial.status")}
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-100">

@@ -64,7 +64,9 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
             key={bundle.package_id}
             tone="info"
             testId="alert-pause"
-            title={t(bundle.scheduled_pause!.status === "active" ? "alerts.pausedTitle" : "alerts.pauseScheduledTitle", { name: bundle.name })}
+            title={t(bundle.scheduled_pause!.status === "active" ? "alerts.pausedTitle" : "alerts.pauseScheduledTitle", {
+              name: bundle.name,
+            })}
           >
             <p>
               {t("alerts.pauseDates", {
@@ -205,11 +207,32 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         <Card id="support-heading" title={t("support.title")}>
           <Details
             items={[
-              [t("support.customerCare"), <a key="p" href={`tel:${support.phone.replace(/[^\d+]/g, "")}`}>{support.phone}</a>],
-              [t("support.hours"), t("support.hoursValue", { opens: formatTimeOfDay(support.opens_at, language), closes: formatTimeOfDay(support.closes_at, language) })],
-              [t("support.techSupport"), <a key="tp" href={`tel:${support.tech_support_phone.replace(/[^\d+]/g, "")}`}>{support.tech_support_phone}</a>],
+              [
+                t("support.customerCare"),
+                <a key="p" href={`tel:${support.phone.replace(/[^\d+]/g, "")}`}>
+                  {support.phone}
+                </a>,
+              ],
+              [
+                t("support.hours"),
+                t("support.hoursValue", {
+                  opens: formatTimeOfDay(support.opens_at, language),
+                  closes: formatTimeOfDay(support.closes_at, language),
+                }),
+              ],
+              [
+                t("support.techSupport"),
+                <a key="tp" href={`tel:${support.tech_support_phone.replace(/[^\d+]/g, "")}`}>
+                  {support.tech_support_phone}
+                </a>,
+              ],
               [t("support.techHours"), t("support.techHoursValue")],
-              [t("support.email"), <a key="e" href={`mailto:${support.email}`}>{support.email}</a>],
+              [
+                t("support.email"),
+                <a key="e" href={`mailto:${support.email}`}>
+                  {support.email}
+                </a>,
+              ],
             ]}
           />
         </Card>
