@@ -15,7 +15,7 @@ const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   required: true,
   description: "1–255 visible ASCII characters, unique per intended charge; a repeat answers the stored result",
-};
+} as const;
 
 export const InvoiceStatus = z.enum(["paid", "unpaid", "partially_paid", "overdue"]);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
@@ -428,6 +428,7 @@ export const BILLING_ERROR_CODES = {
     "amount.too_large",
     "amount.exceeds_balance",
     ...cardCodes,
+    "card_number.insufficient_funds",
     ...bankCodes,
     ...idempotencyCodes,
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Address, IsoDate, Money } from "./common.ts";
+import { ContactRole } from "./contacts.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** An account the signed-in user is a contact of. */
@@ -9,6 +10,8 @@ export const Customer = z.object({
   isResidential: z.boolean(),
   isBillingAuthoritative: z.boolean(),
   credit_card_allowed: z.boolean(),
+  /** The signed-in user's roles on this account (what they may change: billing needs authoritative or billing). */
+  roles: z.array(ContactRole),
 });
 export type Customer = z.infer<typeof Customer>;
 

@@ -29,4 +29,10 @@ export interface Endpoint {
   errorCodes?: string[];
 }
 
-export const endpoint = (e: Endpoint): Endpoint => e;
+/** Declares an endpoint, keeping its literal method and path and its schemas' types (for typed calls). */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/** "GET /billing/{id}/summary": how the portal names an endpoint when it calls it. */
+export type EndpointKey<E extends Endpoint = Endpoint> = `${Uppercase<E["method"]>} ${E["path"]}`;
+
+export const endpointKey = (e: Endpoint) => `${e.method.toUpperCase()} ${e.path}` as EndpointKey;

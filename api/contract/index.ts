@@ -16,9 +16,10 @@ import type { Endpoint } from "./endpoint.ts";
 import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
 
-export type { Endpoint } from "./endpoint.ts";
+export type { Endpoint, EndpointKey } from "./endpoint.ts";
+export { endpointKey } from "./endpoint.ts";
 
-export const endpoints: Endpoint[] = [
+const all = [
   ...authEndpoints,
   ...authFlowsEndpoints,
   ...ordersEndpoints,
@@ -30,6 +31,10 @@ export const endpoints: Endpoint[] = [
   ...supportEndpoints,
   ...accountsEndpoints,
 ];
+
+/** Every endpoint of the contract, with its literal method, path and schemas (see app/lib/api.server.ts). */
+export type ContractEndpoint = (typeof all)[number];
+export const endpoints: Endpoint[] = all;
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 /** The OpenAPI 3.1 document (built once). */

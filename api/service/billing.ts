@@ -689,7 +689,9 @@ export function billingRoutes(ctx: ServiceContext): Router {
             body: {
               success: false,
               message: outcome.reason === "insufficient_funds" ? "The card was declined: insufficient funds" : "The card was declined",
-              errors: { card_number: ["card_number.declined"] },
+              errors: {
+                card_number: [outcome.reason === "insufficient_funds" ? "card_number.insufficient_funds" : "card_number.declined"],
+              },
             },
           };
         }

@@ -1,5 +1,6 @@
 /** /dashboard: the accounts a user is a contact of, and one of them. */
 import { Router } from "express";
+import type { ContactRole } from "../contract/contacts.ts";
 import type { Customer } from "../contract/dashboard.ts";
 import type { ServiceContext } from "./context.ts";
 import { currentUser, requireCustomer, route } from "./http.ts";
@@ -10,6 +11,7 @@ interface CustomerRow {
   is_residential: boolean;
   is_billing_authoritative: boolean;
   credit_card_allowed: boolean;
+  roles: ContactRole[];
   [key: string]: unknown;
 }
 
@@ -19,9 +21,10 @@ const toCustomer = (row: CustomerRow): Customer => ({
   isResidential: row.is_residential,
   isBillingAuthoritative: row.is_billing_authoritative,
   credit_card_allowed: row.credit_card_allowed,
+  roles: row.roles,
 });
 
-const CUSTOMER_COLUMNS = "cu.id, cu.contract_name, cu.is_residential, cu.is_billing_authoritative, cu.credit_card_allowed";
+const CUSTOMER_COLUMNS = "cu.id, cu.contract_name, cu.is_residential, cu.is_billing_authoritative, cu.credit_card_allowed, c.roles";
 
 export function dashboardRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -48,7 +51,10 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
     "/dashboard/:id",
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.id);
-      const row = await ctx.db.one<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers cu WHERE cu.id = $1`, [access.customerId]);
+      const row = await ctx.db.one<CustomerRow>(
+        `SELECT ${CUSTOMER_COLUMNS} FROM customers cu JOIN contacts c ON c.customer_id = cu.id WHERE c.id = $1`,
+        [access.contactId],
+      );
       res.json({ customer: toCustomer(row!) });
     }),
   );

@@ -17,6 +17,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
@@ -72,8 +73,59 @@ interface CallOptions {
   form?: Record<string, FormValue>;
   /** JSON body. */
   json?: unknown;
+  /** Extra request headers (Idempotency-Key…). */
+  headers?: Record<string, string>;
   /** Answer null instead of the not-found page (order summary, agreement). */
   silentNotFound?: boolean;
+}
+
+// --- Typed calls: an endpoint of api/contract named "METHOD /path", its answer type from the contract ---
+
+type KeyOf<E> = E extends { method: infer M extends string; path: infer P extends string } ? `${Uppercase<M>} ${P}` : never;
+/** Every endpoint the contract has, as the portal names it: "GET /billing/{id}/summary". */
+export type ApiEndpoint = KeyOf<ContractEndpoint>;
+type EndpointAt<K extends ApiEndpoint> = ContractEndpoint extends infer E
+  ? E extends ContractEndpoint
+    ? KeyOf<E> extends K
+      ? E
+      : never
+    : never
+  : never;
+/** The answer of an endpoint, as its contract schema parses it. */
+export type AnswerOf<K extends ApiEndpoint> = z.infer<EndpointAt<K>["answer"]>;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamsOf<K extends ApiEndpoint> = { [N in ParamNames<K>]: string | number };
+type NeedsIdempotencyKey<K extends ApiEndpoint> = EndpointAt<K> extends { headers: readonly { name: "Idempotency-Key" }[] } ? true : false;
+
+/** Options of a typed call: the path's parameters, and an Idempotency-Key where the contract asks for one. */
+export type TypedCallOptions<K extends ApiEndpoint> = Omit<CallOptions, "headers"> & { headers?: Record<string, string> } & ([
+    ParamNames<K>,
+  ] extends [never]
+    ? { params?: undefined }
+    : { params: ParamsOf<K> }) &
+  (NeedsIdempotencyKey<K> extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
+
+const byKey = new Map<string, Endpoint>(endpoints.map((e) => [endpointKey(e), e]));
+
+function resolve(key: string, params: Record<string, string | number> | undefined): { endpoint: Endpoint; method: string; path: string } {
+  const endpoint = byKey.get(key);
+  if (!endpoint) throw new Error(`No endpoint ${key} in api/contract`);
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === "") throw new Error(`${key}: the path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+  return { endpoint, method: endpoint.method.toUpperCase(), path };
+}
+
+/** Request headers the contract requires of an endpoint, from the call's options. */
+function contractHeaders(key: string, endpoint: Endpoint, options: { headers?: Record<string, string>; idempotencyKey?: string }) {
+  const headers = { ...options.headers };
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  for (const header of endpoint.headers ?? []) {
+    if (header.required && !headers[header.name]) throw new Error(`${key} needs the ${header.name} header`);
+  }
+  return headers;
 }
 
 export interface ApiClientOptions {
@@ -91,94 +143,44 @@ export interface ApiClientOptions {
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
-  get<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    options: Omit<CallOptions, "form" | "json"> & { silentNotFound: true },
-  ): Promise<z.infer<S> | null>;
-  get<S extends z.ZodType>(path: string, schema: S, options?: Omit<CallOptions, "form" | "json">): Promise<z.infer<S>>;
-  get<S extends z.ZodType>(path: string, schema: S, options: Omit<CallOptions, "form" | "json"> = {}) {
-    return this.call("GET", path, schema, options);
-  }
-  post<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
-    return this.call("POST", path, schema, options) as Promise<z.infer<S>>;
-  }
-  put<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
-    return this.call("PUT", path, schema, options) as Promise<z.infer<S>>;
-  }
-  delete<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
-    return this.call("DELETE", path, schema, options) as Promise<z.infer<S>>;
+  /**
+   * Calls an endpoint of the contract by its name, such as "GET /billing/{id}/summary": the path's
+   * parameters are filled in, required headers checked, and the answer parsed with the contract's schema.
+   */
+  call<K extends ApiEndpoint>(key: K, options: TypedCallOptions<K> & { silentNotFound: true }): Promise<AnswerOf<K> | null>;
+  call<K extends ApiEndpoint>(
+    key: K,
+    ...options: [ParamNames<K>] extends [never] ? [TypedCallOptions<K>?] : [TypedCallOptions<K>]
+  ): Promise<AnswerOf<K>>;
+  async call<K extends ApiEndpoint>(key: K, options: Partial<TypedCallOptions<K>> = {}) {
+    const { endpoint, method, path } = resolve(key, options.params as Record<string, string | number> | undefined);
+    const headers = contractHeaders(key, endpoint, options as { headers?: Record<string, string>; idempotencyKey?: string });
+    return this.request(method, path, endpoint.answer, { ...options, headers });
   }
 
-  /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
-  async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
-    const { baseUrl, token, language, timeoutMs, request } = this.options;
-    const url = new URL(baseUrl + path);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    }
-    const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
-    if (options.form) body = toMultipart(options.form);
-    else if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers["Content-Type"] = "application/json";
-    }
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
-      });
-    } catch (error) {
-      if (request.signal.aborted) throw error;
-      console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
-      throw failure("unavailable", 503);
-    }
-    const text = await response.text().catch(() => "");
-    let parsed: unknown = null;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = null;
-      }
-    }
-    return { status: response.status, body: parsed };
+  /**
+   * Calls an endpoint whose answer is a file (an invoice PDF): the API's answer itself, to stream to the
+   * browser. Failures map as for every call.
+   */
+  async download<K extends ApiEndpoint>(key: K, options: TypedCallOptions<K>): Promise<Response> {
+    const { endpoint, method, path } = resolve(key, options.params as Record<string, string | number> | undefined);
+    const response = await this.send(method, path, { ...options, headers: contractHeaders(key, endpoint, options) });
+    if (response.ok) return response;
+    const body = await readJson(response);
+    this.refuse(method, path, response.status, body, options);
+    throw failure("server", 502);
   }
 
-  private async call<S extends z.ZodType>(method: string, path: string, schema: S, options: CallOptions) {
+  /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */
+  async request<S extends z.ZodType>(method: string, path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S> | null> {
     const { status, body } = await this.fetch(method, path, options);
     const redirectTo = body && typeof body === "object" ? (body as { redirect?: unknown }).redirect : undefined;
     // Not "//host" nor "/\host", nor control characters (a browser drops a tab in "/\t/host").
     // eslint-disable-next-line no-control-regex
     const safeTarget = (to: string) => /^(\/(?![/\\])|https?:\/\/)/.test(to) && !/[\u0000-\u001f\u007f]/.test(to);
     if (typeof redirectTo === "string" && safeTarget(redirectTo)) throw redirect(redirectTo);
-
-    if (status === 401) {
-      const { pathname, search } = new URL(this.options.request.url);
-      if (pathname !== "/login" && pathname !== "/" && !isPublicPath(pathname)) {
-        this.options.onUnauthorized?.();
-        throw redirect(loginUrl(pathname + search));
-      }
-      throw failure("forbidden", 401);
-    }
-    if (status === 403) throw failure("forbidden", 403);
-    if (status === 404) {
-      if (options.silentNotFound) return null;
-      throw failure("not-found", 404);
-    }
-    if (status === 422) {
-      const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
-      throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
-    }
-    if (status < 200 || status >= 300) {
-      console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
-      throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
-    }
+    if (status === 404 && options.silentNotFound) return null;
+    if (status < 200 || status >= 300) this.refuse(method, path, status, body, options);
     if (body === null || (typeof body === "object" && (body as { success?: unknown }).success === false)) {
       console.warn(`[api] ${method} ${path}: answer without data or with success: false`);
       throw failure("server", 502);
@@ -189,6 +191,70 @@ export class ApiClient {
       throw failure("server", 502);
     }
     return result.data;
+  }
+
+  /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
+  async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
+    const response = await this.send(method, path, options);
+    return { status: response.status, body: await readJson(response) };
+  }
+
+  private async send(method: string, path: string, options: CallOptions): Promise<Response> {
+    const { baseUrl, token, language, timeoutMs, request } = this.options;
+    const url = new URL(baseUrl + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language, ...options.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = toMultipart(options.form);
+    else if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["Content-Type"] = "application/json";
+    }
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
+      throw failure("unavailable", 503);
+    }
+  }
+
+  /** Throws what a refused call means for the customer (spec section 8). */
+  private refuse(method: string, path: string, status: number, body: unknown, options: CallOptions): never {
+    if (status === 401) {
+      const { pathname, search } = new URL(this.options.request.url);
+      if (pathname !== "/login" && pathname !== "/" && !isPublicPath(pathname)) {
+        this.options.onUnauthorized?.();
+        throw redirect(loginUrl(pathname + search));
+      }
+      throw failure("forbidden", 401);
+    }
+    if (status === 403) throw failure("forbidden", 403);
+    if (status === 404 && !options.silentNotFound) throw failure("not-found", 404);
+    if (status === 422) {
+      const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
+      throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
+    }
+    console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
+    throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 

@@ -3,8 +3,8 @@
  */
 import { decodeJwt } from "jose";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { AccessTokenAnswer, LogoutAnswer } from "../../api/contract/auth.ts";
-import { DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
+import { AccessTokenAnswer } from "../../api/contract/auth.ts";
+import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
 import { api } from "./api.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
@@ -45,7 +45,7 @@ export async function signOut(context: Context, request: Request): Promise<void>
   const { accessToken } = getTokens(context);
   if (accessToken) {
     await api(context, request)
-      .get("/auth/logout", LogoutAnswer)
+      .call("GET /auth/logout")
       .catch((error: unknown) => console.warn("[auth] sign-out at the API failed:", (error as Error)?.message ?? error));
   }
   clearSession(context);
@@ -91,7 +91,7 @@ const accountContext = createContext<Promise<DashboardAnswer> | null>(null);
 export function getAccount(context: Context, request: Request): Promise<DashboardAnswer> {
   let pending = context.get(accountContext);
   if (!pending) {
-    pending = api(context, request).get("/dashboard", DashboardAnswer);
+    pending = api(context, request).call("GET /dashboard");
     (context as RouterContextProvider).set(accountContext, pending);
   }
   return pending;

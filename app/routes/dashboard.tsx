@@ -8,7 +8,6 @@ import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard"
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { api } from "~/lib/api.server";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
-import { CommercialDashboardAnswer, ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../api/contract/dashboard";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { customers } = await getAccount(context, request);
@@ -25,12 +24,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   if (customer.isResidential) {
     const [dashboard, billing] = await Promise.all([
-      client.get(`/residential-dashboard/${id}`, ResidentialDashboardAnswer),
-      client.get(`/residential-dashboard/${id}/billing-details`, ResidentialBillingDetailsAnswer),
+      client.call("GET /residential-dashboard/{customerId}", { params: { customerId: id } }),
+      client.call("GET /residential-dashboard/{customerId}/billing-details", { params: { customerId: id } }),
     ]);
     return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details };
   }
-  const dashboard = await client.get(`/commercial-dashboard/${id}`, CommercialDashboardAnswer);
+  const dashboard = await client.call("GET /commercial-dashboard/{id}", { params: { id } });
   return { kind: "commercial" as const, customer, dashboard };
 }
 

@@ -342,6 +342,13 @@ describe("POST /billing/{id}/payments", () => {
     ).toBe(1);
   });
 
+  it("tells insufficient funds apart from other declines", async () => {
+    const body = { method: "credit_card", amount: "3.34", ...VISA, card_number: "4000 0000 0000 9995" };
+    const { status, body: answer } = await pay(RESI, resi, body, key());
+    expect(status).toBe(422);
+    expect(codes(answer)).toEqual({ card_number: ["card_number.insufficient_funds"] });
+  });
+
   it("runs two simultaneous requests with one key once", async () => {
     const k = key();
     const body = { method: "credit_card", amount: "4.44", ...VISA };

@@ -25,7 +25,14 @@ describe("GET /dashboard", () => {
     expect(one).toEqual({
       username: "resi@example.com",
       customers: [
-        { customer_id: 100101, contract_name: "Maya Singh", isResidential: true, isBillingAuthoritative: true, credit_card_allowed: true },
+        {
+          customer_id: 100101,
+          contract_name: "Maya Singh",
+          isResidential: true,
+          isBillingAuthoritative: true,
+          credit_card_allowed: true,
+          roles: ["authoritative", "billing", "support"],
+        },
       ],
     });
     const three = DashboardAnswer.parse((await api.call("GET", "/dashboard", { token: family })).body);
@@ -35,6 +42,8 @@ describe("GET /dashboard", () => {
     expect(twelve.customers.every((c) => !c.isResidential)).toBe(true);
     expect(twelve.customers.some((c) => !c.isBillingAuthoritative)).toBe(true);
     expect(twelve.customers.some((c) => !c.credit_card_allowed)).toBe(true);
+    // Priya only handles support on some accounts: the portal shows their billing read-only.
+    expect(twelve.customers.find((c) => c.customer_id === 200304)?.roles).toEqual(["support", "notify"]);
   });
 });
 
@@ -42,7 +51,9 @@ describe("GET /dashboard/{id}", () => {
   it("answers one of the user's accounts", async () => {
     const { status, body } = await api.call("GET", "/dashboard/100202", { token: family });
     expect(status).toBe(200);
-    expect(CustomerAnswer.parse(body).customer.contract_name).toBe("Jordan Gagnon – Condo");
+    const { customer } = CustomerAnswer.parse(body);
+    expect(customer.contract_name).toBe("Jordan Gagnon – Condo");
+    expect(customer.roles).toEqual(["authoritative", "billing", "support"]);
   });
 
   it("answers 403 for another user's account and for an id that does not exist, alike", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "../../api/contract/common.ts";
+import type { Endpoint } from "../../api/contract/endpoint.ts";
 import {
   BeanmachineAnswer,
   CpeInfoAnswer,
@@ -70,7 +71,7 @@ async function refused(method: string, path: string, json: unknown, token = resi
   expect(status).toBe(422);
   const errors = ErrorAnswer.parse(body).errors ?? {};
   const template = path.replace(/^\/router\/\d+/, "/router/{serviceId}").replace(/rules\/\d+$/, "rules/{ruleId}");
-  const listed = homeNetworkEndpoints.find((e) => e.method === method.toLowerCase() && e.path === template)!.errorCodes;
+  const listed = (homeNetworkEndpoints as Endpoint[]).find((e) => e.method === method.toLowerCase() && e.path === template)!.errorCodes;
   for (const code of Object.values(errors).flat()) expect(listed).toContain(code);
   return errors;
 }

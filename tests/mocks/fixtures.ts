@@ -5,6 +5,7 @@
 import { SignJWT } from "jose";
 import type { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import type {
+  Customer,
   CommercialDashboardAnswer,
   DashboardAnswer,
   ResidentialBillingDetailsAnswer,
@@ -36,6 +37,7 @@ export const residentialCustomer = {
   isResidential: true,
   isBillingAuthoritative: true,
   credit_card_allowed: true,
+  roles: ["authoritative", "billing", "support"] as Customer["roles"],
 };
 
 export const commercialCustomer = {
@@ -44,6 +46,7 @@ export const commercialCustomer = {
   isResidential: false,
   isBillingAuthoritative: true,
   credit_card_allowed: false,
+  roles: ["authoritative", "billing", "notify", "support"] as Customer["roles"],
 };
 
 export const dashboard: DashboardAnswer = {

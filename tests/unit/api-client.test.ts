@@ -86,7 +86,7 @@ async function failureOf(promise: Promise<unknown>) {
 describe("what the client sends", () => {
   it("adds the bearer token and the page's language", async () => {
     const seen = capture("get", "/dashboard", { customers: [], username: "x" });
-    await client().get("/dashboard", z.object({ customers: z.array(z.unknown()), username: z.string() }));
+    await client().request("GET", "/dashboard", z.object({ customers: z.array(z.unknown()), username: z.string() }));
     expect(seen).toHaveLength(1);
     expect(seen[0].headers.get("Authorization")).toBe("Bearer access-token-123");
     expect(seen[0].headers.get("Accept-Language")).toBe("fr");
@@ -95,14 +95,14 @@ describe("what the client sends", () => {
 
   it("sends no Authorization header on public calls", async () => {
     const seen = capture("get", "/public-thing");
-    await client({ token: undefined, language: "en" }).get("/public-thing", Ok);
+    await client({ token: undefined, language: "en" }).request("GET", "/public-thing", Ok);
     expect(seen[0].headers.has("Authorization")).toBe(false);
     expect(seen[0].headers.get("Accept-Language")).toBe("en");
   });
 
   it("adds query parameters, leaving out empty ones", async () => {
     const seen = capture("get", "/internet/7001/bandwidth");
-    await client().get("/internet/7001/bandwidth", Ok, {
+    await client().request("GET", "/internet/7001/bandwidth", Ok, {
       query: { from_date: "2026-11-01", to_date: "2026-11-30", forceRefresh: true, page: 2, skipped: undefined, none: null },
     });
     const url = new URL(seen[0].url);
@@ -117,7 +117,7 @@ describe("what the client sends", () => {
 
   it("encodes query values", async () => {
     const seen = capture("get", "/services/100101/scheduled-pause-detail");
-    await client().get("/services/100101/scheduled-pause-detail", Ok, { query: { package_ids: "5001,5002", q: "a&b=c é" } });
+    await client().request("GET", "/services/100101/scheduled-pause-detail", Ok, { query: { package_ids: "5001,5002", q: "a&b=c é" } });
     const url = new URL(seen[0].url);
     expect(url.searchParams.get("package_ids")).toBe("5001,5002");
     expect(url.searchParams.get("q")).toBe("a&b=c é");
@@ -126,7 +126,7 @@ describe("what the client sends", () => {
   it("posts forms as multipart form data with snake_case field names", async () => {
     const seen = capture("post", "/customer/200301/contacts");
     const cheque = new File(["%PDF-1.4"], "void-cheque.pdf", { type: "application/pdf" });
-    await client().post("/customer/200301/contacts", Ok, {
+    await client().request("POST", "/customer/200301/contacts", Ok, {
       form: {
         firstName: "Amélie",
         last_name: "Tremblay",
@@ -165,7 +165,7 @@ describe("what the client sends", () => {
 
   it("sends JSON bodies as JSON", async () => {
     const seen = capture("put", "/customer/200301/contact/12");
-    await client().put("/customer/200301/contact/12", Ok, { json: { new_roles: ["authoritative"] } });
+    await client().request("PUT", "/customer/200301/contact/12", Ok, { json: { new_roles: ["authoritative"] } });
     expect(seen[0].method).toBe("PUT");
     expect(seen[0].headers.get("Content-Type")).toBe("application/json");
     expect(await seen[0].json()).toEqual({ new_roles: ["authoritative"] });
@@ -173,14 +173,14 @@ describe("what the client sends", () => {
 
   it("sends DELETE without a body", async () => {
     const seen = capture("delete", "/billing/100101/autopay");
-    await expect(client().delete("/billing/100101/autopay", Ok)).resolves.toEqual({ success: true });
+    await expect(client().request("DELETE", "/billing/100101/autopay", Ok)).resolves.toEqual({ success: true });
     expect(seen[0].method).toBe("DELETE");
     expect(await seen[0].text()).toBe("");
   });
 
   it("answers the parsed data", async () => {
     capture("get", "/customer/200301/contacts", { contacts: [{ id: 1 }], customer_name: "Harbourfront", extra: "dropped" });
-    await expect(client().get("/customer/200301/contacts", Contacts)).resolves.toEqual({
+    await expect(client().request("GET", "/customer/200301/contacts", Contacts)).resolves.toEqual({
       contacts: [{ id: 1 }],
       customer_name: "Harbourfront",
     });
@@ -213,7 +213,7 @@ describe("401: back to sign-in", () => {
   it("redirects to /login with the encoded path and query in came_from, after clearing the session", async () => {
     answering(401, { success: false, message: "expired" });
     const onUnauthorized = vi.fn();
-    const error = await thrown(client({ page: "/billing/100101/invoices?year=2026&page=2", onUnauthorized }).get("/thing", Ok));
+    const error = await thrown(client({ page: "/billing/100101/invoices?year=2026&page=2", onUnauthorized }).request("GET", "/thing", Ok));
     expect(error).toBeInstanceOf(Response);
     const response = error as Response;
     expect(response.status).toBe(302);
@@ -233,7 +233,7 @@ describe("401: back to sign-in", () => {
     quiet();
     answering(401, { success: false, message: "expired" });
     const onUnauthorized = vi.fn();
-    const error = await thrown(client({ page, onUnauthorized }).get("/thing", Ok));
+    const error = await thrown(client({ page, onUnauthorized }).request("GET", "/thing", Ok));
     expect(error).not.toBeInstanceOf(Response);
     expect(isFailure(error)).toBe(true);
     expect((error as { init: ResponseInit }).init.status).toBe(401);
@@ -244,23 +244,23 @@ describe("401: back to sign-in", () => {
 describe("failure mapping (spec section 8)", () => {
   it("403 -> the forbidden page", async () => {
     answering(403, { success: false, message: "not a contact" });
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 403, kind: "forbidden" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 403, kind: "forbidden" });
   });
 
   it("404 -> the not-found page", async () => {
     answering(404, { success: false, message: "no such thing" });
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 404, kind: "not-found" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 404, kind: "not-found" });
   });
 
   it("404 -> null where the page is silent about it (order summary, agreement)", async () => {
     answering(404, { success: false, message: "no such thing" });
-    await expect(client().get("/thing", Ok, { silentNotFound: true })).resolves.toBeNull();
+    await expect(client().request("GET", "/thing", Ok, { silentNotFound: true })).resolves.toBeNull();
   });
 
   it("silentNotFound does not hide other failures", async () => {
     quiet();
     answering(500, { success: false, message: "boom" });
-    expect(await failureOf(client().get("/thing", Ok, { silentNotFound: true }))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", Ok, { silentNotFound: true }))).toEqual({ status: 502, kind: "server" });
   });
 
   it("422 -> ApiFieldErrors with the field map", async () => {
@@ -272,14 +272,14 @@ describe("failure mapping (spec section 8)", () => {
         ),
       ),
     );
-    const error = await thrown(client().post("/customer/200301/contacts", Ok, { form: { email: "a@b.c" } }));
+    const error = await thrown(client().request("POST", "/customer/200301/contacts", Ok, { form: { email: "a@b.c" } }));
     expect(error).toBeInstanceOf(ApiFieldErrors);
     expect((error as ApiFieldErrors).errors).toEqual({ email: ["email.taken"], phone_number: ["phone.invalid", "phone.too_short"] });
   });
 
   it("422 without a field map -> a form-level error", async () => {
     answering(422, { success: false, message: "refused" });
-    const error = await thrown(client().get("/thing", Ok));
+    const error = await thrown(client().request("GET", "/thing", Ok));
     expect(error).toBeInstanceOf(ApiFieldErrors);
     expect((error as ApiFieldErrors).errors).toEqual({ _form: ["invalid"] });
   });
@@ -287,7 +287,7 @@ describe("failure mapping (spec section 8)", () => {
   it.each([500, 502, 400, 409, 429])("%i -> 502 'Something went wrong on server side'", async (status) => {
     quiet();
     answering(status, { success: false, message: "boom" });
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 502, kind: "server" });
   });
 
   it("500 with an HTML body -> 502 server", async () => {
@@ -298,37 +298,37 @@ describe("failure mapping (spec section 8)", () => {
         () => new HttpResponse("<h1>Internal Server Error</h1>", { status: 500, headers: { "Content-Type": "text/html" } }),
       ),
     );
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 502, kind: "server" });
   });
 
   it("503 -> 503 'service unavailable'", async () => {
     quiet();
     answering(503, { success: false, message: "maintenance" });
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
   });
 
   it("success: false on a 200 -> 502 server", async () => {
     quiet();
     answering(200, { success: false, message: "could not" });
-    expect(await failureOf(client().get("/thing", z.object({ success: z.boolean() })))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", z.object({ success: z.boolean() })))).toEqual({ status: 502, kind: "server" });
   });
 
   it("an empty body -> 502 server", async () => {
     quiet();
     answering(200);
-    expect(await failureOf(client().get("/thing", z.unknown()))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", z.unknown()))).toEqual({ status: 502, kind: "server" });
   });
 
   it("a body that is not JSON -> 502 server", async () => {
     quiet();
     server.use(http.get(`${API}/thing`, () => new HttpResponse("OK", { status: 200 })));
-    expect(await failureOf(client().get("/thing", z.unknown()))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", z.unknown()))).toEqual({ status: 502, kind: "server" });
   });
 
   it("an answer not matching the contract -> 502 server", async () => {
     quiet();
     answering(200, { contacts: [{ id: "one" }], customer_name: "Harbourfront" });
-    expect(await failureOf(client().get("/thing", Contacts))).toEqual({ status: 502, kind: "server" });
+    expect(await failureOf(client().request("GET", "/thing", Contacts))).toEqual({ status: 502, kind: "server" });
   });
 });
 
@@ -337,7 +337,7 @@ describe("a redirect field", () => {
     "becomes a 302 to %s",
     async (target) => {
       answering(200, { success: true, redirect: target });
-      const error = await thrown(client().get("/thing", Ok));
+      const error = await thrown(client().request("GET", "/thing", Ok));
       expect(error).toBeInstanceOf(Response);
       expect((error as Response).status).toBe(302);
       expect((error as Response).headers.get("Location")).toBe(target);
@@ -357,7 +357,7 @@ describe("a redirect field", () => {
   ])("is ignored when it is %j", async (target) => {
     answering(200, { success: true, redirect: target });
     const result = await client()
-      .get("/thing", Ok)
+      .request("GET", "/thing", Ok)
       .catch((error: unknown) => error);
     expect(result).toEqual({ success: true });
   });
@@ -367,7 +367,7 @@ describe("no answer", () => {
   it("a refused connection -> 503 unavailable", async () => {
     quiet();
     const port = await closedPort();
-    const error = await failureOf(client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).get("/dashboard", Ok));
+    const error = await failureOf(client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).request("GET", "/dashboard", Ok));
     expect(error).toEqual({ status: 503, kind: "unavailable" });
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining("No response from server."), expect.anything());
   });
@@ -375,7 +375,7 @@ describe("no answer", () => {
   it("a network error -> 503 unavailable", async () => {
     quiet();
     server.use(http.get(`${API}/thing`, () => HttpResponse.error()));
-    expect(await failureOf(client().get("/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
   });
 
   it("an API slower than the timeout -> 503 unavailable, without waiting for it", async () => {
@@ -387,7 +387,7 @@ describe("no answer", () => {
       }),
     );
     const started = Date.now();
-    expect(await failureOf(client({ timeoutMs: 100 }).get("/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
+    expect(await failureOf(client({ timeoutMs: 100 }).request("GET", "/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -400,7 +400,7 @@ describe("no answer", () => {
     );
     const controller = new AbortController();
     const request = new Request("http://portal.test/dashboard/100101", { signal: controller.signal });
-    const pending = client({ request }).get("/thing", Ok);
+    const pending = client({ request }).request("GET", "/thing", Ok);
     setTimeout(() => controller.abort(), 20);
     const error = await thrown(pending);
     expect(isFailure(error)).toBe(false);
@@ -419,3 +419,88 @@ async function closedPort(): Promise<number> {
     });
   });
 }
+
+describe("typed calls of the contract", () => {
+  it("fills the path's parameters and parses the answer with the endpoint's schema", async () => {
+    const seen = capture("get", "/billing/100101/payments", { payments: [], extra: "dropped" });
+    await expect(
+      client().call("GET /billing/{id}/payments", { params: { id: 100101 }, query: { from_date: "2026-10-01" } }),
+    ).resolves.toEqual({ payments: [] });
+    expect(new URL(seen[0].url).searchParams.get("from_date")).toBe("2026-10-01");
+  });
+
+  it("escapes path parameters", async () => {
+    const seen = capture("get", "/billing/a%2F..%2Fb/summary");
+    quiet();
+    await client()
+      .call("GET /billing/{id}/summary", { params: { id: "a/../b" } })
+      .catch(() => undefined);
+    expect(new URL(seen[0].url).pathname).toBe("/api/v1/billing/a%2F..%2Fb/summary");
+  });
+
+  it("refuses an answer that does not match the contract (502)", async () => {
+    capture("get", "/billing/100101/invoices", { invoices: [{ invoice_id: "not a number" }] });
+    quiet();
+    expect(await failureOf(client().call("GET /billing/{id}/invoices", { params: { id: 100101 } }))).toEqual({
+      status: 502,
+      kind: "server",
+    });
+  });
+
+  it("sends the Idempotency-Key of writes that move money", async () => {
+    const answer = {
+      success: true,
+      payment: {
+        payment_id: 1,
+        transaction_id: "TX-1",
+        date: "2026-11-23",
+        paid_at: "2026-11-23T10:00:00Z",
+        amount: 10,
+        method: "credit_card",
+        type: "one_time",
+        status: "successful",
+        card_brand: "visa",
+        card_last_four: "4242",
+        settles_by: null,
+      },
+      balance_owing: 5,
+      suspension_lifted: false,
+    };
+    const seen = capture("post", "/billing/100101/payments", answer);
+    const result = await client().call("POST /billing/{id}/payments", {
+      params: { id: 100101 },
+      idempotencyKey: "key-123",
+      form: { method: "credit_card", amount: "10" },
+    });
+    expect(result.payment.transaction_id).toBe("TX-1");
+    expect(seen[0].headers.get("Idempotency-Key")).toBe("key-123");
+  });
+
+  it("will not send a write the contract marks idempotent without its key", async () => {
+    const seen = capture("post", "/billing/100101/payments");
+    const call = client().call("POST /billing/{id}/payments", {
+      params: { id: 100101 },
+      form: { method: "credit_card" },
+    } as never);
+    await expect(call).rejects.toThrow(/Idempotency-Key/);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("downloads a file answer as it comes, and maps a refusal like any call", async () => {
+    server.use(
+      http.get(
+        `${API}/billing/100101/invoices/9/pdf`,
+        () => new HttpResponse("%PDF-1.4 test", { headers: { "Content-Type": "application/pdf" } }),
+      ),
+      http.get(`${API}/billing/100101/invoices/10/pdf`, () =>
+        HttpResponse.json({ success: false, message: "Invoice not found" }, { status: 404 }),
+      ),
+    );
+    const response = await client().download("GET /billing/{id}/invoices/{invoiceId}/pdf", { params: { id: 100101, invoiceId: 9 } });
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(await response.text()).toBe("%PDF-1.4 test");
+    expect(
+      await failureOf(client().download("GET /billing/{id}/invoices/{invoiceId}/pdf", { params: { id: 100101, invoiceId: 10 } })),
+    ).toEqual({ status: 404, kind: "not-found" });
+  });
+});
