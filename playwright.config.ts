@@ -7,6 +7,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** A second run beside the first (another port) needs its own database and build: E2E_DATA_DIR, BUILD_DIR. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,7 +42,7 @@ export default defineConfig({
   ],
   webServer: {
     // npm test builds first; run `npm run build` before `npx playwright test` on its own.
-    command: "rm -rf .data/e2e && npx tsx server.ts",
+    command: `rm -rf ${DATA_DIR} && npx tsx server.ts`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
@@ -48,7 +50,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
-      DATA_DIR: ".data/e2e",
+      DATA_DIR,
       API_BASE_URL: "",
       DATABASE_URL: "",
       COMMERCIAL_APP_URL: "",

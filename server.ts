@@ -60,7 +60,8 @@ async function main() {
   const getLoadContext = (_req: unknown, res: Parameters<typeof loadContextFor>[0]) => loadContextFor(res);
   let app;
   if (config.NODE_ENV === "production") {
-    const buildPath = path.resolve("build/server/index.js");
+    const buildDir = process.env.BUILD_DIR || "build";
+    const buildPath = path.resolve(buildDir, "server/index.js");
     if (!existsSync(buildPath)) {
       console.error("No production build found: run `npm run build` first (npm start does it for you).");
       process.exit(1);
@@ -70,7 +71,7 @@ async function main() {
       config,
       api: api?.router,
       healthCheck: api ? async () => void (await api!.db.query("SELECT 1")) : undefined,
-      clientDir: path.resolve("build/client"),
+      clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
     });
   } else {

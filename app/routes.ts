@@ -16,5 +16,8 @@ export default [
     route("accounts", "routes/accounts.tsx"),
     route("switch-account", "routes/switch-account.tsx"),
     route("logout", "routes/logout.tsx"),
+
+    // Billing (docs/billing.md): summary, payments, automatic payments, proof of payment.
+    // Billing history (invoices, their PDF, billing details, payment history).
   ]),
 ] satisfies RouteConfig;

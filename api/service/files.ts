@@ -4,18 +4,10 @@
  * attachments, 20 MB for a void cheque (spec section 5 and 9).
  */
 import type { Db } from "../db/client.ts";
+import { FILE_RULES, MAX_FILES, type FilePurpose, type MediaType } from "../contract/files.ts";
 import type { UploadedFile } from "./http.ts";
 
-export type MediaType = "image/jpeg" | "image/png" | "image/bmp" | "application/pdf";
-
-const MB = 1024 * 1024;
-export const FILE_RULES = {
-  void_cheque: { maxBytes: 20 * MB, types: ["image/jpeg", "image/png", "image/bmp", "application/pdf"] as MediaType[] },
-  proof_of_payment: { maxBytes: 10 * MB, types: ["image/jpeg", "image/png", "application/pdf"] as MediaType[] },
-  support_attachment: { maxBytes: 10 * MB, types: ["image/jpeg", "image/png", "application/pdf"] as MediaType[] },
-} as const;
-export type FilePurpose = keyof typeof FILE_RULES;
-export const MAX_FILES = 5;
+export { FILE_RULES, MAX_FILES, type FilePurpose, type MediaType } from "../contract/files.ts";
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((b, i) => bytes[i] === b);
 
@@ -41,7 +33,7 @@ export function checkFiles(files: UploadedFile[], purpose: FilePurpose, field: s
     else if (file.size > rules.maxBytes) codes.add(`${field}.too_large`);
     else {
       const type = sniffMediaType(file.bytes);
-      if (!type || !rules.types.includes(type)) codes.add(`${field}.type`);
+      if (!type || !(rules.types as readonly MediaType[]).includes(type)) codes.add(`${field}.type`);
     }
   }
   return codes.size ? { [field]: [...codes] } : {};

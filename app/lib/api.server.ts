@@ -65,6 +65,10 @@ export function toMultipart(values: Record<string, FormValue>): FormData {
   return form;
 }
 
+/** How long a double submit waits for the first one's answer: up to 10 tries, 300 ms apart. */
+const CONFLICT_RETRIES = 10;
+const CONFLICT_RETRY_MS = 300;
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 interface CallOptions {
@@ -173,7 +177,12 @@ export class ApiClient {
 
   /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */
   async request<S extends z.ZodType>(method: string, path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S> | null> {
-    const { status, body } = await this.fetch(method, path, options);
+    let { status, body } = await this.fetch(method, path, options);
+    // 409: the same Idempotency-Key is still being processed (a double submit); its answer comes shortly.
+    for (let attempt = 0; status === 409 && options.headers?.["Idempotency-Key"] && attempt < CONFLICT_RETRIES; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, CONFLICT_RETRY_MS));
+      ({ status, body } = await this.fetch(method, path, options));
+    }
     const redirectTo = body && typeof body === "object" ? (body as { redirect?: unknown }).redirect : undefined;
     // Not "//host" nor "/\host", nor control characters (a browser drops a tab in "/\t/host").
     // eslint-disable-next-line no-control-regex

@@ -2,11 +2,11 @@
  * Signing in and out, keeping the access token fresh, and the signed-in user's accounts.
  */
 import { decodeJwt } from "jose";
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
 import { api } from "./api.server.ts";
-import { readCookie } from "./cookies.server.ts";
+import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { clearSession, getTokens, setTokens } from "./session.server.ts";
 
@@ -106,3 +106,60 @@ export function activeCustomer(request: Request, customers: Customer[]): Custome
   const remembered = Number(readCookie(request, ACTIVE_CUSTOMER_COOKIE));
   return customers.find((c) => c.customer_id === remembered) ?? customers[0];
 }
+
+/** The roles that may pay, set up automatic payments and send proof of payment. */
+const PAYING_ROLES = ["authoritative", "billing"] as const;
+/** Whether the signed-in contact may change this account's billing (else its billing pages are read-only). */
+export const canManageBilling = (customer: Customer) => customer.roles.some((role) => (PAYING_ROLES as readonly string[]).includes(role));
+
+export interface RequireCustomerOptions {
+  /** Billing pages: the account must be billing-authoritative (others are billed through a parent account). */
+  billing?: boolean;
+}
+
+/**
+ * The account a page shows, from the route's `customerId` among the signed-in user's accounts: 404 for
+ * an id that is not a number, 403 for an account that is not theirs (or, with `billing`, one that is
+ * not billing-authoritative). Routes name the parameter `customerId` everywhere, so the layout always
+ * knows the account on screen.
+ */
+export async function requireCustomer(
+  context: Context,
+  request: Request,
+  params: { customerId?: string },
+  options: RequireCustomerOptions = {},
+): Promise<Customer> {
+  const raw = params.customerId ?? "";
+  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  const { customers } = await getAccount(context, request);
+  const customer = customers.find((c) => c.customer_id === Number(raw));
+  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+  if (options.billing && !customer.isBillingAuthoritative) throw data({ kind: "forbidden" }, { status: 403 });
+  return customer;
+}
+
+/**
+ * For routes whose account id is optional (/billing/autopay): the same page of the active account.
+ * `to` builds the path from an id.
+ */
+export async function redirectToActiveAccount(context: Context, request: Request, to: (id: number) => string): Promise<never> {
+  const { customers } = await getAccount(context, request);
+  const active = activeCustomer(request, customers);
+  if (!active) throw redirect("/");
+  throw redirect(to(active.customer_id));
+}
+
+/**
+ * Viewing an account's page makes it the active account: the cookie follows the account on screen, so
+ * the logo and / lead back to it. Runs in the signed-in layout, after the page.
+ */
+export const followActiveAccountMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
+  const response = await next();
+  const raw = (params as { customerId?: string }).customerId;
+  if (!raw || !/^\d{1,12}$/.test(raw) || readCookie(request, ACTIVE_CUSTOMER_COOKIE) === raw) return response;
+  const account = await getAccount(context, request).catch(() => null);
+  if (account?.customers.some((c) => c.customer_id === Number(raw))) {
+    response.headers.append("Set-Cookie", preferenceCookie(ACTIVE_CUSTOMER_COOKIE, raw, ACTIVE_CUSTOMER_MAX_AGE));
+  }
+  return response;
+};

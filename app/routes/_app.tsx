@@ -12,12 +12,12 @@ import { BrandLink } from "~/components/Brand";
 import { LanguageToggle } from "~/components/LanguageToggle";
 import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
 import { SideNav } from "~/components/SideNav";
-import { activeCustomer, getAccount, requireUserMiddleware } from "~/lib/auth.server";
+import { activeCustomer, followActiveAccountMiddleware, getAccount, requireUserMiddleware } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, followActiveAccountMiddleware];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { customers, username } = await getAccount(context, request);

@@ -2,24 +2,16 @@
  * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
  * billing details, fetched together) or a commercial account's services (GET /commercial-dashboard/{id}).
  */
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { api } from "~/lib/api.server";
-import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { customers } = await getAccount(context, request);
-  if (!params.customerId) {
-    const active = activeCustomer(request, customers);
-    if (!active) throw redirect("/");
-    throw redirect(`/dashboard/${active.customer_id}`);
-  }
-  const id = Number(params.customerId);
-  if (!/^\d+$/.test(params.customerId)) throw data({ kind: "not-found" }, { status: 404 });
-  const customer = customers.find((c) => c.customer_id === id);
-  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
+  const customer = await requireCustomer(context, request, params);
+  const id = customer.customer_id;
 
   const client = api(context, request);
   if (customer.isResidential) {

@@ -10,7 +10,7 @@ import { Trans } from "react-i18next";
 import { useT } from "~/lib/use-t";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { Field } from "~/components/Field";
+import { Field } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { isFailure } from "~/lib/api.server";
 import { signIn } from "~/lib/auth.server";

@@ -13,6 +13,7 @@ const account = (customer_id: number, contract_name: string, isResidential = fal
   isResidential,
   isBillingAuthoritative: true,
   credit_card_allowed: true,
+  roles: ["authoritative", "billing"],
 });
 
 const customers = [

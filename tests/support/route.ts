@@ -15,9 +15,13 @@ type Handler = (args: any) => unknown;
 export interface RouteCall {
   /** Path and query, such as "/dashboard/100101?lng=fr". */
   url: string;
-  method?: "GET" | "POST";
-  /** Form fields of a POST. */
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Form fields of a POST, sent urlencoded as a browser sends a form without files. */
   form?: Record<string, string>;
+  /** Fields and files of a POST, sent as multipart/form-data (a form with enctype="multipart/form-data"). */
+  multipart?: Record<string, string | File | (string | File)[]>;
+  /** Any other body, as it is: with headers["Content-Type"], for posts a browser would not send. */
+  body?: string;
   params?: Record<string, string | undefined>;
   cookie?: string;
   headers?: Record<string, string>;
@@ -50,8 +54,18 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   if (call.form) {
     body = new URLSearchParams(call.form);
     headers.set("Content-Type", "application/x-www-form-urlencoded");
-  }
-  const request = new Request(url, { method: call.method ?? (call.form ? "POST" : "GET"), headers, body });
+  } else if (call.multipart) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(call.multipart)) {
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+    }
+    // Serialised as a browser would, so the action reads a real multipart body with its boundary.
+    const encoded = new Response(form);
+    headers.set("Content-Type", encoded.headers.get("Content-Type")!);
+    body = await encoded.arrayBuffer();
+  } else if (call.body !== undefined) body = call.body;
+  const posts = call.form || call.multipart || call.body !== undefined;
+  const request = new Request(url, { method: call.method ?? (posts ? "POST" : "GET"), headers, body });
   const context = new RouterContextProvider(new Map([[requestInfoContext, { cspNonce: "test-nonce", ...call.requestInfo }]]));
   const chain: MiddlewareFunction<Response>[] = [i18nMiddleware, sessionMiddleware, ...(call.middleware ?? [])];
   let outcome: { value: unknown; thrown: boolean } = { value: undefined, thrown: false };

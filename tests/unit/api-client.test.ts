@@ -504,3 +504,25 @@ describe("typed calls of the contract", () => {
     ).toEqual({ status: 404, kind: "not-found" });
   });
 });
+
+describe("a double submit with one Idempotency-Key", () => {
+  it("waits for the first request's answer instead of failing (409 while it is processed)", async () => {
+    let calls = 0;
+    server.use(
+      http.delete(`${API}/thing`, () => {
+        calls += 1;
+        return calls < 3
+          ? HttpResponse.json({ success: false, message: "still processing" }, { status: 409 })
+          : HttpResponse.json({ success: true });
+      }),
+    );
+    await expect(client().request("DELETE", "/thing", Ok, { headers: { "Idempotency-Key": "k" } })).resolves.toEqual({ success: true });
+    expect(calls).toBe(3);
+  });
+
+  it("does not retry a 409 of a call without a key", async () => {
+    quiet();
+    answering(409, { success: false, message: "conflict" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 502, kind: "server" });
+  });
+});

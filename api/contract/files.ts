@@ -1,0 +1,46 @@
+/**
+ * Limits of uploaded files (spec sections 5 and 9), shared by the portal (its file inputs, schemas and
+ * multipart parsing) and the API (which checks the bytes again by content).
+ */
+export type MediaType = "image/jpeg" | "image/png" | "image/bmp" | "application/pdf";
+
+const MB = 1024 * 1024;
+
+export interface FileRule {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Most files one request may carry for this purpose. */
+  maxFiles: number;
+  /** Formats accepted (checked by content in the API). */
+  types: readonly MediaType[];
+  /** File name extensions a browser offers in its file picker. */
+  extensions: readonly string[];
+}
+
+export const FILE_RULES = {
+  void_cheque: {
+    maxBytes: 20 * MB,
+    maxFiles: 1,
+    types: ["image/jpeg", "image/png", "image/bmp", "application/pdf"],
+    extensions: [".jpg", ".jpeg", ".png", ".bmp", ".pdf"],
+  },
+  proof_of_payment: {
+    maxBytes: 10 * MB,
+    maxFiles: 5,
+    types: ["image/jpeg", "image/png", "application/pdf"],
+    extensions: [".jpg", ".jpeg", ".png", ".pdf"],
+  },
+  support_attachment: {
+    maxBytes: 10 * MB,
+    maxFiles: 5,
+    types: ["image/jpeg", "image/png", "application/pdf"],
+    extensions: [".jpg", ".jpeg", ".png", ".pdf"],
+  },
+} as const satisfies Record<string, FileRule>;
+export type FilePurpose = keyof typeof FILE_RULES;
+
+/** Files one request may carry at most, whatever the purpose. */
+export const MAX_FILES = 5;
+
+/** The accept attribute of a file input: extensions and media types. */
+export const acceptOf = (purpose: FilePurpose) => [...FILE_RULES[purpose].extensions, ...FILE_RULES[purpose].types].join(",");

@@ -1,0 +1,58 @@
+/**
+ * The error summary at the top of a refused form (the GOV.UK pattern): titled "There is a problem",
+ * one link per message to its field, form-level messages first. With JavaScript, focus moves to it
+ * after a refused submission so that screen reader users hear what went wrong.
+ */
+import type { FormMetadata } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { useT } from "~/lib/use-t";
+
+// The summary only reads the form's id and its errors.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Form = FormMetadata<any, string[]>;
+
+export function ErrorSummary({ form }: { form: Form }) {
+  const { t } = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  const errors = Object.entries(form.allErrors).filter(([, messages]) => messages?.length);
+  const formErrors = errors.filter(([name]) => name === "").flatMap(([, messages]) => messages);
+  const fieldErrors = errors.filter(([name]) => name !== "");
+  const shown = errors.length > 0 && form.status === "error";
+  const signature = shown ? JSON.stringify(errors) : "";
+
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+
+  if (!shown) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby={`${form.id}-summary-title`}
+      data-testid="error-summary"
+      className="mb-6 rounded-md border-4 border-error bg-white p-4 focus:outline-4 focus:outline-offset-2 focus:outline-primary"
+    >
+      <h2 id={`${form.id}-summary-title`} className="text-lg font-semibold text-gray-900">
+        {t("formErrors.title")}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {formErrors.map((message) => (
+          <li key={message} className="font-medium text-error">
+            {t(message)}
+          </li>
+        ))}
+        {fieldErrors.flatMap(([name, messages]) =>
+          messages.map((message) => (
+            <li key={`${name}:${message}`}>
+              <a href={`#${form.id}-${name}`} className="font-medium text-error underline">
+                {t(message)}
+              </a>
+            </li>
+          )),
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * Form controls, each wired the same way for assistive technology: a label above, a hint under the
+ * label, the error under the hint, then the control, whose aria-invalid and aria-describedby point at
+ * the error and the hint (the GOV.UK order). Error messages are translation keys ("api:amount.required",
+ * "billing:pay.amountRequired"); conform gives each control the values typed and the errors of a refused
+ * post, so nothing typed is lost.
+ */
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { FILE_RULES, acceptOf, type FilePurpose } from "../../../api/contract/files";
+import { useT } from "~/lib/use-t";
+
+// Every field's value type fits here; the controls only read ids, names, errors and initial values.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Meta = FieldMetadata<any, any, string[]>;
+
+type InputType = "text" | "email" | "password" | "tel" | "search" | "number" | "url";
+
+const controlClass = (invalid: boolean) =>
+  `block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
+
+/** The error messages of a field (translation keys), or of a whole form. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useT();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="text-sm font-medium text-error">
+      {errors.map((error) => (
+        <p key={error}>
+          <span className="sr-only">{t("formErrors.prefix")} </span>
+          {t(error)}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** Label, hint and error around a control. */
+function FieldShell({ meta, label, hint, children }: { meta: Meta; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block font-medium text-gray-900">
+        {label}
+      </label>
+      {hint ? (
+        <p id={meta.descriptionId} className="text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      {children}
+    </div>
+  );
+}
+
+/** conform's props for a control, without React's `key` (which may not be spread). */
+function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+interface FieldProps {
+  meta: Meta;
+  label: ReactNode;
+  type?: InputType;
+  hint?: ReactNode;
+  autoComplete?: string;
+  /** Extra attributes for the input. */
+  inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
+}
+
+/** A text input (text, email, password, tel…). */
+export function Field({ meta, label, type = "text", hint, autoComplete, inputProps }: FieldProps) {
+  const props = withoutKey(getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <input {...props} autoComplete={autoComplete} {...inputProps} className={controlClass(Boolean(meta.errors?.length))} />
+    </FieldShell>
+  );
+}
+
+/** An amount in dollars: "$" before the number in English, after it in French ("163,85 $"). */
+export function MoneyInput({ meta, label, hint }: { meta: Meta; label: ReactNode; hint?: ReactNode }) {
+  const { language } = useT();
+  const props = withoutKey(getInputProps(meta, { type: "text", ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  const sign = (
+    <span aria-hidden="true" className="px-3 text-gray-800">
+      $
+    </span>
+  );
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <div
+        className={`flex max-w-xs items-center rounded-md border bg-white shadow-sm ${meta.errors?.length ? "border-error" : "border-gray-500"}`}
+      >
+        {language === "en" ? sign : null}
+        <input {...props} inputMode="decimal" autoComplete="off" className="block w-full min-w-0 rounded-md px-3 py-2 text-base" />
+        {language === "fr" ? sign : null}
+      </div>
+    </FieldShell>
+  );
+}
+
+/** A calendar date (YYYY-MM-DD), with the browser's date picker. */
+export function DateInput({ meta, label, hint, min, max }: { meta: Meta; label: ReactNode; hint?: ReactNode; min?: string; max?: string }) {
+  const props = withoutKey(getInputProps(meta, { type: "date", ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <input {...props} min={min} max={max} className={`${controlClass(Boolean(meta.errors?.length))} max-w-xs`} />
+    </FieldShell>
+  );
+}
+
+/** Several lines of text. */
+export function TextArea({ meta, label, hint, rows = 4 }: { meta: Meta; label: ReactNode; hint?: ReactNode; rows?: number }) {
+  const props = withoutKey(getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <textarea {...props} rows={rows} className={controlClass(Boolean(meta.errors?.length))} />
+    </FieldShell>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A drop-down list. */
+export function Select({ meta, label, hint, options }: { meta: Meta; label: ReactNode; hint?: ReactNode; options: Option[] }) {
+  const props = withoutKey(getSelectProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <select {...props} className={controlClass(Boolean(meta.errors?.length))}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label as string}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** One choice among a few, as radio buttons in a fieldset. The first button carries the field's id (error summary links). */
+export function RadioGroup({ meta, legend, hint, options }: { meta: Meta; legend: ReactNode; hint?: ReactNode; options: Option[] }) {
+  const radios = getCollectionProps(meta, {
+    type: "radio",
+    options: options.map((o) => o.value),
+    ariaDescribedBy: hint ? meta.descriptionId : undefined,
+  });
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <fieldset
+      className="space-y-2"
+      aria-describedby={[hint ? meta.descriptionId : "", invalid ? meta.errorId : ""].join(" ").trim() || undefined}
+    >
+      <legend className="font-medium text-gray-900">{legend}</legend>
+      {hint ? (
+        <p id={meta.descriptionId} className="text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      {radios.map((radio, index) => {
+        const option = options[index];
+        const id = index === 0 ? meta.id : radio.id;
+        return (
+          <div key={radio.value} className="flex items-start gap-3">
+            <input {...withoutKey(radio)} id={id} className="mt-1 h-5 w-5 accent-primary" />
+            <label htmlFor={id} className="text-gray-900">
+              {option.label}
+              {option.hint ? <span className="block text-sm text-gray-700">{option.hint}</span> : null}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A checkbox that must or may be ticked (an agreement, a consent); posts "on". */
+export function Checkbox({ meta, label, hint }: { meta: Meta; label: ReactNode; hint?: ReactNode }) {
+  const props = withoutKey(getInputProps(meta, { type: "checkbox", ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  return (
+    <div className="space-y-1">
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <div className="flex items-start gap-3">
+        <input {...props} className="mt-1 h-5 w-5 shrink-0 accent-primary" />
+        <div>
+          <label htmlFor={meta.id} className="font-medium text-gray-900">
+            {label}
+          </label>
+          {hint ? (
+            <p id={meta.descriptionId} className="text-sm text-gray-700">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** File upload: the accepted formats and the size limit of the purpose (api/contract/files.ts) in the hint and the picker. */
+export function FileInput({ meta, label, purpose, multiple }: { meta: Meta; label: ReactNode; purpose: FilePurpose; multiple?: boolean }) {
+  const { t } = useT();
+  const rule = FILE_RULES[purpose];
+  const types = rule.extensions.map((e) => e.slice(1).toUpperCase()).join(", ");
+  const size = rule.maxBytes / (1024 * 1024);
+  const hint = (
+    <>
+      {t("form.fileTypes", { types })} {t("form.fileSize", { count: multiple ? rule.maxFiles : 1, size })}
+    </>
+  );
+  const props = withoutKey(getInputProps(meta, { type: "file", ariaDescribedBy: meta.descriptionId }));
+  return (
+    <FieldShell meta={meta} label={label} hint={hint}>
+      <input
+        {...props}
+        accept={acceptOf(purpose)}
+        multiple={multiple}
+        className="block w-full text-base file:mr-3 file:rounded-md file:border file:border-gray-500 file:bg-white file:px-3 file:py-2 file:font-medium"
+      />
+    </FieldShell>
+  );
+}

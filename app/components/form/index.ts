@@ -1,0 +1,16 @@
+/** The form kit: controls, the error summary and the submit button (docs/adding-a-screen.md). */
+export {
+  Checkbox,
+  DateInput,
+  Field,
+  FieldErrors,
+  FileInput,
+  MoneyInput,
+  RadioGroup,
+  Select,
+  TextArea,
+  type Meta,
+  type Option,
+} from "./Field";
+export { ErrorSummary } from "./ErrorSummary";
+export { SubmitButton } from "./SubmitButton";

@@ -1,0 +1,218 @@
+/**
+ * The one way a route action handles a form post (docs/adding-a-screen.md):
+ *
+ *  1. read the body within limits: urlencoded or multipart only (else 415), small for text forms and
+ *     per purpose for files (else 413), never trusting what the browser says it sent;
+ *  2. parse it with the form's shared zod schema: invalid -> 400, the page again with what was typed
+ *     (secrets hidden, long values cut to their field's maximum) and the messages;
+ *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
+ *     snake_case names) and the others above the form, every code translated (locales/…/api.json);
+ *     a 403, 502 or 503 keeps the form and shows a translated form-level error;
+ *  4. success -> a flash notification and a redirect (post/redirect/get).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { randomUUID } from "node:crypto";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
+import { ApiFieldErrors, isFailure } from "./api.server.ts";
+import { getI18n, getLanguage } from "./i18n.server.ts";
+import type { Language } from "./i18n.ts";
+import type { NotificationType } from "./notifications.ts";
+import { notify } from "./session.server.ts";
+
+/** What a refused post answers: the form's state for conform, and a fresh idempotency key when one is due. */
+export interface FormReply {
+  result: SubmissionResult<string[]>;
+  /** A new key for the next try, after the API refused a charge (a retry with the old key would replay it). */
+  idempotencyKey?: string;
+}
+
+export interface FormSuccess {
+  /** Where the browser goes next (post/redirect/get). */
+  redirectTo: string;
+  /** The notification the next page shows (a key, with its namespace prefix unless it is in common). */
+  notification?: { key: string; values?: Record<string, string | number>; type?: NotificationType };
+}
+
+export interface FormActionOptions<S extends z.ZodType, R> {
+  /** The form's shared schema (app/schemas). */
+  schema: S;
+  /** Fields never sent back to the browser: card numbers, security codes, passwords. */
+  hideFields?: string[];
+  /** A multipart form with files: the purpose whose limits apply (api/contract/files.ts). */
+  files?: FilePurpose;
+  /** The form carries `idempotency_key` (payments, autopay), handed to `submit`. */
+  idempotent?: boolean;
+  /** The API call, with the parsed value. Throwing ApiFieldErrors (a 422) maps it onto the form. */
+  submit: (value: z.output<S>, helpers: { idempotencyKey: string; language: Language }) => Promise<R>;
+  /** Where to go, and what to say, once the API accepted. */
+  success: (result: R, value: z.output<S>, helpers: { language: Language }) => FormSuccess;
+}
+
+interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** Text forms: a few kilobytes at most; 64 KiB leaves room for every field's maximum. */
+export const TEXT_FORM_LIMIT = 64 * 1024;
+/** Room for the text fields of a form that also carries files. */
+const FIELDS_MARGIN = 256 * 1024;
+/** A refused value is echoed back at most this long when its field names no maximum. */
+const ECHO_LIMIT = 1000;
+
+export const newIdempotencyKey = () => randomUUID();
+
+type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string };
+
+/** The posted form, or why it cannot be read. */
+async function readForm(request: Request, files: FilePurpose | undefined): Promise<FormData | BodyProblem> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const multipart = type.startsWith("multipart/form-data");
+  if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) {
+    const empty = request.headers.get("Content-Length") === "0" || request.body === null;
+    if (!(empty && !type)) return { status: 415, message: "common:formErrors.unsupported" };
+    return new FormData();
+  }
+  const rule = files && multipart ? FILE_RULES[files] : undefined;
+  const fileField = files;
+  try {
+    return await parseFormData(
+      request,
+      {
+        maxFiles: rule?.maxFiles ?? 0,
+        // A file a little over the limit still arrives, so its field says why; far over, the post stops.
+        maxFileSize: rule ? rule.maxBytes + 1024 * 1024 : 1,
+        maxTotalSize: rule ? rule.maxFiles * (rule.maxBytes + 1024 * 1024) + FIELDS_MARGIN : TEXT_FORM_LIMIT,
+        maxParts: 100,
+      },
+      (file) => (file.size === 0 && !file.name ? null : file),
+    );
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      return { status: 413, message: rule ? "common:formErrors.filesTooLarge" : "common:formErrors.tooLarge", field: fileField };
+    }
+    if (error instanceof MaxFilesExceededError) {
+      return {
+        status: rule ? 413 : 400,
+        message: rule ? "common:formErrors.tooManyFiles" : "common:formErrors.unreadable",
+        field: fileField,
+      };
+    }
+    if (error instanceof FormDataParseError || (error instanceof Error && /multipart|boundary|parse/i.test(error.message))) {
+      return { status: 400, message: "common:formErrors.unreadable" };
+    }
+    throw error;
+  }
+}
+
+const fieldsOf = new WeakMap<z.ZodType, Record<string, { maxLength?: number }>>();
+/** The form's field names and their maximum lengths, from its schema (computed once per schema). */
+function constraintOf(schema: z.ZodType): Record<string, { maxLength?: number }> {
+  let fields = fieldsOf.get(schema);
+  if (!fields) {
+    fields = (getZodConstraint(schema) ?? {}) as Record<string, { maxLength?: number }>;
+    fieldsOf.set(schema, fields);
+  }
+  return fields;
+}
+
+/** What was typed, as conform echoes it, with every text cut to its field's maximum. */
+function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): SubmissionResult<string[]> {
+  if (!result.initialValue) return result;
+  const fields = constraintOf(schema);
+  const cap = (name: string, value: unknown): unknown => {
+    const limit = Math.min(fields[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT);
+    if (typeof value === "string") return value.length > limit ? value.slice(0, limit) : value;
+    if (Array.isArray(value)) return value.slice(0, 20).map((item) => cap(name, item));
+    return typeof value === "object" && value !== null ? undefined : value;
+  };
+  const initialValue = Object.fromEntries(
+    Object.entries(result.initialValue)
+      .slice(0, 100)
+      .map(([name, value]) => [name, cap(name, value)]),
+  ) as SubmissionResult<string[]>["initialValue"];
+  return { ...result, initialValue };
+}
+
+/** An API error code as a message key: `api:<code>` when translated, else the field's or the form's generic message. */
+function messageKey(context: Readonly<RouterContextProvider>, code: string, onField: boolean): string {
+  const key = `api:${code}`;
+  if (getI18n(context).exists(key)) return key;
+  console.warn(`[form] no translation for the API error code ${code}`);
+  return onField ? "api:_generic.field" : "api:_generic.form";
+}
+
+/** Handles a form post from body to redirect; see the module's comment. */
+export async function formAction<S extends z.ZodType, R>({ request, context }: ActionArgs, options: FormActionOptions<S, R>) {
+  const { schema, hideFields = [], idempotent } = options;
+  const language = getLanguage(context);
+  const form = await readForm(request, options.files);
+  if (!(form instanceof FormData)) {
+    const submission = parseWithZod(new FormData(), { schema });
+    return data<FormReply>(
+      {
+        result: submission.reply({
+          formErrors: [form.message],
+          fieldErrors: form.field ? { [form.field]: [form.message] } : undefined,
+          hideFields,
+        }),
+      },
+      { status: form.status },
+    );
+  }
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    return data<FormReply>({ result: capEcho(submission.reply({ hideFields }), schema) }, { status: 400 });
+  }
+  const value = submission.value as z.output<S>;
+  const idempotencyKey = idempotent ? String(form.get("idempotency_key") ?? "") : "";
+
+  const refuse = (status: number, reply: Parameters<typeof submission.reply>[0], freshKey = false) =>
+    data<FormReply>(
+      {
+        result: capEcho(submission.reply({ ...reply, hideFields }), schema),
+        idempotencyKey: idempotent && freshKey ? newIdempotencyKey() : undefined,
+      },
+      { status },
+    );
+
+  let result: R;
+  try {
+    result = await options.submit(value, { idempotencyKey, language });
+  } catch (error) {
+    if (error instanceof ApiFieldErrors) {
+      const fields = constraintOf(schema);
+      const fieldErrors: Record<string, string[]> = {};
+      const formErrors: string[] = [];
+      for (const [field, codes] of Object.entries(error.errors)) {
+        const onField = field in fields;
+        for (const code of codes) {
+          const key = messageKey(context, code, onField);
+          if (onField) (fieldErrors[field] ??= []).push(key);
+          else formErrors.push(key);
+        }
+      }
+      // Refused: nothing was charged or changed, so the next try gets a key of its own.
+      return refuse(422, { fieldErrors, formErrors }, true);
+    }
+    if (isFailure(error, "forbidden")) return refuse(403, { formErrors: ["common:formErrors.forbidden"] }, true);
+    if (isFailure(error, "unavailable")) return refuse(503, { formErrors: ["common:formErrors.unavailable"] });
+    if (isFailure(error, "server")) return refuse(502, { formErrors: ["common:formErrors.server"] });
+    throw error;
+  }
+  const next = options.success(result, value, { language });
+  if (next.notification) {
+    notify(context, next.notification.type ?? "success", next.notification.key, next.notification.values);
+  }
+  throw redirect(next.redirectTo);
+}

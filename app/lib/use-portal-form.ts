@@ -1,0 +1,36 @@
+/**
+ * The conform set-up every form of the portal shares: the server's last answer (values typed and
+ * errors of a refused post), the schema's constraints for the browser (required, maxLength…), and
+ * validation with the same zod schema once the customer leaves a field, then as they type. The schema
+ * is loaded after hydration (useLazyValidation), so zod stays out of the first-load JavaScript.
+ */
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import type { FormReply } from "./form-action.server";
+import { useLazyValidation } from "./use-lazy-validation";
+
+export interface PortalFormOptions<S extends z.ZodType> {
+  /** Loads the form's shared schema: () => import("~/schemas/…").then((m) => m.Schema). */
+  schema: () => Promise<S>;
+  /** The action's answer (FormReply), when the post was refused. */
+  lastResult?: FormReply | SubmissionResult<string[]> | null;
+  /** getZodConstraint(schema), computed once on the server and passed by the loader. */
+  constraint?: Record<string, unknown>;
+  /** Values shown before anything is typed. */
+  defaultValue?: Record<string, unknown>;
+  /** Needed when a page has several forms. */
+  id?: string;
+}
+
+export function usePortalForm<S extends z.ZodType>({ schema, lastResult, constraint, defaultValue, id }: PortalFormOptions<S>) {
+  const result = lastResult && "result" in lastResult ? lastResult.result : (lastResult ?? undefined);
+  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+    id,
+    lastResult: result,
+    constraint: constraint as never,
+    defaultValue: defaultValue as never,
+    onValidate: useLazyValidation(schema) as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
