@@ -168,7 +168,7 @@ export function RadioGroup({ meta, legend, hint, options }: { meta: Meta; legend
         const id = index === 0 ? meta.id : radio.id;
         return (
           <div key={radio.value} className="flex items-start gap-3">
-            <input {...withoutKey(radio)} id={id} className="mt-1 h-5 w-5 accent-primary" />
+            <input {...withoutKey(radio)} id={id} className="mt-1 h-5 w-5 shrink-0 accent-primary" />
             <label htmlFor={id} className="text-gray-900">
               {option.label}
               {option.hint ? <span className="block text-sm text-gray-700">{option.hint}</span> : null}

@@ -14,3 +14,4 @@ export {
 } from "./Field";
 export { ErrorSummary } from "./ErrorSummary";
 export { SubmitButton } from "./SubmitButton";
+export { ConfirmForm } from "./ConfirmForm";

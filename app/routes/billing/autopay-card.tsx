@@ -1,0 +1,126 @@
+/**
+ * /billing/{customerId}/autopay/card: set up or replace automatic payments by credit card
+ * (POST /billing/{id}/autopay/credit-card, with the idempotency key of the rendered page). Only for
+ * accounts that allow credit cards. The card is verified by a $0 authorization; only its brand and
+ * last four digits are kept. Declined: the form again with the reason.
+ */
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/autopay-card";
+import { AccountLine } from "~/components/billing/AccountLine";
+import { ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { PageHeader } from "~/components/PageHeader";
+import { api } from "~/lib/api.server";
+import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireAutopayFeature } from "~/lib/billing.server";
+import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { usePortalForm } from "~/lib/use-portal-form";
+import { useT } from "~/lib/use-t";
+import { CardAutopaySchema } from "~/schemas/billing";
+
+export const handle = { i18n: ["billing", "api"] };
+
+const constraint = getZodConstraint(CardAutopaySchema);
+
+/** The account, if it may set up card autopay here: the feature on, cards allowed, a paying role. */
+async function cardAutopayCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { billing: true });
+  if (!customer.credit_card_allowed || !canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
+  return customer;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const customer = await cardAutopayCustomer(context, request, params);
+  const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
+  return {
+    customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+    current: autopayDetails.card?.status === "active" ? autopayDetails.card : null,
+    credit: autopayDetails.autopay_credit.amount,
+    idempotencyKey: newIdempotencyKey(),
+    constraint,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const customer = await cardAutopayCustomer(context, request, params);
+  return formAction(
+    { request, context },
+    {
+      schema: CardAutopaySchema,
+      hideFields: ["card_number", "cvv"],
+      idempotent: true,
+      submit: (value, { idempotencyKey }) =>
+        api(context, request).call("POST /billing/{id}/autopay/credit-card", {
+          params: { id: customer.customer_id },
+          idempotencyKey,
+          form: { card_number: value.card_number, expiry: value.expiry, cvv: value.cvv, cardholder_name: value.cardholder_name },
+        }),
+      success: ({ autopayDetails }, _value, { language }) => ({
+        redirectTo: `/billing/${customer.customer_id}/autopay`,
+        notification: autopayDetails.card?.next_charge_on
+          ? { key: "billing:autopay.notifyCardSetUp", values: { date: formatDate(autopayDetails.card.next_charge_on, language) } }
+          : { key: "billing:autopay.notifyCardSetUpNoDate" },
+      }),
+    },
+  );
+}
+
+export default function CardAutopay({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language } = useT("billing");
+  const { customer, current, credit } = loaderData;
+  const [form, fields] = usePortalForm({
+    schema: () => import("~/schemas/billing").then((m) => m.CardAutopaySchema),
+    lastResult: actionData,
+    constraint: loaderData.constraint,
+  });
+  const idempotencyKey = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
+  const back = `/billing/${customer.customer_id}/autopay`;
+
+  return (
+    <div className="max-w-2xl">
+      <PageHeader
+        title={current ? t("autopay.replaceCardTitle") : t("autopay.setUpCardTitle")}
+        subtitle={<AccountLine customer={customer} />}
+      />
+      <div className="mb-6 space-y-2 text-gray-800">
+        {current ? <p>{t("autopay.replacing", { brand: t(`brand.${current.brand}`), last4: current.last_four })}</p> : null}
+        <p>{t("autopay.cardWhen")}</p>
+        <p>{t("autopay.creditOffer", { amount: formatMoney(credit, language) })}</p>
+      </div>
+      <ErrorSummary form={form} />
+      <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <Field
+          meta={fields.card_number}
+          label={t("card.number")}
+          hint={t("card.numberHint")}
+          autoComplete="cc-number"
+          inputProps={{ inputMode: "numeric" }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.expiry} label={t("card.expiry")} hint={t("card.expiryHint")} autoComplete="cc-exp" />
+          <Field
+            meta={fields.cvv}
+            label={t("card.cvv")}
+            hint={t("card.cvvHint")}
+            autoComplete="cc-csc"
+            inputProps={{ inputMode: "numeric" }}
+          />
+        </div>
+        <Field meta={fields.cardholder_name} label={t("card.holder")} autoComplete="cc-name" />
+        <p className="text-sm text-gray-700">{t("autopay.cardConsent")}</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SubmitButton>{current ? t("autopay.replaceCardSubmit") : t("autopay.setUpCardSubmit")}</SubmitButton>
+          <Link to={back} className="text-center">
+            {t("cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";
