@@ -21,7 +21,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
 import { getI18n, getLanguage } from "./i18n.server.ts";
@@ -48,8 +48,10 @@ export interface FormActionOptions<S extends z.ZodType, R> {
   schema: S;
   /** Fields never sent back to the browser: card numbers, security codes, passwords. */
   hideFields?: string[];
-  /** A multipart form with files: the purpose whose limits apply (api/contract/files.ts). */
-  files?: FilePurpose;
+  /** A multipart form with files: its file field, and the purpose whose limits apply (api/contract/files.ts). */
+  files?: { field: string; purpose: FilePurpose };
+  /** Fields without a control of their own: the API's errors on them show above the form. */
+  formLevelFields?: string[];
   /** The form carries `idempotency_key` (payments, autopay), handed to `submit`. */
   idempotent?: boolean;
   /** The API call, with the parsed value. Throwing ApiFieldErrors (a 422) maps it onto the form. */
@@ -72,10 +74,12 @@ const ECHO_LIMIT = 1000;
 
 export const newIdempotencyKey = () => randomUUID();
 
+const NOTHING = z.object({});
+
 type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string };
 
 /** The posted form, or why it cannot be read. */
-async function readForm(request: Request, files: FilePurpose | undefined): Promise<FormData | BodyProblem> {
+async function readForm(request: Request, files: FormActionOptions<z.ZodType, unknown>["files"]): Promise<FormData | BodyProblem> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) {
@@ -83,8 +87,8 @@ async function readForm(request: Request, files: FilePurpose | undefined): Promi
     if (!(empty && !type)) return { status: 415, message: "common:formErrors.unsupported" };
     return new FormData();
   }
-  const rule = files && multipart ? FILE_RULES[files] : undefined;
-  const fileField = files;
+  const rule = files && multipart ? FILE_RULES[files.purpose] : undefined;
+  const fileField = files?.field;
   try {
     return await parseFormData(
       request,
@@ -154,11 +158,12 @@ function messageKey(context: Readonly<RouterContextProvider>, code: string, onFi
 
 /** Handles a form post from body to redirect; see the module's comment. */
 export async function formAction<S extends z.ZodType, R>({ request, context }: ActionArgs, options: FormActionOptions<S, R>) {
-  const { schema, hideFields = [], idempotent } = options;
+  const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
   const form = await readForm(request, options.files);
   if (!(form instanceof FormData)) {
-    const submission = parseWithZod(new FormData(), { schema });
+    // Nothing could be read: only why, not what the schema would say of an empty form.
+    const submission = parseWithZod(new FormData(), { schema: NOTHING });
     return data<FormReply>(
       {
         result: submission.reply({
@@ -195,7 +200,7 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
       const fieldErrors: Record<string, string[]> = {};
       const formErrors: string[] = [];
       for (const [field, codes] of Object.entries(error.errors)) {
-        const onField = field in fields;
+        const onField = field in fields && !formLevelFields.includes(field);
         for (const code of codes) {
           const key = messageKey(context, code, onField);
           if (onField) (fieldErrors[field] ??= []).push(key);

@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { request, context },
     {
       schema: PadSchema,
-      files: "void_cheque",
+      files: { field: "void_cheque", purpose: "void_cheque" },
       hideFields: ["account_number", "void_cheque"],
       idempotent: true,
       submit: (value, { idempotencyKey }) =>

@@ -47,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { request, context },
     {
       schema: ProofOfPaymentSchema,
-      files: "proof_of_payment",
+      files: { field: "attachments", purpose: "proof_of_payment" },
       hideFields: ["attachments"],
       submit: (value) =>
         api(context, request).call("POST /billing/{id}/proof-of-payment", {

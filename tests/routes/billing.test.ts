@@ -1,0 +1,464 @@
+/**
+ * The billing screens' loaders and actions in isolation (msw answers as the API): summary, make a
+ * payment, automatic payments by card and PAD, their confirmations, and proof of payment.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
+import * as stopCard from "../../app/routes/billing/autopay-card-stop.tsx";
+import * as autopayPad from "../../app/routes/billing/autopay-pad.tsx";
+import * as removePad from "../../app/routes/billing/autopay-pad-remove.tsx";
+import * as autopay from "../../app/routes/billing/autopay.tsx";
+import * as pay from "../../app/routes/billing/pay.tsx";
+import * as outcome from "../../app/routes/billing/payment-outcome.tsx";
+import * as proof from "../../app/routes/billing/proof-of-payment.tsx";
+import * as summaryRoute from "../../app/routes/billing/summary.tsx";
+import { autopayCard as cardAutopayFixture, autopayPadPending, payment, payments, summary } from "../mocks/billing.ts";
+import { on, refuse, reply } from "../mocks/contract.ts";
+import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
+import { useEnv } from "../support/config.ts";
+import { server } from "../support/msw.ts";
+import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+
+// Each route module types its own arguments; callRoute supplies them.
+type Handler = (args: any) => unknown;
+
+const call = async (handler: Handler, url: string, params: Record<string, string>, extra: Partial<RouteCall> = {}) =>
+  callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
+
+const quiet = () => {
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+};
+afterEach(() => vi.restoreAllMocks());
+
+/** The user's accounts, with the resi account changed (roles, billing authority, cards). */
+function accountsWith(changes: Partial<typeof residentialCustomer>) {
+  server.use(
+    on("GET /dashboard", () =>
+      reply("GET /dashboard", { ...dashboard, customers: [{ ...residentialCustomer, ...changes }, commercialCustomer] }),
+    ),
+  );
+}
+
+/** Records the headers and multipart fields of the API calls to one endpoint. */
+function captureWrites(key: Parameters<typeof on>[0], answer: () => Response) {
+  const seen: { headers: Headers; form: FormData | null }[] = [];
+  server.use(
+    on(key, async ({ request }) => {
+      const type = request.headers.get("Content-Type") ?? "";
+      seen.push({ headers: request.headers, form: type.includes("multipart") ? await request.formData() : null });
+      return answer();
+    }),
+  );
+  return seen;
+}
+
+const VISA = { card_number: "4242 4242 4242 4242", expiry: "08/30", cvv: "123", cardholder_name: "Maya Singh" };
+const paymentForm = (fields: Record<string, string> = {}) => ({
+  idempotency_key: "key-1",
+  amount_choice: "other",
+  amount: "50.00",
+  method: "credit_card",
+  ...VISA,
+  ...fields,
+});
+
+describe("billing summary", () => {
+  it("shows the balance, the current invoice and whether the contact may pay", async () => {
+    const result = await call(summaryRoute.loader as Handler, "/billing/100101", { customerId: "100101" });
+    expect(result.status).toBe(200);
+    expect(result.data.summary.balanceDetails.balance_owing).toBe(163.85);
+    expect(result.data.canManage).toBe(true);
+    expect(result.data.autopay).toBe(true);
+  });
+
+  it("is read-only for a contact without the authoritative or billing role", async () => {
+    accountsWith({ roles: ["support"] });
+    const result = await call(summaryRoute.loader as Handler, "/billing/100101", { customerId: "100101" });
+    expect(result.data.canManage).toBe(false);
+  });
+
+  it("answers 403 for an account billed through its parent, without asking the API", async () => {
+    accountsWith({ isBillingAuthoritative: false });
+    const result = await call(summaryRoute.loader as Handler, "/billing/100101", { customerId: "100101" });
+    expect(result.status).toBe(403);
+  });
+
+  it("answers 403 for another user's account and 404 for an id that is not a number", async () => {
+    expect((await call(summaryRoute.loader as Handler, "/billing/999999", { customerId: "999999" })).status).toBe(403);
+    expect((await call(summaryRoute.loader as Handler, "/billing/abc", { customerId: "abc" })).status).toBe(404);
+  });
+});
+
+describe("make a payment", () => {
+  it("renders the form with a fresh idempotency key each time", async () => {
+    const first = await call(pay.loader as Handler, "/billing/100101/pay", { customerId: "100101" });
+    const second = await call(pay.loader as Handler, "/billing/100101/pay", { customerId: "100101" });
+    expect(first.data.balance).toBe(163.85);
+    expect(first.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.data.idempotencyKey).not.toBe(first.data.idempotencyKey);
+  });
+
+  it("pays another amount by card with the form's key, then goes to the outcome with a notification", async () => {
+    const seen = captureWrites("POST /billing/{id}/payments", () =>
+      reply("POST /billing/{id}/payments", {
+        success: true,
+        payment: payment({ transaction_id: "TX-ABC", amount: 50 }),
+        balance_owing: 113.85,
+        suspension_lifted: false,
+      }),
+    );
+    const result = await call(pay.action as Handler, "/billing/100101/pay", { customerId: "100101" }, { form: paymentForm() });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/billing/100101/pay/TX-ABC");
+    expect(result.setCookies.join()).toMatch(/__session=/);
+    expect(seen[0].headers.get("Idempotency-Key")).toBe("key-1");
+    expect(seen[0].form?.get("amount")).toBe("50.00");
+    expect(seen[0].form?.get("card_number")).toBe("4242 4242 4242 4242");
+    expect(seen[0].form?.has("institution_number")).toBe(false);
+  });
+
+  it("pays the balance as the API knows it when the customer chose the balance", async () => {
+    server.use(
+      on("GET /billing/{id}/summary", () =>
+        reply("GET /billing/{id}/summary", { ...summary, balanceDetails: { ...summary.balanceDetails, balance_owing: 99.5 } }),
+      ),
+    );
+    const seen = captureWrites("POST /billing/{id}/payments", () =>
+      reply("POST /billing/{id}/payments", {
+        success: true,
+        payment: payment({ amount: 99.5 }),
+        balance_owing: 0,
+        suspension_lifted: true,
+      }),
+    );
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ amount_choice: "balance", amount: "" }) },
+    );
+    expect(result.status).toBe(302);
+    expect(seen[0].form?.get("amount")).toBe("99.50");
+  });
+
+  it("refuses a bad form with 400, field by field, keeps what was typed but never the card number or code", async () => {
+    const seen = captureWrites("POST /billing/{id}/payments", () => refuse(500));
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ amount: "12.345", card_number: "4242 4242 4242 4243", expiry: "13/30" }) },
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toMatchObject({
+      amount: ["api:amount.too_many_decimals"],
+      card_number: ["api:card_number.checksum"],
+      expiry: ["api:expiry.invalid"],
+    });
+    expect(result.data.result.initialValue).toMatchObject({ amount: "12.345", expiry: "13/30", cardholder_name: "Maya Singh" });
+    expect(result.data.result.initialValue).not.toHaveProperty("card_number");
+    expect(result.data.result.initialValue).not.toHaveProperty("cvv");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("checks only the chosen method's fields", async () => {
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      {
+        form: paymentForm({
+          method: "bank",
+          card_number: "",
+          institution_number: "12",
+          transit_number: "12345",
+          account_number: "1234567",
+          account_holder: "Maya",
+        }),
+      },
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({ institution_number: ["api:institution_number.invalid"] });
+  });
+
+  it("shows a declined card on the card field, keeps the form, and gives a new key for the next try", async () => {
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ card_number: "4000 0000 0000 0002" }) },
+    );
+    expect(result.status).toBe(422);
+    expect(result.data.result.error).toEqual({ card_number: ["api:card_number.declined"] });
+    expect(result.data.result.initialValue).toMatchObject({ amount: "50.00", cardholder_name: "Maya Singh" });
+    expect(result.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.data.idempotencyKey).not.toBe("key-1");
+  });
+
+  it("puts API errors of fields the form does not have above the form, translated", async () => {
+    server.use(
+      on("POST /billing/{id}/payments", () => refuse(422, { idempotency_key: ["idempotency_key.reused"], mystery: ["mystery.code"] })),
+    );
+    quiet();
+    const result = await call(pay.action as Handler, "/billing/100101/pay", { customerId: "100101" }, { form: paymentForm() });
+    expect(result.status).toBe(422);
+    expect(result.data.result.error[""]).toEqual(["api:idempotency_key.reused", "api:_generic.form"]);
+  });
+
+  it.each([
+    [403, "common:formErrors.forbidden"],
+    [503, "common:formErrors.unavailable"],
+    [500, "common:formErrors.server"],
+  ])("keeps the form and what was typed when the API answers %i", async (status, message) => {
+    server.use(on("POST /billing/{id}/payments", () => refuse(status)));
+    quiet();
+    const result = await call(pay.action as Handler, "/billing/100101/pay", { customerId: "100101" }, { form: paymentForm() });
+    expect(result.status).toBe(status === 500 ? 502 : status);
+    expect(result.data.result.error[""]).toEqual([message]);
+    expect(result.data.result.initialValue.amount).toBe("50.00");
+  });
+
+  it("answers 415 with the page for a JSON post, and 413 for an oversized form, without calling the API", async () => {
+    const seen = captureWrites("POST /billing/{id}/payments", () => refuse(500));
+    const json = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      {
+        body: JSON.stringify(paymentForm()),
+        headers: { "Content-Type": "application/json" },
+      },
+    );
+    expect(json.status).toBe(415);
+    expect(json.data.result.error[""]).toEqual(["common:formErrors.unsupported"]);
+    const huge = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ cardholder_name: "A".repeat(200_000) }) },
+    );
+    expect(huge.status).toBe(413);
+    expect(JSON.stringify(huge.data).length).toBeLessThan(5_000);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("never echoes a value longer than its field allows", async () => {
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ cardholder_name: "B".repeat(5_000) }) },
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result.initialValue.cardholder_name.length).toBeLessThanOrEqual(120);
+  });
+});
+
+describe("payment outcome", () => {
+  it("finds the payment by its transaction id, with the balance now", async () => {
+    server.use(
+      on("GET /billing/{id}/payments", () =>
+        reply("GET /billing/{id}/payments", {
+          payments: [
+            payment({ transaction_id: "TX-P", status: "pending", method: "bank", settles_by: "2026-11-25T15:00:00Z" }),
+            ...payments.payments,
+          ],
+        }),
+      ),
+    );
+    const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-P", { customerId: "100101", transactionId: "TX-P" });
+    expect(result.data.payment.status).toBe("pending");
+    expect(result.data.balance).toBe(163.85);
+  });
+
+  it("answers 404 for a transaction that is not the account's", async () => {
+    const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-NOPE", { customerId: "100101", transactionId: "TX-NOPE" });
+    expect(result.status).toBe(404);
+  });
+});
+
+describe("automatic payments", () => {
+  it("loads the card and PAD state", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: cardAutopayFixture })));
+    const result = await call(autopay.loader as Handler, "/billing/100101/autopay", { customerId: "100101" });
+    expect(result.data.autopay.card.last_four).toBe("4242");
+    expect(result.data.cardsAllowed).toBe(true);
+  });
+
+  it("does not exist while the autopay feature is off", async () => {
+    useEnv({ FEATURE_AUTOPAY_BILLING: "false" });
+    const result = await call(autopay.loader as Handler, "/billing/100101/autopay", { customerId: "100101" });
+    expect(result.status).toBe(404);
+  });
+
+  it("sets up card autopay with the page's key and says when the first charge is", async () => {
+    const seen = captureWrites("POST /billing/{id}/autopay/credit-card", () =>
+      reply("POST /billing/{id}/autopay/credit-card", { success: true, autopayDetails: cardAutopayFixture }),
+    );
+    const result = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key", ...VISA } },
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/billing/100101/autopay");
+    expect(seen[0].headers.get("Idempotency-Key")).toBe("card-key");
+  });
+
+  it("refuses card autopay on an account that does not take credit cards (403)", async () => {
+    accountsWith({ credit_card_allowed: false });
+    const result = await call(autopayCard.loader as Handler, "/billing/100101/autopay/card", { customerId: "100101" });
+    expect(result.status).toBe(403);
+  });
+
+  const cheque = (name = "cheque.pdf", content = "%PDF-1.4 void") => new File([content], name, { type: "application/pdf" });
+  const padForm = (fields: Record<string, string | File> = {}) => ({
+    idempotency_key: "pad-key",
+    institution_number: "003",
+    transit_number: "12345",
+    account_number: "1234567",
+    account_holder: "Jordan Gagnon",
+    branch_address: "100 King Street West, Toronto",
+    agreement_accepted: "on",
+    void_cheque: cheque(),
+    ...fields,
+  });
+
+  it("sets up PAD with the void cheque as multipart, and the agreement accepted", async () => {
+    const seen = captureWrites("POST /billing/{id}/autopay/pad", () =>
+      reply("POST /billing/{id}/autopay/pad", { success: true, autopayDetails: autopayPadPending }),
+    );
+    const result = await call(
+      autopayPad.action as Handler,
+      "/billing/100101/autopay/pad",
+      { customerId: "100101" },
+      { multipart: padForm() },
+    );
+    expect(result.status).toBe(302);
+    expect(seen[0].headers.get("Idempotency-Key")).toBe("pad-key");
+    expect(seen[0].form?.get("agreement_accepted")).toBe("true");
+    const file = seen[0].form?.get("void_cheque") as File;
+    expect(file.name).toBe("cheque.pdf");
+    expect(await file.text()).toBe("%PDF-1.4 void");
+  });
+
+  it("refuses a 2-digit institution, an unticked agreement and a missing cheque, keeping the rest", async () => {
+    const { agreement_accepted: _a, void_cheque: _v, ...rest } = padForm({ institution_number: "12" });
+    const result = await call(autopayPad.action as Handler, "/billing/100101/autopay/pad", { customerId: "100101" }, { multipart: rest });
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({
+      institution_number: ["api:institution_number.invalid"],
+      agreement_accepted: ["api:agreement_accepted.required"],
+      void_cheque: ["api:void_cheque.required"],
+    });
+    expect(result.data.result.initialValue).toMatchObject({ transit_number: "12345", branch_address: "100 King Street West, Toronto" });
+    expect(result.data.result.initialValue).not.toHaveProperty("account_number");
+  });
+
+  it("refuses a file that is not an accepted format by its name, and shows the API's verdict on its content", async () => {
+    const byName = await call(
+      autopayPad.action as Handler,
+      "/billing/100101/autopay/pad",
+      { customerId: "100101" },
+      { multipart: padForm({ void_cheque: cheque("setup.exe") }) },
+    );
+    expect(byName.data.result.error).toEqual({ void_cheque: ["api:void_cheque.type"] });
+    server.use(on("POST /billing/{id}/autopay/pad", () => refuse(422, { void_cheque: ["void_cheque.type"] })));
+    const byContent = await call(
+      autopayPad.action as Handler,
+      "/billing/100101/autopay/pad",
+      { customerId: "100101" },
+      { multipart: padForm({ void_cheque: cheque("renamed.pdf", "MZ not a pdf") }) },
+    );
+    expect(byContent.status).toBe(422);
+    expect(byContent.data.result.error).toEqual({ void_cheque: ["api:void_cheque.type"] });
+    expect(byContent.data.result.initialValue.transit_number).toBe("12345");
+  });
+
+  it("stops card autopay after confirmation, and says so when it was not active any more", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: cardAutopayFixture })));
+    const page = await call(stopCard.loader as Handler, "/billing/100101/autopay/card/stop", { customerId: "100101" });
+    expect(page.data.card.last_four).toBe("4242");
+    expect(page.data.loseCredit).toBe(true);
+    const stopped = await call(stopCard.action as Handler, "/billing/100101/autopay/card/stop", { customerId: "100101" }, { form: {} });
+    expect(stopped.location).toBe("/billing/100101/autopay");
+    server.use(on("DELETE /billing/{id}/autopay", () => refuse(422, { autopay: ["autopay.not_active"] })));
+    const refused = await call(stopCard.action as Handler, "/billing/100101/autopay/card/stop", { customerId: "100101" }, { form: {} });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:autopay.not_active"]);
+  });
+
+  it("sends the confirmation page back to automatic payments when there is nothing to remove", async () => {
+    const result = await call(removePad.loader as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/billing/100101/autopay");
+  });
+
+  it("asks to remove the PAD, with the date it takes effect", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: autopayPadPending })));
+    const page = await call(removePad.loader as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" });
+    expect(page.data.cancellationDays).toBe(30);
+    expect(page.data.effectiveOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const removed = await call(removePad.action as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" }, { form: {} });
+    expect(removed.location).toBe("/billing/100101/autopay");
+  });
+
+  it("refuses the write pages to a contact without a paying role (403)", async () => {
+    accountsWith({ roles: ["support"] });
+    expect((await call(autopayPad.loader as Handler, "/billing/100101/autopay/pad", { customerId: "100101" })).status).toBe(403);
+    expect(
+      (await call(stopCard.action as Handler, "/billing/100101/autopay/card/stop", { customerId: "100101" }, { form: {} })).status,
+    ).toBe(403);
+  });
+});
+
+describe("proof of payment", () => {
+  const receipt = (name: string) => new File(["%PDF-1.4 receipt"], name, { type: "application/pdf" });
+
+  it("sends 1 to 5 files and a note, then back to the summary", async () => {
+    const seen = captureWrites("POST /billing/{id}/proof-of-payment", () =>
+      reply("POST /billing/{id}/proof-of-payment", { success: true, submitted_proof_of_payment: true, file_count: 2 }),
+    );
+    const result = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      {
+        multipart: { attachments: [receipt("a.pdf"), receipt("b.pdf")], note: "Paid at my bank on Nov 20" },
+      },
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/billing/100101");
+    expect(seen[0].form?.getAll("attachments")).toHaveLength(2);
+    expect(seen[0].form?.get("note")).toBe("Paid at my bank on Nov 20");
+  });
+
+  it("refuses no file and more than five", async () => {
+    const none = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { note: "x" } },
+    );
+    expect(none.status).toBe(400);
+    expect(none.data.result.error.attachments).toEqual(["api:attachments.required"]);
+    const six = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      {
+        multipart: { attachments: ["1", "2", "3", "4", "5", "6"].map((n) => receipt(`${n}.pdf`)) },
+      },
+    );
+    expect(six.status).toBe(413);
+    expect(six.data.result.error.attachments).toEqual(["common:formErrors.tooManyFiles"]);
+  });
+
+  it("says there is nothing to send for an account that is not suspended", async () => {
+    const result = await call(proof.loader as Handler, "/billing/100101/proof-of-payment", { customerId: "100101" });
+    expect(result.data.suspended).toBe(false);
+  });
+});
