@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".data/", "test-results/", "node_modules/", "playwright-report/"] },
+  { ignores: ["build/", "build-*/", ".react-router/", ".data/", "test-results/", "node_modules/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,8 +37,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "no-js", use: { javaScriptEnabled: false } },
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@once/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@once/ },
+    // Titles tagged @once change demo data the other tests read (paying off the suspended account):
+    // they run once, after both projects, without JavaScript, and drive a JavaScript-enabled browser
+    // themselves where they need one.
+    { name: "once", use: { javaScriptEnabled: false }, grep: /@once/, dependencies: ["no-js", "js"] },
   ],
   webServer: {
     // npm test builds first; run `npm run build` before `npx playwright test` on its own.

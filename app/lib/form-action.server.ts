@@ -149,7 +149,7 @@ function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): Submiss
 }
 
 /** An API error code as a message key: `api:<code>` when translated, else the field's or the form's generic message. */
-function messageKey(context: Readonly<RouterContextProvider>, code: string, onField: boolean): string {
+export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: string, onField: boolean): string {
   const key = `api:${code}`;
   if (getI18n(context).exists(key)) return key;
   console.warn(`[form] no translation for the API error code ${code}`);
@@ -202,7 +202,7 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
       for (const [field, codes] of Object.entries(error.errors)) {
         const onField = field in fields && !formLevelFields.includes(field);
         for (const code of codes) {
-          const key = messageKey(context, code, onField);
+          const key = apiErrorMessage(context, code, onField);
           if (onField) (fieldErrors[field] ??= []).push(key);
           else formErrors.push(key);
         }

@@ -47,6 +47,11 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         {dashboard.suspended_for_nonpayment ? (
           <PageAlert tone="error" title={t("alerts.suspendedTitle")} testId="alert-suspended">
             <p>{t("alerts.suspendedText", { amount: money(billing.balance_owing) })}</p>
+            <p className="mt-2">
+              <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                {t("billing.pay")}
+              </Link>
+            </p>
           </PageAlert>
         ) : null}
         {dashboard.submitted_proof_of_payment ? (
@@ -102,7 +107,18 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
               ]}
             />
           </div>
-          <p className="mt-4">
+          <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+            {billing.balance_owing > 0 ? (
+              <Link
+                to={`/billing/${id}/pay`}
+                className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
+              >
+                {t("billing.pay")}
+              </Link>
+            ) : null}
+            <Link to={`/billing/${id}`} className="font-medium">
+              {t("billing.summary")}
+            </Link>
             <Link to={`/billing-details/${id}`} className="font-medium">
               {t("billing.viewDetails")}
             </Link>

@@ -4,7 +4,7 @@
  * after a refused submission so that screen reader users hear what went wrong.
  */
 import type { FormMetadata } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "~/lib/use-t";
 
 // The summary only reads the form's id and its errors.
@@ -17,8 +17,16 @@ export function ErrorSummary({ form }: { form: Form }) {
   const errors = Object.entries(form.allErrors).filter(([, messages]) => messages?.length);
   const formErrors = errors.filter(([name]) => name === "").flatMap(([, messages]) => messages);
   const fieldErrors = errors.filter(([name]) => name !== "");
-  const shown = errors.length > 0 && form.status === "error";
-  const signature = shown ? JSON.stringify(errors) : "";
+  // With JavaScript a refused submit may never reach the server: count the attempts in the browser.
+  const [attempts, setAttempts] = useState(0);
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const onSubmit = () => setAttempts((n) => n + 1);
+    element?.addEventListener("submit", onSubmit, true);
+    return () => element?.removeEventListener("submit", onSubmit, true);
+  }, [form.id]);
+  const shown = errors.length > 0 && (form.status === "error" || attempts > 0);
+  const signature = shown ? `${attempts}:${JSON.stringify(errors)}` : "";
 
   useEffect(() => {
     if (signature) ref.current?.focus();

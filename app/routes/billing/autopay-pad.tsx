@@ -138,7 +138,7 @@ export default function PadAutopay({ loaderData, actionData }: Route.ComponentPr
           <FileInput meta={fields.void_cheque} label={t("pad.voidCheque")} purpose="void_cheque" />
         </fieldset>
 
-        <section aria-labelledby="agreement-heading" className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+        <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="agreement-heading" className="text-lg font-semibold text-gray-900">
             {t("padAgreement.title")}
           </h2>
@@ -157,7 +157,7 @@ export default function PadAutopay({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           <Checkbox meta={fields.agreement_accepted} label={t("pad.accept")} />
-        </section>
+        </div>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SubmitButton>{replacing ? t("autopay.replacePadSubmit") : t("autopay.setUpPadSubmit")}</SubmitButton>

@@ -1,0 +1,276 @@
+/**
+ * /billing-details/{customerId}/payments: payment history (GET /billing/{id}/payments), newest first,
+ * between two optional dates chosen with a plain GET form (?from_date=YYYY-MM-DD&to_date=YYYY-MM-DD).
+ *
+ * Dates that are not calendar dates, or an end before the start, never reach the API: the page says
+ * what is wrong next to the filter (400) and lists nothing. A 422 of the API is shown the same way.
+ * Bank and pre-authorized debit payments older than 30 days are not shown (spec section 9); the API
+ * answers them, so the loader leaves them out, and the page says so under the table.
+ */
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/payments";
+import type { PaymentRecord } from "../../../api/contract/billing";
+import { IsoDate } from "../../../api/contract/common";
+import { FieldErrors, SubmitButton } from "~/components/form";
+import { PageTitle } from "~/components/PageTitle";
+import { ApiFieldErrors, api } from "~/lib/api.server";
+import { requireCustomer } from "~/lib/auth.server";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { apiErrorMessage } from "~/lib/form-action.server";
+import { useT } from "~/lib/use-t";
+
+/** Bank and PAD payments older than this many days are not shown (spec section 9). */
+const BANK_PAYMENTS_SHOWN_DAYS = 30;
+const BANK_METHODS: readonly PaymentRecord["method"][] = ["bank", "pad"];
+const FIELDS = ["from_date", "to_date"] as const;
+type FilterField = (typeof FIELDS)[number];
+
+/** The calendar day (UTC, as the API dates payments) `days` before `today`. */
+function daysBefore(today: Date, days: number): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The payments a customer is shown: no bank or PAD payment older than 30 days. */
+function shownPayments(payments: PaymentRecord[], today = new Date()): PaymentRecord[] {
+  const cutoff = daysBefore(today, BANK_PAYMENTS_SHOWN_DAYS);
+  return payments.filter((p) => !(BANK_METHODS.includes(p.method) && p.date < cutoff));
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const customer = await requireCustomer(context, request, params, { billing: true });
+  const id = customer.customer_id;
+  const search = new URL(request.url).searchParams;
+  // What was typed, shown again in the form (cut short: it is only echoed).
+  const filter = {
+    from_date: (search.get("from_date") ?? "").trim().slice(0, 40),
+    to_date: (search.get("to_date") ?? "").trim().slice(0, 40),
+  };
+  const page = { customer: { customer_id: id, contract_name: customer.contract_name }, filter };
+
+  // Error codes as the API names them (`to_date.before_from_date`), by field; "" for the whole form.
+  const errors: Partial<Record<FilterField | "", string[]>> = {};
+  const query: Partial<Record<FilterField, string>> = {};
+  for (const field of FIELDS) {
+    if (!filter[field]) continue;
+    if (IsoDate.safeParse(filter[field]).success) query[field] = filter[field];
+    else errors[field] = [`${field}.invalid`];
+  }
+  if (query.from_date && query.to_date && query.to_date < query.from_date) errors.to_date = ["to_date.before_from_date"];
+
+  const refused = (codes: Record<string, string[]>) => {
+    const messages: Record<string, string[]> = {};
+    for (const [field, list] of Object.entries(codes)) {
+      const onField = (FIELDS as readonly string[]).includes(field);
+      messages[onField ? field : ""] = list.map((code) => apiErrorMessage(context, code, onField));
+    }
+    return data({ ...page, errors: messages, payments: null }, { status: 400 });
+  };
+  if (Object.keys(errors).length) return refused(errors as Record<string, string[]>);
+
+  let answer;
+  try {
+    answer = await api(context, request).call("GET /billing/{id}/payments", { params: { id }, query });
+  } catch (error) {
+    if (error instanceof ApiFieldErrors) return refused(error.errors);
+    throw error;
+  }
+  return { ...page, errors: {} as Record<string, string[]>, payments: shownPayments(answer.payments) };
+}
+
+const statusTones: Record<PaymentRecord["status"], string> = {
+  successful: "bg-success-light text-success",
+  declined: "bg-error-light text-error",
+  pending: "bg-warning-light text-warning-dark",
+};
+
+function PaymentRow({ payment }: { payment: PaymentRecord }) {
+  const { t, language } = useT("billingHistory");
+  const method =
+    payment.method === "credit_card" && payment.card_brand && payment.card_last_four
+      ? t("payments.method.card", { brand: t(`payments.brand.${payment.card_brand}`), last4: payment.card_last_four })
+      : t(`payments.method.${payment.method}`);
+  return (
+    <tr className="border-t border-gray-200">
+      <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+        {formatDate(payment.date, language, "medium")}
+      </th>
+      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">{formatMoney(payment.amount, language)}</td>
+      <td className="px-3 py-2 text-gray-900">{method}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-gray-900">{t(`payments.type.${payment.type}`)}</td>
+      <td className="px-3 py-2 text-gray-900">
+        <span
+          className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[payment.status]}`}
+        >
+          <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+          {t(`payments.status.${payment.status}`)}
+        </span>
+        {payment.status === "pending" && payment.settles_by ? (
+          <span className="mt-1 block text-xs text-gray-700">
+            {t("payments.settlesBy", { date: formatDate(payment.settles_by, language) })}
+          </span>
+        ) : null}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{payment.transaction_id}</td>
+    </tr>
+  );
+}
+
+const inputClass = (invalid: boolean) =>
+  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
+
+function DateFilter({
+  customerId,
+  filter,
+  errors,
+}: {
+  customerId: number;
+  filter: Record<FilterField, string>;
+  errors: Record<string, string[]>;
+}) {
+  const { t } = useT("billingHistory");
+  const field = (name: FilterField, label: string) => {
+    const invalid = Boolean(errors[name]?.length);
+    return (
+      <div className="space-y-1">
+        <label htmlFor={`filter-${name}`} className="block font-medium text-gray-900">
+          {label}
+        </label>
+        <FieldErrors id={`filter-${name}-error`} errors={errors[name]} />
+        <input
+          type="date"
+          id={`filter-${name}`}
+          name={name}
+          defaultValue={filter[name]}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `filter-hint filter-${name}-error` : "filter-hint"}
+          className={inputClass(invalid)}
+        />
+      </div>
+    );
+  };
+  return (
+    // A plain GET form: the dates go in the address, so a filtered list can be bookmarked or shared.
+    // Keyed by the dates, so that the fields show the address's dates after a client-side navigation.
+    <Form
+      method="get"
+      key={`${filter.from_date}|${filter.to_date}`}
+      className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+    >
+      <fieldset>
+        <legend className="text-lg font-semibold text-gray-900">{t("payments.filter.legend")}</legend>
+        <p id="filter-hint" className="mt-1 text-sm text-gray-700">
+          {t("payments.filter.hint")}
+        </p>
+        <FieldErrors id="filter-form-error" errors={errors[""]} />
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {field("from_date", t("payments.filter.from"))}
+          {field("to_date", t("payments.filter.to"))}
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <SubmitButton>{t("payments.filter.submit")}</SubmitButton>
+        <Link to={`/billing-details/${customerId}/payments`} className="font-medium">
+          {t("payments.filter.clear")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("billingHistory");
+  const { customer, filter, errors, payments } = loaderData;
+  const id = customer.customer_id;
+  const date = (value: string) => formatDate(value, language);
+  const filtered = !Object.keys(errors).length && Boolean(filter.from_date || filter.to_date);
+  const caption = !filtered
+    ? t("payments.caption")
+    : filter.from_date && filter.to_date
+      ? t("payments.captionRange", { from: date(filter.from_date), to: date(filter.to_date) })
+      : filter.from_date
+        ? t("payments.captionFrom", { from: date(filter.from_date) })
+        : t("payments.captionTo", { to: date(filter.to_date) });
+
+  return (
+    <div>
+      <PageTitle title={t("payments.title")} />
+      <h1 className="text-2xl font-semibold text-gray-900">{t("payments.title")}</h1>
+      <p className="mt-1 text-gray-700">{t("account", { name: customer.contract_name, id })}</p>
+      <nav aria-label={t("related")} className="mt-3">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          <li>
+            <Link to={`/billing/${id}`} className="font-medium">
+              {t("links.summary")}
+            </Link>
+          </li>
+          <li>
+            <Link to={`/billing/${id}/invoices`} className="font-medium">
+              {t("links.invoices")}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+
+      <DateFilter customerId={id} filter={filter} errors={errors} />
+
+      {payments === null ? (
+        <p className="mt-6 text-gray-800" data-testid="payments-fix-dates">
+          {t("payments.fixDates")}
+        </p>
+      ) : (
+        <>
+          {payments.length === 0 ? (
+            <p className="mt-6 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm" data-testid="payments-empty">
+              {filtered ? t("payments.emptyFiltered") : t("payments.empty")}
+            </p>
+          ) : (
+            <div
+              role="region"
+              aria-label={t("tableScrolls", { table: caption })}
+              // Focusable so that keyboard users can scroll the table sideways on a small screen.
+              tabIndex={0}
+              className="mt-6 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+            >
+              <table className="min-w-full text-sm">
+                <caption className="sr-only">{caption}</caption>
+                <thead className="bg-gray-50">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
+                      {t("payments.columns.date")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-semibold text-gray-900">
+                      {t("payments.columns.amount")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
+                      {t("payments.columns.method")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
+                      {t("payments.columns.type")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
+                      {t("payments.columns.status")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
+                      {t("payments.columns.transaction")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {payments.map((payment) => (
+                    <PaymentRow key={payment.payment_id} payment={payment} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p className="mt-3 text-sm text-gray-700" data-testid="bank-note">
+            {t("payments.bankNote")}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";
