@@ -115,6 +115,10 @@ export const canManageBilling = (customer: Customer) => customer.roles.some((rol
 export interface RequireCustomerOptions {
   /** Billing pages: the account must be billing-authoritative (others are billed through a parent account). */
   billing?: boolean;
+  /** Pages that change billing: the contact needs the authoritative or billing role. */
+  manageBilling?: boolean;
+  /** Pages that take a credit card: the account must allow cards. */
+  cards?: boolean;
 }
 
 /**
@@ -134,7 +138,11 @@ export async function requireCustomer(
   const { customers } = await getAccount(context, request);
   const customer = customers.find((c) => c.customer_id === Number(raw));
   if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
-  if (options.billing && !customer.isBillingAuthoritative) throw data({ kind: "forbidden" }, { status: 403 });
+  const refused =
+    ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||
+    (options.manageBilling && !canManageBilling(customer)) ||
+    (options.cards && !customer.credit_card_allowed);
+  if (refused) throw data({ kind: "forbidden" }, { status: 403 });
   return customer;
 }
 

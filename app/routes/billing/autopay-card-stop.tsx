@@ -4,25 +4,19 @@ import { AccountLine } from "~/components/billing/AccountLine";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
 export const handle = { i18n: ["billing", "api"] };
 
-async function payingCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  requireAutopayFeature();
-  const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
-  return customer;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await payingCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   const card = autopayDetails.card;
   // Nothing to stop: back to the automatic payments page.
@@ -37,7 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = await payingCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   return formAction(
     { request, context },
     {

@@ -6,13 +6,14 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/autopay-card";
 import { AccountLine } from "~/components/billing/AccountLine";
-import { ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { CardFields } from "~/components/billing/PaymentFields";
+import { ErrorSummary, SubmitButton } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
@@ -24,16 +25,9 @@ export const handle = { i18n: ["billing", "api"] };
 
 const constraint = getZodConstraint(CardAutopaySchema);
 
-/** The account, if it may set up card autopay here: the feature on, cards allowed, a paying role. */
-async function cardAutopayCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  requireAutopayFeature();
-  const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!customer.credit_card_allowed || !canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
-  return customer;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await cardAutopayCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true, cards: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
@@ -45,7 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = await cardAutopayCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true, cards: true });
   return formAction(
     { request, context },
     {
@@ -93,24 +88,7 @@ export default function CardAutopay({ loaderData, actionData }: Route.ComponentP
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-        <Field
-          meta={fields.card_number}
-          label={t("card.number")}
-          hint={t("card.numberHint")}
-          autoComplete="cc-number"
-          inputProps={{ inputMode: "numeric" }}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field meta={fields.expiry} label={t("card.expiry")} hint={t("card.expiryHint")} autoComplete="cc-exp" />
-          <Field
-            meta={fields.cvv}
-            label={t("card.cvv")}
-            hint={t("card.cvvHint")}
-            autoComplete="cc-csc"
-            inputProps={{ inputMode: "numeric" }}
-          />
-        </div>
-        <Field meta={fields.cardholder_name} label={t("card.holder")} autoComplete="cc-name" />
+        <CardFields fields={fields} />
         <p className="text-sm text-gray-700">{t("autopay.cardConsent")}</p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SubmitButton>{current ? t("autopay.replaceCardSubmit") : t("autopay.setUpCardSubmit")}</SubmitButton>

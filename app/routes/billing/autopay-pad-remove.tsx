@@ -2,13 +2,13 @@
  * /billing/{customerId}/autopay/pad/remove: confirm, then ask to remove the pre-authorized debit
  * (DELETE /billing/{id}/autopay-pad); it stays "pending removal" until the cancellation notice ends.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/autopay-pad-remove";
 import { AccountLine } from "~/components/billing/AccountLine";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
@@ -16,13 +16,6 @@ import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 
 export const handle = { i18n: ["billing", "api"] };
-
-async function payingCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  requireAutopayFeature();
-  const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
-  return customer;
-}
 
 /** Today plus some days, as YYYY-MM-DD in Toronto. */
 function daysFromToday(days: number): string {
@@ -33,7 +26,8 @@ function daysFromToday(days: number): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await payingCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   const pad = autopayDetails.pad;
   if (!pad || (pad.status !== "active" && pad.status !== "pending_setup")) throw redirect(`/billing/${customer.customer_id}/autopay`);
@@ -46,7 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = await payingCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   return formAction(
     { request, context },
     {

@@ -8,13 +8,14 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/autopay-pad";
 import { AccountLine } from "~/components/billing/AccountLine";
-import { Checkbox, ErrorSummary, Field, FileInput, SubmitButton, TextArea } from "~/components/form";
+import { BankAccountFields } from "~/components/billing/PaymentFields";
+import { Checkbox, ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
@@ -27,15 +28,9 @@ export const handle = { i18n: ["billing", "api"] };
 const constraint = getZodConstraint(PadSchema);
 const AGREEMENT_PARAGRAPHS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"] as const;
 
-async function padCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  requireAutopayFeature();
-  const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
-  return customer;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await padCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   const pad = autopayDetails.pad;
   return {
@@ -48,7 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = await padCustomer(context, request, params);
+  requireAutopayFeature();
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   return formAction(
     { request, context },
     {
@@ -108,28 +104,7 @@ export default function PadAutopay({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
           <legend className="px-1 text-lg font-semibold text-gray-900">{t("pad.bankTitle")}</legend>
-          <p className="text-sm text-gray-700">{t("bank.whereToFind")}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              meta={fields.institution_number}
-              label={t("bank.institution")}
-              hint={t("bank.institutionHint")}
-              inputProps={{ inputMode: "numeric" }}
-            />
-            <Field
-              meta={fields.transit_number}
-              label={t("bank.transit")}
-              hint={t("bank.transitHint")}
-              inputProps={{ inputMode: "numeric" }}
-            />
-          </div>
-          <Field
-            meta={fields.account_number}
-            label={t("bank.account")}
-            hint={t("bank.accountHint")}
-            inputProps={{ inputMode: "numeric" }}
-          />
-          <Field meta={fields.account_holder} label={t("bank.holder")} autoComplete="name" />
+          <BankAccountFields fields={fields} />
           <TextArea meta={fields.branch_address} label={t("pad.branchAddress")} hint={t("pad.branchAddressHint")} rows={2} />
         </fieldset>
 

@@ -10,7 +10,8 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/pay";
 import { AccountLine } from "~/components/billing/AccountLine";
-import { ErrorSummary, Field, MoneyInput, RadioGroup, SubmitButton } from "~/components/form";
+import { BankAccountFields, CardFields } from "~/components/billing/PaymentFields";
+import { ErrorSummary, MoneyInput, RadioGroup, SubmitButton } from "~/components/form";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
@@ -161,52 +162,14 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
         {showCard ? (
           <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
             <legend className="px-1 text-lg font-semibold text-gray-900">{t("pay.cardTitle")}</legend>
-            <Field
-              meta={fields.card_number}
-              label={t("card.number")}
-              hint={t("card.numberHint")}
-              autoComplete="cc-number"
-              inputProps={{ inputMode: "numeric" }}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field meta={fields.expiry} label={t("card.expiry")} hint={t("card.expiryHint")} autoComplete="cc-exp" />
-              <Field
-                meta={fields.cvv}
-                label={t("card.cvv")}
-                hint={t("card.cvvHint")}
-                autoComplete="cc-csc"
-                inputProps={{ inputMode: "numeric" }}
-              />
-            </div>
-            <Field meta={fields.cardholder_name} label={t("card.holder")} autoComplete="cc-name" />
+            <CardFields fields={fields} />
           </fieldset>
         ) : null}
 
         {showBank ? (
           <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
             <legend className="px-1 text-lg font-semibold text-gray-900">{t("pay.bankTitle")}</legend>
-            <p className="text-sm text-gray-700">{t("bank.whereToFind")}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                meta={fields.institution_number}
-                label={t("bank.institution")}
-                hint={t("bank.institutionHint")}
-                inputProps={{ inputMode: "numeric" }}
-              />
-              <Field
-                meta={fields.transit_number}
-                label={t("bank.transit")}
-                hint={t("bank.transitHint")}
-                inputProps={{ inputMode: "numeric" }}
-              />
-            </div>
-            <Field
-              meta={fields.account_number}
-              label={t("bank.account")}
-              hint={t("bank.accountHint")}
-              inputProps={{ inputMode: "numeric" }}
-            />
-            <Field meta={fields.account_holder} label={t("bank.holder")} autoComplete="name" />
+            <BankAccountFields fields={fields} />
           </fieldset>
         ) : null}
 

@@ -5,14 +5,14 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/proof-of-payment";
 import { AccountLine } from "~/components/billing/AccountLine";
 import { ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatMoney } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -23,14 +23,8 @@ export const handle = { i18n: ["billing", "api"] };
 
 const constraint = getZodConstraint(ProofOfPaymentSchema);
 
-async function payingCustomer(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!canManageBilling(customer)) throw data({ kind: "forbidden" }, { status: 403 });
-  return customer;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await payingCustomer(context, request, params);
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   const summary = await api(context, request).call("GET /billing/{id}/summary", { params: { id: customer.customer_id } });
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
@@ -42,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const customer = await payingCustomer(context, request, params);
+  const customer = await requireCustomer(context, request, params, { manageBilling: true });
   return formAction(
     { request, context },
     {
