@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
-import { createPortalApp, loadContextFor } from "./server/app.ts";
+import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -37,6 +37,19 @@ function demoSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** /readyz: the embedded database answers a query, or the external API answers its OpenAPI document. */
+async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi>> | undefined): Promise<void> {
+  if (api) {
+    await api.db.query("SELECT 1");
+    return;
+  }
+  const response = await fetch(`${config.API_BASE_URL}/openapi.json`, {
+    method: "HEAD",
+    signal: AbortSignal.timeout(READINESS_TIMEOUT_MS),
+  });
+  if (response.status >= 500) throw new Error(`the API answered ${response.status}`);
+}
+
 async function main() {
   let config = readConfig();
   const embedded = !config.API_BASE_URL;
@@ -57,7 +70,7 @@ async function main() {
     );
   }
 
-  const getLoadContext = (_req: unknown, res: Parameters<typeof loadContextFor>[0]) => loadContextFor(res);
+  const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) => loadContextFor(req, res);
   let app;
   if (config.NODE_ENV === "production") {
     const buildDir = process.env.BUILD_DIR || "build";
@@ -70,7 +83,7 @@ async function main() {
     app = createPortalApp({
       config,
       api: api?.router,
-      healthCheck: api ? async () => void (await api!.db.query("SELECT 1")) : undefined,
+      readinessCheck: () => readiness(config, api),
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
     });
@@ -79,7 +92,7 @@ async function main() {
     app = createPortalApp({
       config,
       api: api?.router,
-      healthCheck: api ? async () => void (await api!.db.query("SELECT 1")) : undefined,
+      readinessCheck: () => readiness(config, api),
       devMiddleware: vite.middlewares,
       pageHandler: createRequestHandler({
         build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

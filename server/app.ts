@@ -7,10 +7,10 @@
 import { randomBytes } from "node:crypto";
 import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { Config } from "../app/lib/config.server.ts";
+import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 
 export interface PortalAppOptions {
@@ -19,8 +19,8 @@ export interface PortalAppOptions {
   pageHandler: RequestHandler;
   /** The embedded reference API, mounted at /api/v1. */
   api?: Router;
-  /** Checks the backing store for /healthz; throws when it is down. */
-  healthCheck?: () => Promise<void>;
+  /** Checks what the portal needs to serve pages (the API, or the embedded database) for /readyz; throws when it is down. */
+  readinessCheck?: () => Promise<void>;
   /** Directory of the built client (production): hashed assets under assets/. */
   clientDir?: string;
   /** Extra middleware before the pages (Vite's dev server). */
@@ -30,12 +30,84 @@ export interface PortalAppOptions {
 declare module "express-serve-static-core" {
   interface Locals {
     cspNonce: string;
-    signInBlockedUntil?: Date;
   }
 }
 
-/** The paths a sign-in form posts to: the document post, and the data post of a hydrated page. */
-export const SIGN_IN_PATHS = ["/login", "/login.data"];
+/** How long /readyz waits for the API. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error as Error)),
+    );
+  });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a host matches a pattern of ALLOWED_ACTION_ORIGINS ("*" one label, "**" any labels at the start). */
+export function hostMatches(host: string, pattern: string): boolean {
+  if (pattern.startsWith("**.")) return host.endsWith(pattern.slice(2)) && host.length > pattern.length - 2;
+  const hostLabels = host.split(".");
+  const patternLabels = pattern.split(".");
+  return hostLabels.length === patternLabels.length && patternLabels.every((label, i) => label === "*" || label === hostLabels[i]);
+}
+
+const REFUSED_ORIGIN = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><title>Refused</title>
+<p lang="en-CA">This form was sent from another site, so it was refused. Go back to the portal and try again.</p>
+<p lang="fr-CA">Ce formulaire a été envoyé depuis un autre site; il a donc été refusé. Retournez au portail et réessayez.</p></html>`;
+
+/**
+ * Refuses POST, PUT, PATCH and DELETE whose Origin is not this host (or an allowed one). Without an
+ * Origin (a browser always sends one with a form post today), Sec-Fetch-Site must say same-origin or
+ * none, and without either header the client is not a browser, which cannot be led to forge a post.
+ */
+export function originCheck(allowed: string[]): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    let ok: boolean;
+    if (origin !== undefined) {
+      let host: string | null = null;
+      try {
+        host = origin === "null" ? null : new URL(origin).host.toLowerCase();
+      } catch {
+        host = null;
+      }
+      const own = (req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.host : req.get("host"))?.toLowerCase();
+      ok = host !== null && (host === own || allowed.some((pattern) => hostMatches(host!, pattern)));
+      // React Router compares the Origin with the request URL again: an allowed origin passed here.
+      if (ok && host !== own) delete req.headers.origin;
+    } else {
+      ok = site === undefined || site === "same-origin" || site === "none";
+    }
+    if (ok) return next();
+    res.status(403).set("Cache-Control", "no-store").type("html").send(REFUSED_ORIGIN);
+  };
+}
+
+/** The largest form body a page accepts: the biggest attachment form (api/contract/files.ts) with its fields. */
+export const MAX_FORM_BYTES =
+  Math.max(...Object.values(FILE_RULES).map((rule) => rule.maxFiles * (rule.maxBytes + 1024 * 1024))) + 256 * 1024;
+
+/**
+ * Refuses a body declared larger than any form before anything reads it (413). Each action still reads
+ * its body within its own, smaller limit (app/lib/form-action.server.ts), chunked bodies included.
+ */
+const bodyCap: RequestHandler = (req, res, next) => {
+  const declared = Number(req.get("content-length") ?? 0);
+  if (SAFE_METHODS.has(req.method) || !(declared > MAX_FORM_BYTES)) return next();
+  res.status(413).set({ "Cache-Control": "no-store", Connection: "close" }).type("html").send(TOO_LARGE);
+  req.resume();
+};
+
+const TOO_LARGE = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><title>Too large</title>
+<p lang="en-CA">What was sent is larger than any form of the portal accepts. Go back, choose smaller files and try again.</p>
+<p lang="fr-CA">L’envoi dépasse la taille que les formulaires du portail acceptent. Revenez en arrière, choisissez des fichiers plus petits et réessayez.</p></html>`;
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "" || value === "false") return false;
@@ -51,11 +123,19 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
 
-  app.get("/healthz", async (_req, res) => {
+  // Liveness: the process answers. It does not look at the API, so a restart is never asked for
+  // because a dependency is down.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  // Readiness, for load balancers: the API (or the embedded database) answers within a short timeout.
+  app.get("/readyz", async (_req, res) => {
+    const started = performance.now();
     try {
-      await options.healthCheck?.();
-      res.set("Cache-Control", "no-store").json({ status: "ok" });
-    } catch {
+      await withTimeout(options.readinessCheck?.() ?? Promise.resolve(), READINESS_TIMEOUT_MS);
+      res.set("Cache-Control", "no-store").json({ status: "ready", milliseconds: Math.round(performance.now() - started) });
+    } catch (error) {
+      console.warn(`[readyz] not ready: ${(error as Error)?.message ?? error}`);
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
     }
   });
@@ -96,14 +176,11 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     }),
   );
 
-  // A form posted from another site is refused (React Router also compares Origin with the host).
-  app.use((req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && req.get("sec-fetch-site") === "cross-site") {
-      res.status(403).type("text/plain").send("Cross-site form posts are not accepted.");
-      return;
-    }
-    next();
-  });
+  // Every unsafe request to the portal passes one origin check, whatever the route (React Router's
+  // own check skips routes without a component, such as /logout and /switch-account).
+  app.use(originCheck(config.ALLOWED_ACTION_ORIGINS));
+  // No post to a page may be larger than the largest form (files included): refused before it is read.
+  app.use(bodyCap);
 
   app.use(compression());
 
@@ -113,31 +190,19 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // Sign-in attempts per address. Past the limit the request still reaches the page, which answers
-  // 429 with a translated message instead of trying the credentials.
-  const windowMs = config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000;
-  app.post(
-    SIGN_IN_PATHS,
-    rateLimit({
-      windowMs,
-      limit: config.SIGN_IN_LIMIT_PER_IP,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      handler: (req, res, next) => {
-        res.locals.signInBlockedUntil =
-          (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime ?? new Date(Date.now() + windowMs);
-        next();
-      },
-    }),
-  );
+  // Signed-in pages (and their data) are for this browser only: never kept by a shared cache.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/assets/")) res.set("Cache-Control", "private, no-store");
+    next();
+  });
 
   app.use(options.pageHandler);
   return app;
 }
 
 /** React Router's load context: what server.ts knows about the request. */
-export function loadContextFor(res: express.Response): RouterContextProvider {
+export function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {
   return new RouterContextProvider(
-    new Map([[requestInfoContext, { cspNonce: res.locals.cspNonce, signInBlockedUntil: res.locals.signInBlockedUntil }]]),
+    new Map([[requestInfoContext, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }]]),
   );
 }

@@ -8,6 +8,7 @@ import { type DashboardAnswer, type Customer } from "../../api/contract/dashboar
 import { api } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
+import { requestInfoContext } from "./request-info.ts";
 import { clearSession, getTokens, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -24,14 +25,17 @@ export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolea
   }
 }
 
-export type SignInResult = "signed-in" | "invalid";
+export type SignInResult = "signed-in" | "invalid" | "throttled";
 
 /** Exchanges credentials for tokens and keeps them in the session. */
 export async function signIn(context: Context, request: Request, username: string, password: string): Promise<SignInResult> {
+  // The API limits token requests per client address too: it is told the customer's, not the portal's.
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { username, password },
+    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress },
   });
   if (status === 401 || status === 422) return "invalid";
+  if (status === 429) return "throttled";
   const tokens = AccessTokenAnswer.safeParse(body);
   if (status !== 200 || !tokens.success) {
     throw new Error(`Sign-in answered ${status} without tokens`);

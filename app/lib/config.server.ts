@@ -26,7 +26,14 @@ export const configSchema = z
     /** Unset: the embedded reference API, mounted at /api/v1 in this process. */
     API_BASE_URL: httpUrl.optional(),
     API_TIMEOUT_MS: positiveInt(10_000),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * Key material of the session cookie (encrypted and authenticated). Several secrets, separated by
+     * commas, rotate keys: the first encrypts new cookies, every one still opens older cookies.
+     */
+    SESSION_SECRET: z
+      .string()
+      .refine((value) => value.split(",").every((secret) => secret.trim().length >= 32), "every secret must be at least 32 characters")
+      .optional(),
     DATA_DIR: z.string().default(".data"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     BRAND_NAME: z.string().trim().min(1).max(40).default("Lakeshore"),
@@ -41,8 +48,27 @@ export const configSchema = z
     FEATURE_RETIRE_OLD_DESK: flag(true),
     /** Sign-in attempts allowed per window from one address, and for one username. */
     SIGN_IN_LIMIT_PER_IP: positiveInt(30),
+    /** Failed attempts for one username from one address. */
     SIGN_IN_LIMIT_PER_USERNAME: positiveInt(8),
+    /** Failed attempts for one username from every address together (each try past the pair limit waits longer). */
+    SIGN_IN_LIMIT_PER_USERNAME_TOTAL: positiveInt(100),
+    SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(4000),
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
+    /** Rate-limit counters shared by several processes (unset: in memory). */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+    /**
+     * Other origins allowed to post forms to the portal, comma-separated hosts (wildcards as in React
+     * Router's allowedActionOrigins: "*.example.com"). The portal's own host is always allowed.
+     */
+    ALLOWED_ACTION_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** Mark cookies Secure (HTTPS only). Default: on in production. Turn off only for a demo served over plain http on a network address. */
     SECURE_COOKIES: z
       .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "use true or false" })

@@ -76,10 +76,42 @@ export const newIdempotencyKey = () => randomUUID();
 
 const NOTHING = z.object({});
 
-type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string };
+export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string };
 
-/** The posted form, or why it cannot be read. */
-async function readForm(request: Request, files: FormActionOptions<z.ZodType, unknown>["files"]): Promise<FormData | BodyProblem> {
+/**
+ * Control characters no form field may hold (tab, line feed and carriage return are text). The API
+ * refuses them too (422 `<field>.control_characters`); PostgreSQL refuses NUL outright.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The first field of a form whose value (or file name) holds a control character. */
+function fieldWithControlCharacters(form: FormData): string | undefined {
+  for (const [name, value] of form.entries()) {
+    const text = typeof value === "string" ? value : value.name;
+    if (CONTROL_CHARACTERS.test(text) || CONTROL_CHARACTERS.test(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * The posted form, or why it cannot be read: every action reads its body through this (formAction
+ * does; so do sign-in and the account switcher), so no action parses an unbounded or foreign body.
+ */
+export async function readForm(request: Request, files?: FormActionOptions<z.ZodType, unknown>["files"]): Promise<FormData | BodyProblem> {
+  const form = await readFormWithinLimits(request, files);
+  if (!(form instanceof FormData)) return form;
+  const field = fieldWithControlCharacters(form);
+  if (field !== undefined) {
+    return { status: 400, message: "common:formErrors.controlCharacters", field: CONTROL_CHARACTERS.test(field) ? undefined : field };
+  }
+  return form;
+}
+
+async function readFormWithinLimits(
+  request: Request,
+  files: FormActionOptions<z.ZodType, unknown>["files"],
+): Promise<FormData | BodyProblem> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) {
@@ -131,7 +163,7 @@ function constraintOf(schema: z.ZodType): Record<string, { maxLength?: number }>
 }
 
 /** What was typed, as conform echoes it, with every text cut to its field's maximum. */
-function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): SubmissionResult<string[]> {
+export function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): SubmissionResult<string[]> {
   if (!result.initialValue) return result;
   const fields = constraintOf(schema);
   const cap = (name: string, value: unknown): unknown => {
@@ -152,6 +184,8 @@ function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): Submiss
 export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: string, onField: boolean): string {
   const key = `api:${code}`;
   if (getI18n(context).exists(key)) return key;
+  // The API refuses control characters in any text field with one code per field.
+  if (code.endsWith(".control_characters")) return "api:_generic.control_characters";
   console.warn(`[form] no translation for the API error code ${code}`);
   return onField ? "api:_generic.field" : "api:_generic.form";
 }

@@ -1,6 +1,6 @@
 /**
  * What server.ts knows about a request that the app needs: the CSP nonce of React Router's scripts and
- * whether the sign-in rate limit of the client's address is exceeded.
+ * the client's address (behind TRUST_PROXY, the one the proxy saw), which sign-in limits count.
  *
  * server.ts and the built app each bundle their own copy of this module, so the context object is kept
  * on globalThis under a registered symbol: both copies then use the same key.
@@ -9,8 +9,8 @@ import { createContext, type RouterContext } from "react-router";
 
 export interface RequestInfo {
   cspNonce: string;
-  /** Set when this address made too many sign-in attempts: when it may try again. */
-  signInBlockedUntil?: Date;
+  /** The client's address, as Express tells it (trust proxy applies). */
+  clientAddress: string;
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");
@@ -18,4 +18,5 @@ const holder = globalThis as unknown as Record<symbol, RouterContext<RequestInfo
 
 export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= createContext<RequestInfo>({
   cspNonce: "",
+  clientAddress: "unknown",
 }));

@@ -19,7 +19,8 @@ import { safeRedirectPath } from "~/lib/public-paths";
 import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { getTokens } from "~/lib/session.server";
-import { minutesUntil, signInThrottle } from "~/lib/sign-in-throttle.server";
+import { capEcho, readForm } from "~/lib/form-action.server";
+import { minutesUntil, signInThrottle, sleep } from "~/lib/sign-in-throttle.server";
 import { LoginSchema } from "~/schemas/login";
 
 /** required / maxLength for the browser, from the shared schema (computed once). */
@@ -36,23 +37,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Notice = "failed" | "throttled" | "unavailable";
+type Notice = "failed" | "throttled" | "unavailable" | "body";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  // Read within the limits of a text form (64 KiB), urlencoded or multipart only: 413 / 415 / 400.
+  const form = await readForm(request);
+  if (!(form instanceof FormData)) {
+    return data({ result: undefined, notice: "body" as Notice, message: form.message, minutes: undefined }, { status: form.status });
+  }
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  const reply = () => capEcho(submission.reply({ hideFields: ["password"] }), LoginSchema);
   const refuse = (notice: Notice, status: number, minutes?: number) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), notice, minutes }, { status });
+    data({ result: reply(), notice, message: undefined, minutes }, { status });
 
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), notice: undefined, minutes: undefined }, { status: 400 });
+    return data({ result: reply(), notice: undefined, message: undefined, minutes: undefined }, { status: 400 });
   }
   const { username, password } = submission.value;
 
-  const byAddress = context.get(requestInfoContext).signInBlockedUntil;
-  const byUsername = await signInThrottle().blockedUntil(username);
-  const blockedUntil = byAddress ?? byUsername;
-  if (blockedUntil) return refuse("throttled", 429, minutesUntil(blockedUntil));
+  // Counted here, where the sign-in runs, whatever the URL that reached it.
+  const address = context.get(requestInfoContext).clientAddress;
+  const throttle = signInThrottle();
+  const verdict = await throttle.attempt(username, address);
+  if (verdict.blockedUntil) return refuse("throttled", 429, minutesUntil(verdict.blockedUntil));
+  if (verdict.delayMs) await sleep(verdict.delayMs);
 
   let outcome;
   try {
@@ -62,11 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("[login] sign-in failed:", error);
     return refuse("unavailable", 503);
   }
+  if (outcome === "throttled") return refuse("throttled", 429, minutesUntil(new Date(Date.now() + throttle.limits.windowMs)));
   if (outcome === "invalid") {
-    await signInThrottle().failed(username);
+    await throttle.failed(username, address);
     return refuse("failed", 401);
   }
-  await signInThrottle().succeeded(username);
+  await throttle.succeeded(username, address);
   throw redirect(safeRedirectPath(submission.value.came_from));
 }
 
@@ -125,6 +134,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               </>
             ) : notice === "throttled" ? (
               <p>{t("login.tooManyAttempts", { count: actionData?.minutes ?? 1 })}</p>
+            ) : notice === "body" && actionData?.message ? (
+              <p>{t(actionData.message)}</p>
             ) : (
               <p>{t("login.unavailable")}</p>
             )}

@@ -3,17 +3,21 @@
  * a commercial account to the commercial application when COMMERCIAL_APP_URL is set.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/switch-account";
 import { ACTIVE_CUSTOMER_COOKIE, ACTIVE_CUSTOMER_MAX_AGE, getAccount } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
+import { readForm } from "~/lib/form-action.server";
 import { preferenceCookie } from "~/lib/cookies.server";
 import { safeRedirectPath } from "~/lib/public-paths";
 import { notify } from "~/lib/session.server";
 import { SwitchAccountSchema } from "~/schemas/switch-account";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SwitchAccountSchema });
+  const form = await readForm(request);
+  // A body that is not a small form: answered with its status ("An error occurred"), nothing switched.
+  if (!(form instanceof FormData)) throw data({ kind: "body" }, { status: form.status });
+  const submission = parseWithZod(form, { schema: SwitchAccountSchema });
   const { customers } = await getAccount(context, request);
   const chosen = submission.status === "success" ? customers.find((c) => c.customer_id === submission.value.customerId) : undefined;
   if (!chosen) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/login.tsx";
+import { http, HttpResponse } from "msw";
+import { API } from "../mocks/contract.ts";
+import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
 
 const form = (username: string, password: string, came_from = "") => ({ username, password, came_from });
@@ -38,22 +41,110 @@ describe("login action", () => {
     });
   });
 
-  it("refuses a username after too many failed attempts, with the minutes to wait", async () => {
-    for (let i = 0; i < 8; i++) await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`) });
-    const result = await callRoute<any>(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026") });
+  const from = (clientAddress: string) => ({ requestInfo: { clientAddress } });
+
+  it("refuses a username from an address after 8 failures there, with the minutes to wait", async () => {
+    for (let i = 0; i < 8; i++)
+      await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`), ...from("198.51.100.7") });
+    const result = await callRoute<any>(action, {
+      url: "/login",
+      form: form("resi@example.com", "Demo-Pass-2026"),
+      ...from("198.51.100.7"),
+    });
     expect(result.status).toBe(429);
     expect(result.data.notice).toBe("throttled");
     expect(result.data.minutes).toBeGreaterThanOrEqual(1);
   });
 
-  it("refuses when server.ts found the address over its limit", async () => {
+  it("still lets the owner sign in from their own address while someone else guesses their password", async () => {
+    for (let i = 0; i < 8; i++)
+      await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`), ...from("198.51.100.7") });
+    const owner = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026"), ...from("203.0.113.44") });
+    expect(owner.status).toBe(302);
+  });
+
+  it("counts every attempt of an address in the action itself (no URL spelling escapes it): the 31st is refused", async () => {
+    for (let i = 0; i < 30; i++) {
+      const attempt = await callRoute(action, { url: "/%6Cogin", form: form(`user${i}@example.com`, "Spring2026!"), ...from("192.0.2.9") });
+      expect(attempt.status).toBe(401);
+    }
     const result = await callRoute<any>(action, {
-      url: "/login",
+      url: "/%6Cogin",
       form: form("resi@example.com", "Demo-Pass-2026"),
-      requestInfo: { signInBlockedUntil: new Date(Date.now() + 5 * 60_000) },
+      ...from("192.0.2.9"),
     });
     expect(result.status).toBe(429);
-    expect(result.data.minutes).toBe(5);
+    expect(result.setCookies).toEqual([]);
+  });
+
+  it("answers 429 when the API limits the token requests, without signing in", async () => {
+    server.use(http.post(`${API}/auth/access-token`, () => HttpResponse.json({ success: false, message: "Too many" }, { status: 429 })));
+    const result = await callRoute<any>(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026") });
+    expect(result.status).toBe(429);
+    expect(result.data.notice).toBe("throttled");
+  });
+
+  it("tells the API the customer's address, not the portal's", async () => {
+    let forwarded: string | null = null;
+    server.use(
+      http.post(`${API}/auth/access-token`, ({ request }) => {
+        forwarded = request.headers.get("X-Forwarded-For");
+        return HttpResponse.json({ success: false, message: "Invalid" }, { status: 401 });
+      }),
+    );
+    await callRoute(action, { url: "/login", form: form("resi@example.com", "nope"), ...from("198.51.100.23") });
+    expect(forwarded).toBe("198.51.100.23");
+  });
+});
+
+describe("login action: bodies it cannot take", () => {
+  it("answers 415 with the page's message for JSON, and signs no one in", async () => {
+    const result = await callRoute<any>(action, {
+      url: "/login",
+      body: JSON.stringify({ username: "resi@example.com", password: "Demo-Pass-2026" }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(result.status).toBe(415);
+    expect(result.data.message).toBe("common:formErrors.unsupported");
+    expect(result.setCookies).toEqual([]);
+  });
+
+  it("answers 415 for text/plain", async () => {
+    const result = await callRoute<any>(action, {
+      url: "/login",
+      body: "username=a&password=b",
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(result.status).toBe(415);
+  });
+
+  it("answers 400 for a malformed multipart body", async () => {
+    const result = await callRoute<any>(action, {
+      url: "/login",
+      body: '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nabc',
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect([400, 413]).toContain(result.status);
+    expect(result.data.notice).toBe("body");
+  });
+
+  it("answers 413 for a 2 MB username and echoes none of it", async () => {
+    const result = await callRoute<any>(action, { url: "/login", form: form("A".repeat(2 * 1024 * 1024), "x") });
+    expect(result.status).toBe(413);
+    expect(result.data.message).toBe("common:formErrors.tooLarge");
+    expect(JSON.stringify(result.data).length).toBeLessThan(2000);
+  });
+
+  it("echoes a refused username no longer than the field's maximum", async () => {
+    const result = await callRoute<any>(action, { url: "/login", form: form("B".repeat(20_000), "") });
+    expect(result.status).toBe(400);
+    expect(result.data.result.initialValue.username.length).toBeLessThanOrEqual(1000);
+  });
+
+  it("answers 400 with a field message for a NUL byte in the username, without calling the API", async () => {
+    const result = await callRoute<any>(action, { url: "/login", form: form("resi\u0000@example.com", "Demo-Pass-2026") });
+    expect(result.status).toBe(400);
+    expect(result.data.message).toBe("common:formErrors.controlCharacters");
   });
 });
 

@@ -4,29 +4,40 @@
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
-import { SIGN_IN_PATHS, createPortalApp, loadContextFor, parseTrustProxy, type PortalAppOptions } from "../../server/app.ts";
+import {
+  MAX_FORM_BYTES,
+  READINESS_TIMEOUT_MS,
+  createPortalApp,
+  hostMatches,
+  loadContextFor,
+  parseTrustProxy,
+  type PortalAppOptions,
+} from "../../server/app.ts";
 
 interface Echo {
   method: string;
   path: string;
-  locals: { cspNonce?: string; signInBlockedUntil?: string };
-  context: { cspNonce: string; signInBlockedUntil: string | null };
+  locals: { cspNonce?: string };
+  context: { cspNonce: string; clientAddress: string };
+  origin: string | null;
 }
 
 /** The page handler: echoes what the app computed for this request. */
 const echo: RequestHandler = (req, res) => {
-  const info = loadContextFor(res).get(requestInfoContext);
+  const info = loadContextFor(req, res).get(requestInfoContext);
   res.json({
     method: req.method,
     path: req.path,
     locals: res.locals,
-    context: { cspNonce: info.cspNonce, signInBlockedUntil: info.signInBlockedUntil?.toISOString() ?? null },
+    context: { cspNonce: info.cspNonce, clientAddress: info.clientAddress },
+    origin: req.get("origin") ?? null,
   });
 };
 
@@ -46,6 +57,21 @@ async function start(env: Record<string, string> = {}, options: Partial<PortalAp
   return `http://127.0.0.1:${port}`;
 }
 
+/** Sends raw bytes and answers what came back first (the status line and headers at least). */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+      if (answer.includes("\r\n\r\n") && answer.length > 200) socket.destroy();
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+    setTimeout(() => socket.destroy(), 3000);
+  });
+}
+
 const post = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: "POST",
@@ -53,26 +79,45 @@ const post = (url: string, headers: Record<string, string> = {}) =>
     body: "username=a&password=b",
   });
 
-describe("/healthz", () => {
-  it("answers 200 {status: ok}, not cached", async () => {
-    const base = await start({}, { healthCheck: async () => {} });
+describe("/healthz (liveness)", () => {
+  it("answers 200 {status: ok}, not cached, without asking the API", async () => {
+    let asked = false;
+    const base = await start({}, { readinessCheck: async () => void (asked = true) });
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(asked).toBe(false);
   });
 
-  it("answers 200 without a health check (external API)", async () => {
-    const base = await start();
+  it("still answers 200 while the API is down (a restart would not help)", async () => {
+    const base = await start({}, { readinessCheck: () => Promise.reject(new Error("API down")) });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
+});
 
-  it("answers 503 when the backing store is down", async () => {
-    const base = await start({}, { healthCheck: () => Promise.reject(new Error("database down")) });
-    const response = await fetch(`${base}/healthz`);
+describe("/readyz (readiness)", () => {
+  it("answers 200 when the API answers", async () => {
+    const base = await start({}, { readinessCheck: async () => {} });
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ready" });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("answers 503 when the API is down", async () => {
+    const base = await start({}, { readinessCheck: () => Promise.reject(new Error("connection refused")) });
+    const response = await fetch(`${base}/readyz`);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable" });
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("answers 503 within its timeout when the API hangs", async () => {
+    const base = await start({}, { readinessCheck: () => new Promise(() => {}) });
+    const started = Date.now();
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 1500);
   });
 });
 
@@ -121,97 +166,122 @@ describe("security headers", () => {
   });
 });
 
-describe("cross-site form posts", () => {
-  it("refuses a POST from another site with 403", async () => {
+describe("one origin check for every unsafe request", () => {
+  const send = (url: string, method: string, headers: Record<string, string> = {}) =>
+    fetch(url, { method, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "customerId=100203" });
+
+  it.each([
+    ["/logout", "POST", { Origin: "http://other.example" }],
+    ["/switch-account", "POST", { Origin: "http://other.example", "Sec-Fetch-Site": "same-site" }],
+    ["/switch-account", "POST", { Origin: "http://sibling.localhost:3000" }],
+    ["/billing/100101/pay", "PUT", { Origin: "https://evil.example" }],
+    ["/logout", "DELETE", { Origin: "null" }],
+    ["/logout", "PATCH", { "Sec-Fetch-Site": "cross-site" }],
+    ["/logout", "POST", { "Sec-Fetch-Site": "same-site" }],
+  ])("refuses %s (%s) with %j: 403, the page never reached", async (path, method, headers) => {
     const base = await start();
-    const response = await post(`${base}/switch-account`, { "Sec-Fetch-Site": "cross-site" });
+    const response = await send(`${base}${path}`, method, headers);
     expect(response.status).toBe(403);
-    expect(await response.text()).toBe("Cross-site form posts are not accepted.");
+    const text = await response.text();
+    expect(text).toContain("This form was sent from another site");
+    expect(text).toContain("Ce formulaire a été envoyé depuis un autre site");
   });
 
-  it.each(["same-origin", "none"])("lets a POST with Sec-Fetch-Site: %s reach the page", async (site) => {
+  it("lets a post from the portal's own origin through", async () => {
     const base = await start();
-    const response = await post(`${base}/switch-account`, { "Sec-Fetch-Site": site });
+    const response = await send(`${base}/logout`, "POST", { Origin: base, "Sec-Fetch-Site": "same-origin" });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as Echo).method).toBe("POST");
+    expect(((await response.json()) as Echo).origin).toBe(base);
   });
 
-  it("lets a POST without Sec-Fetch-Site (older browsers) reach the page", async () => {
+  it.each(["same-origin", "none"])("lets a post without Origin and with Sec-Fetch-Site: %s through", async (site) => {
     const base = await start();
-    expect((await post(`${base}/logout`)).status).toBe(200);
+    expect((await send(`${base}/switch-account`, "POST", { "Sec-Fetch-Site": site })).status).toBe(200);
+  });
+
+  it("lets a client that is no browser (neither header) through", async () => {
+    const base = await start();
+    expect((await send(`${base}/logout`, "POST")).status).toBe(200);
+  });
+
+  it("allows the origins of ALLOWED_ACTION_ORIGINS (wildcards), and React Router then sees no foreign Origin", async () => {
+    const base = await start({ ALLOWED_ACTION_ORIGINS: "portal.example.com, *.proxy.example.com" });
+    for (const origin of ["https://portal.example.com", "https://eu.proxy.example.com"]) {
+      const response = await send(`${base}/logout`, "POST", { Origin: origin });
+      expect(response.status, origin).toBe(200);
+      expect(((await response.json()) as Echo).origin).toBeNull();
+    }
+    expect((await send(`${base}/logout`, "POST", { Origin: "https://a.b.proxy.example.com" })).status).toBe(403);
+  });
+
+  it("compares with the forwarded host behind a trusted proxy", async () => {
+    const base = await start({ TRUST_PROXY: "1" });
+    const response = await send(`${base}/logout`, "POST", {
+      Origin: "https://my.lakeshore.example",
+      "X-Forwarded-Host": "my.lakeshore.example",
+    });
+    expect(response.status).toBe(200);
+    const untrusted = await start();
+    expect(
+      (await send(`${untrusted}/logout`, "POST", { Origin: "https://my.lakeshore.example", "X-Forwarded-Host": "my.lakeshore.example" }))
+        .status,
+    ).toBe(403);
   });
 
   it("lets a link from another site (GET) open the page", async () => {
     const base = await start();
-    const response = await fetch(`${base}/dashboard/100101`, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    const response = await fetch(`${base}/dashboard/100101`, {
+      headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://other.example" },
+    });
     expect(response.status).toBe(200);
+  });
+
+  it("leaves the API (bearer tokens, no cookies) to itself", async () => {
+    const { Router } = await import("express");
+    const api = Router().post("/auth/access-token", (_req, res) => void res.json({ reached: true }));
+    const base = await start({}, { api });
+    const response = await send(`${base}/api/v1/auth/access-token`, "POST", { Origin: "https://other.example" });
+    expect(await response.json()).toEqual({ reached: true });
   });
 });
 
-describe("sign-in rate limit per address", () => {
-  const limited = { SIGN_IN_LIMIT_PER_IP: "2" };
-
-  it("covers the document post and the data post of the sign-in form", () => {
-    expect(SIGN_IN_PATHS).toEqual(["/login", "/login.data"]);
+describe("body size", () => {
+  it("answers 413 with a bilingual page to a raw request declaring 200 MB", async () => {
+    const base = await start();
+    const { port } = new URL(base);
+    const answer = await rawRequest(
+      Number(port),
+      `POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\nusername=AAAA`,
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 413/);
+    expect(answer).toContain("larger than any form");
   });
 
-  it("lets the third POST /login reach the page with the time the address may try again", async () => {
-    const base = await start(limited);
-    for (let i = 0; i < 2; i++) {
-      const body = (await (await post(`${base}/login`)).json()) as Echo;
-      expect(body.locals.signInBlockedUntil).toBeUndefined();
-      expect(body.context.signInBlockedUntil).toBeNull();
+  it("keeps the largest form (five 10 MB attachments or one 20 MB cheque) under the cap", () => {
+    expect(MAX_FORM_BYTES).toBeGreaterThan(5 * 10 * 1024 * 1024);
+    expect(MAX_FORM_BYTES).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe("client address", () => {
+  it("hands the client's address to the app, the forwarded one behind a trusted proxy only", async () => {
+    const direct = await start();
+    expect(((await (await post(`${direct}/login`, { "X-Forwarded-For": "203.0.113.10" })).json()) as Echo).context.clientAddress).toBe(
+      "127.0.0.1",
+    );
+    const proxied = await start({ TRUST_PROXY: "1" });
+    expect(((await (await post(`${proxied}/login`, { "X-Forwarded-For": "203.0.113.10" })).json()) as Echo).context.clientAddress).toBe(
+      "203.0.113.10",
+    );
+  });
+});
+
+describe("caching of pages", () => {
+  it("marks pages and their data private, no-store", async () => {
+    const base = await start();
+    for (const path of ["/dashboard/100101", "/billing/100101.data", "/login"]) {
+      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control"), path).toBe("private, no-store");
     }
-    const third = await post(`${base}/login?came_from=%2Fdashboard`);
-    expect(third.status).toBe(200);
-    const body = (await third.json()) as Echo;
-    expect(body.path).toBe("/login");
-    const until = new Date(body.locals.signInBlockedUntil!).getTime();
-    expect(until).toBeGreaterThan(Date.now());
-    expect(until).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1_000);
-    // The page gets it through the router context.
-    expect(body.context.signInBlockedUntil).toBe(body.locals.signInBlockedUntil);
-  });
-
-  it("counts POST /login.data (a hydrated page's sign-in) the same way, together with /login", async () => {
-    const base = await start(limited);
-    await post(`${base}/login.data`);
-    await post(`${base}/login`);
-    const body = (await (await post(`${base}/login.data`)).json()) as Echo;
-    expect(body.locals.signInBlockedUntil).toBeTruthy();
-  });
-
-  it("does not count GETs of the sign-in page", async () => {
-    const base = await start(limited);
-    for (let i = 0; i < 5; i++) await fetch(`${base}/login`);
-    await post(`${base}/login`);
-    const body = (await (await post(`${base}/login`)).json()) as Echo;
-    expect(body.locals.signInBlockedUntil).toBeUndefined();
-  });
-
-  it("does not count posts elsewhere", async () => {
-    const base = await start(limited);
-    for (let i = 0; i < 5; i++) await post(`${base}/switch-account`);
-    const body = (await (await post(`${base}/login`)).json()) as Echo;
-    expect(body.locals.signInBlockedUntil).toBeUndefined();
-  });
-
-  it("counts each address on its own (behind a trusted proxy)", async () => {
-    const base = await start({ ...limited, TRUST_PROXY: "1" });
-    const from = (address: string) => ({ "X-Forwarded-For": address });
-    await post(`${base}/login`, from("203.0.113.10"));
-    await post(`${base}/login`, from("203.0.113.10"));
-    const blocked = (await (await post(`${base}/login`, from("203.0.113.10"))).json()) as Echo;
-    expect(blocked.locals.signInBlockedUntil).toBeTruthy();
-    const other = (await (await post(`${base}/login`, from("198.51.100.7"))).json()) as Echo;
-    expect(other.locals.signInBlockedUntil).toBeUndefined();
-  });
-
-  it("sends the standard RateLimit headers", async () => {
-    const base = await start(limited);
-    const response = await post(`${base}/login`);
-    expect(response.headers.get("RateLimit-Policy")).toMatch(/q=2/);
-    expect(response.headers.get("RateLimit")).toMatch(/r=1/);
   });
 });
 
@@ -247,10 +317,22 @@ describe("static files", () => {
 });
 
 describe("loadContextFor", () => {
-  it("passes the nonce and the sign-in block into React Router's context", () => {
-    const until = new Date("2026-11-26T10:00:00Z");
-    const context = loadContextFor({ locals: { cspNonce: "bm9uY2U=", signInBlockedUntil: until } } as never);
-    expect(context.get(requestInfoContext)).toEqual({ cspNonce: "bm9uY2U=", signInBlockedUntil: until });
+  it("passes the nonce and the client's address into React Router's context", () => {
+    const context = loadContextFor({ ip: "198.51.100.2", socket: {} } as never, { locals: { cspNonce: "bm9uY2U=" } } as never);
+    expect(context.get(requestInfoContext)).toEqual({ cspNonce: "bm9uY2U=", clientAddress: "198.51.100.2" });
+  });
+});
+
+describe("hostMatches", () => {
+  it.each([
+    ["a.example.com", "*.example.com", true],
+    ["a.b.example.com", "*.example.com", false],
+    ["a.b.example.com", "**.example.com", true],
+    ["example.com", "**.example.com", false],
+    ["portal.example.com", "portal.example.com", true],
+    ["portal.example.com.evil", "portal.example.com", false],
+  ])("%s against %s: %s", (host, pattern, expected) => {
+    expect(hostMatches(host, pattern)).toBe(expected);
   });
 });
 
