@@ -61,6 +61,9 @@ export default defineConfig({
       // Many sign-ins from one address in a few minutes: the limits are tested in tests/unit.
       SIGN_IN_LIMIT_PER_IP: "100000",
       SIGN_IN_LIMIT_PER_USERNAME: "100000",
+      SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
+      API_TOKEN_LIMIT_PER_IP: "100000",
+      API_TOKEN_LIMIT_PER_USERNAME: "100000",
     },
   },
 });

@@ -62,7 +62,16 @@ async function main() {
   let api: Awaited<ReturnType<typeof StartApi>> | undefined;
   if (embedded) {
     const { startApi } = await import("./api/index.ts");
-    api = await startApi({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    api = await startApi({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      limits: {
+        perAddress: config.API_TOKEN_LIMIT_PER_IP,
+        perUsername: config.API_TOKEN_LIMIT_PER_USERNAME,
+        windowMs: config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,
+        redisUrl: config.REDIS_URL,
+      },
+    });
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
     const { migrations, seeded, milliseconds } = api.startup;
     console.log(

@@ -8,6 +8,7 @@ import { openDb, type Db, type OpenDbOptions } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { isSeeded, seedDemo } from "./db/seed/index.ts";
 import { createApiRouter } from "./service/index.ts";
+import { DEFAULT_TOKEN_LIMITS, type TokenLimits } from "./service/context.ts";
 import { Tokens } from "./service/tokens.ts";
 
 export interface ApiOptions extends OpenDbOptions {
@@ -19,6 +20,8 @@ export interface ApiOptions extends OpenDbOptions {
   now?: () => Date;
   /** An already open database (tests). */
   db?: Db;
+  /** Limits of the token endpoint (defaults: DEFAULT_TOKEN_LIMITS, counters in memory). */
+  limits?: Partial<TokenLimits>;
 }
 
 export interface ApiService {
@@ -41,7 +44,7 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   }
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
   const tokens = new Tokens(db, secret, now);
-  const router = createApiRouter({ db, tokens, now });
+  const router = createApiRouter({ db, tokens, now, limits: { ...DEFAULT_TOKEN_LIMITS, ...options.limits } });
   return {
     router,
     db,

@@ -7,7 +7,15 @@ import express from "express";
 import { startApi } from "../api/index.ts";
 
 const port = Number(process.env.PORT ?? 4000);
-const api = await startApi({ dataDir: process.env.DATA_DIR ?? ".data", databaseUrl: process.env.DATABASE_URL || undefined });
+const api = await startApi({
+  dataDir: process.env.DATA_DIR ?? ".data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  limits: {
+    ...(process.env.API_TOKEN_LIMIT_PER_IP ? { perAddress: Number(process.env.API_TOKEN_LIMIT_PER_IP) } : {}),
+    ...(process.env.API_TOKEN_LIMIT_PER_USERNAME ? { perUsername: Number(process.env.API_TOKEN_LIMIT_PER_USERNAME) } : {}),
+    redisUrl: process.env.REDIS_URL || undefined,
+  },
+});
 const app = express();
 app.disable("x-powered-by");
 app.use("/api/v1", api.router);

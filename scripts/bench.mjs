@@ -125,6 +125,9 @@ start(["server.ts"], {
   API_BASE_URL: `http://127.0.0.1:${API_PORT}/api/v1`,
   SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
   SIGN_IN_LIMIT_PER_IP: "100000",
+  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
+  API_TOKEN_LIMIT_PER_IP: "100000",
+  API_TOKEN_LIMIT_PER_USERNAME: "100000",
 });
 await waitFor(`http://127.0.0.1:${PORTAL_PORT}/healthz`);
 const portalPid = pidOnPort(PORTAL_PORT);

@@ -4,10 +4,16 @@
  */
 import { Readable } from "node:stream";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import { FormDataParseError, MaxFilesExceededError, MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { ApiError, forbidden, notFound, unauthorized } from "./errors.ts";
+import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
 
 export interface UploadedFile {
@@ -40,6 +46,25 @@ declare global {
 const json = express.json({ limit: "200kb" });
 const urlencoded = express.urlencoded({ extended: false, limit: "200kb" });
 
+/**
+ * The bearer token is checked before any body is read: a multipart body is read with files (up to
+ * 5 × 25 MB) only for a caller with a valid token; anyone else's is read as a small form of fields
+ * (public endpoints take no files), so a stranger cannot make the API parse megabytes.
+ */
+export function tokenBeforeBody(tokens: Tokens): RequestHandler {
+  return async (req, _res, next) => {
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    if (!type.startsWith("multipart/")) return next();
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    const claims = match ? await tokens.verify(match[1]) : null;
+    if (claims) req.user = claims;
+    next();
+  };
+}
+
+/** An anonymous multipart body: fields only, 200 KB at most (the size of a JSON body). */
+const ANONYMOUS_MULTIPART = { maxFiles: 0, maxFileSize: 200 * 1024, maxTotalSize: 200 * 1024 };
+
 /** Parses JSON, urlencoded and multipart bodies into req.body (and req.files). */
 export const parseBody: RequestHandler = (req, res, next) => {
   const type = req.headers["content-type"] ?? "";
@@ -54,7 +79,9 @@ export const parseBody: RequestHandler = (req, res, next) => {
     body: Readable.toWeb(req) as ReadableStream,
     duplex: "half",
   } as RequestInit);
-  parseFormData(request, { maxFiles: MAX_UPLOAD_FILES, maxFileSize: MAX_UPLOAD_BYTES }, async (upload) => {
+  const anonymous = !req.user;
+  const limits = anonymous ? ANONYMOUS_MULTIPART : { maxFiles: MAX_UPLOAD_FILES, maxFileSize: MAX_UPLOAD_BYTES };
+  parseFormData(request, limits, async (upload) => {
     const bytes = new Uint8Array(await upload.arrayBuffer());
     if (bytes.length > 0 || upload.name) {
       files.push({ field: upload.fieldName, name: upload.name, claimedType: upload.type, size: bytes.length, bytes });
@@ -73,11 +100,54 @@ export const parseBody: RequestHandler = (req, res, next) => {
       next();
     })
     .catch((error: unknown) => {
-      if (error instanceof MaxFilesExceededError) next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
+      if (anonymous && (error instanceof MaxFilesExceededError || error instanceof MaxFileSizeExceededError)) next(unauthorized());
+      else if (anonymous && error instanceof MaxTotalSizeExceededError) next(new ApiError(413, "Request body too large"));
+      else if (error instanceof MaxFilesExceededError) next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
       else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { _form: ["upload.too_large"] }));
       else if (error instanceof FormDataParseError) next(new ApiError(400, "Malformed multipart body"));
       else next(error);
     });
+};
+
+/**
+ * Control characters no text field may hold (tab, line feed and carriage return are text); PostgreSQL
+ * refuses NUL in text outright. Refused with a 422 field error `<field>.control_characters`.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F]/;
+
+/** Where in a parsed body or query a control character hides: the path of the first, as a field name. */
+function controlCharacterField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (depth > 20 || value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    const field = path ? `${path}.${key}` : key;
+    if (CONTROL_OR_LINE_BREAK.test(key)) return path || "_form";
+    const found = controlCharacterField(item, field, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Refuses control characters in the body, the query and file names before any handler sees them. */
+export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
+  let path = req.path;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    return next(notFound("Endpoint"));
+  }
+  // A path parameter (a token, a MAC address) with a control character names nothing.
+  if (CONTROL_OR_LINE_BREAK.test(path)) return next(notFound("Endpoint"));
+  const fromBody = controlCharacterField(req.body, "");
+  const fromQuery = controlCharacterField(req.query, "");
+  const file = req.files?.find((f) => CONTROL_OR_LINE_BREAK.test(f.name) || CONTROL_OR_LINE_BREAK.test(f.field));
+  const field = fromBody ?? fromQuery ?? (file ? (CONTROL_OR_LINE_BREAK.test(file.field) ? "_form" : file.field) : null);
+  if (field === null) return next();
+  const name = field.split(".")[0] || "_form";
+  next(unprocessable({ [name]: [`${name}.control_characters`] }, "Control characters are not accepted"));
 };
 
 /** The answer language: first of fr/en in Accept-Language, else English. */

@@ -15,7 +15,7 @@ import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
-import { authenticate, detectLanguage, parseBody } from "./http.ts";
+import { authenticate, detectLanguage, parseBody, refuseControlCharacters, tokenBeforeBody } from "./http.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
@@ -24,11 +24,13 @@ import { wifiRoutes } from "./wifi.ts";
 export function createApiRouter(ctx: ServiceContext): Router {
   const router = Router();
   router.use((_req, res, next) => {
-    res.set("Cache-Control", "no-store");
+    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     next();
   });
   router.use(detectLanguage);
+  router.use(tokenBeforeBody(ctx.tokens));
   router.use(parseBody);
+  router.use(refuseControlCharacters);
 
   // Public: no token needed.
   router.get("/openapi.json", (_req, res) => {

@@ -1,13 +1,21 @@
 /**
  * Access tokens (JWT, HS256, claims sub, sid, exp) and refresh tokens (opaque, stored hashed).
  * Signing out revokes the session row, which ends its access tokens at once as well.
+ *
+ * Refresh tokens rotate: each use answers a new one and retires the old. A retired token presented
+ * again is treated as stolen and ends the session (both the thief's and the owner's copies stop
+ * working), except within REFRESH_GRACE_SECONDS of its rotation, when it answers the same successor:
+ * two requests of one browser that renewed at the same moment must not sign the customer out. The
+ * successor is derived from the token (HMAC), so the answer in the grace is the same without storing
+ * any token in clear.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+export const REFRESH_GRACE_SECONDS = 30;
 
 export interface TokenPair {
   token: string;
@@ -56,15 +64,52 @@ export class Tokens {
     return { token: await this.sign(userId, sessionId), refresh_token: refreshToken };
   }
 
-  /** A new access token for a live refresh token; the refresh token itself stays valid. */
+  private successorOf(refreshToken: string): string {
+    return createHmac("sha256", this.key).update(`refresh:${refreshToken}`).digest("base64url");
+  }
+
+  /**
+   * A new access token and a new refresh token for a live refresh token, which is retired. A retired
+   * one answers the same successor during the grace, and past it ends the session (null).
+   */
   async refresh(refreshToken: string): Promise<TokenPair | null> {
-    const row = await this.db.one<{ id: string; user_id: number }>(
-      `SELECT id, user_id FROM auth_sessions
-        WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > $2`,
-      [hash(refreshToken), this.now()],
+    const now = this.now();
+    const presented = hash(refreshToken);
+    const successor = this.successorOf(refreshToken);
+    const rotated = await this.db.transaction(async (tx) => {
+      const row = await tx.one<{ id: string; user_id: number }>(
+        `UPDATE auth_sessions SET refresh_token_hash = $3, rotated_at = $2
+          WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
+          RETURNING id, user_id`,
+        [presented, now, hash(successor)],
+      );
+      if (row) {
+        await tx.query("INSERT INTO auth_refresh_history (refresh_token_hash, session_id, rotated_at) VALUES ($1, $2, $3)", [
+          presented,
+          row.id,
+          now,
+        ]);
+      }
+      return row;
+    });
+    if (rotated) return { token: await this.sign(rotated.user_id, rotated.id), refresh_token: successor };
+
+    const retired = await this.db.one<{ session_id: string; user_id: number; rotated_at: Date; current: string; live: boolean }>(
+      `SELECT h.session_id, s.user_id, h.rotated_at, s.refresh_token_hash AS current,
+              (s.revoked_at IS NULL AND s.expires_at > $2) AS live
+         FROM auth_refresh_history h JOIN auth_sessions s ON s.id = h.session_id
+        WHERE h.refresh_token_hash = $1`,
+      [presented, now],
     );
-    if (!row) return null;
-    return { token: await this.sign(row.user_id, row.id), refresh_token: refreshToken };
+    if (!retired || !retired.live) return null;
+    const withinGrace = now.getTime() - new Date(retired.rotated_at).getTime() <= REFRESH_GRACE_SECONDS * 1000;
+    if (withinGrace && retired.current === hash(successor)) {
+      return { token: await this.sign(retired.user_id, retired.session_id), refresh_token: successor };
+    }
+    // Presented after its rotation: someone else holds a copy. End the session for everyone.
+    await this.revoke(retired.session_id);
+    console.warn(`[api] a rotated refresh token was used again: session ${retired.session_id} ended`);
+    return null;
   }
 
   /** Verifies signature, expiry and that the session was not signed out. */

@@ -54,6 +54,9 @@ export const configSchema = z
     SIGN_IN_LIMIT_PER_USERNAME_TOTAL: positiveInt(100),
     SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(4000),
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
+    /** The embedded API's token endpoint: credential attempts per address, failures per username. */
+    API_TOKEN_LIMIT_PER_IP: positiveInt(300),
+    API_TOKEN_LIMIT_PER_USERNAME: positiveInt(100),
     /** Rate-limit counters shared by several processes (unset: in memory). */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /**

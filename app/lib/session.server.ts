@@ -1,12 +1,21 @@
 /**
- * The cookie session: a signed, httpOnly, SameSite=Lax cookie (Secure in production) that holds the
- * access token, the refresh token and flash notifications. The portal keeps no server-side state.
+ * The cookie session: an httpOnly, SameSite=Lax cookie (Secure in production) that holds the access
+ * token, the refresh token and flash notifications. The portal keeps no server-side state.
+ *
+ * The cookie is encrypted and authenticated (JWE, dir + A256GCM, jose): nobody who sees it (a proxy
+ * log, a browser extension, a stolen backup) can read the 30-day refresh token out of it, and nobody
+ * can change it. The key is derived from SESSION_SECRET (HKDF-SHA-256). Several secrets separated by
+ * commas rotate keys: the first encrypts, each one still opens cookies written with it (the key id
+ * in the JWE header says which). A cookie that does not open is no session: sign in again.
  *
  * sessionMiddleware reads it once per request and writes it back (Set-Cookie) only when it changed.
  */
+import { createHash, hkdfSync } from "node:crypto";
+import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
+import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
 import {
   createContext,
-  createCookieSessionStorage,
+  createSession,
   type MiddlewareFunction,
   type RouterContextProvider,
   type Session,
@@ -26,7 +35,68 @@ interface FlashData {
 
 export type PortalSession = Session<SessionData, FlashData>;
 
+export const SESSION_COOKIE = "__session";
+const DEVELOPMENT_SECRET = "development-only-session-secret-not-for-production";
+
+interface SessionKey {
+  kid: string;
+  key: Uint8Array;
+}
+
+/** One AES-256 key per secret, with a short public id (not the secret) to find it again. */
+export function sessionKeys(secrets: string[]): SessionKey[] {
+  return secrets.map((secret) => ({
+    kid: createHash("sha256").update(`kid:${secret}`).digest("base64url").slice(0, 12),
+    key: new Uint8Array(hkdfSync("sha256", secret, "lakeshore-portal", "session-cookie-v1", 32)),
+  }));
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Encrypts with the first key. */
+export async function seal(data: unknown, keys: SessionKey[]): Promise<string> {
+  const [current] = keys;
+  return new CompactEncrypt(encoder.encode(JSON.stringify(data)))
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: current.kid })
+    .encrypt(current.key);
+}
+
+/** Opens with the key the header names; anything that does not open answers null. */
+export async function unseal(value: string, keys: SessionKey[]): Promise<Record<string, unknown> | null> {
+  try {
+    const { kid, alg, enc } = decodeProtectedHeader(value);
+    const match = keys.find((candidate) => candidate.kid === kid);
+    if (!match || alg !== "dir" || enc !== "A256GCM") return null;
+    const { plaintext } = await compactDecrypt(value, match.key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+    const data: unknown = JSON.parse(decoder.decode(plaintext));
+    return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 let storage: SessionStorage<SessionData, FlashData> | undefined;
+
+/** A cookie session storage whose cookie is a JWE (see the module's comment). */
+function encryptedCookieStorage(secrets: string[], cookie: SerializeOptions): SessionStorage<SessionData, FlashData> {
+  const keys = sessionKeys(secrets);
+  return {
+    async getSession(cookieHeader) {
+      const value = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
+      const data = value ? await unseal(value, keys) : null;
+      return createSession<SessionData, FlashData>((data ?? {}) as Partial<SessionData>);
+    },
+    async commitSession(session, options) {
+      const value = await seal(session.data, keys);
+      if (value.length > 3800) console.warn(`[session] the session cookie is ${value.length} bytes, near the browsers' 4 KB limit`);
+      return serializeCookie(SESSION_COOKIE, value, { ...cookie, ...options });
+    },
+    async destroySession(_session, options) {
+      return serializeCookie(SESSION_COOKIE, "", { ...cookie, ...options, expires: new Date(0), maxAge: undefined });
+    },
+  };
+}
 
 function sessionStorage(): SessionStorage<SessionData, FlashData> {
   if (storage) return storage;
@@ -36,16 +106,11 @@ function sessionStorage(): SessionStorage<SessionData, FlashData> {
     if (config.NODE_ENV === "production") throw new Error("SESSION_SECRET is not set");
     // Development and tests only: a fixed secret is good enough for cookies that never leave this machine.
   }
-  storage = createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureCookies(config),
-      secrets: [secret ?? "development-only-session-secret-not-for-production"],
-    },
-  });
+  const secrets = (secret ?? DEVELOPMENT_SECRET)
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  storage = encryptedCookieStorage(secrets, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(config) });
   return storage;
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { inject } from "vitest";
-import { startApi, type ApiService } from "../../../api/index.ts";
+import { startApi, type ApiOptions, type ApiService } from "../../../api/index.ts";
 import { openDb, type Db } from "../../../api/db/client.ts";
 import { DEMO_PASSWORD, NOW, TEMPLATE_DATABASE, adminUrl } from "./constants.ts";
 
@@ -55,10 +55,12 @@ async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   };
 }
 
-export async function createTestApi(): Promise<TestApi> {
+export async function createTestApi(options: { limits?: ApiOptions["limits"] } = {}): Promise<TestApi> {
   const { db, drop } = await openTestDb();
   const clock = { now: new Date(NOW) };
-  const service = await startApi({ db, seed: false, jwtSecret: "test-jwt-secret", now: () => clock.now });
+  // Test files sign in often from one address: generous limits unless a test sets its own.
+  const limits = { perAddress: 100_000, perUsername: 100_000, ...options.limits };
+  const service = await startApi({ db, seed: false, jwtSecret: "test-jwt-secret", now: () => clock.now, limits });
   const app = express();
   app.use("/api/v1", service.router);
   const server = app.listen(0, "127.0.0.1");
