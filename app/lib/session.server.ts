@@ -68,7 +68,10 @@ export async function unseal(value: string, keys: SessionKey[]): Promise<Record<
     const { kid, alg, enc } = decodeProtectedHeader(value);
     const match = keys.find((candidate) => candidate.kid === kid);
     if (!match || alg !== "dir" || enc !== "A256GCM") return null;
-    const { plaintext } = await compactDecrypt(value, match.key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+    const { plaintext } = await compactDecrypt(value, match.key, {
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
     const data: unknown = JSON.parse(decoder.decode(plaintext));
     return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {
@@ -85,7 +88,7 @@ function encryptedCookieStorage(secrets: string[], cookie: SerializeOptions): Se
     async getSession(cookieHeader) {
       const value = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
       const data = value ? await unseal(value, keys) : null;
-      return createSession<SessionData, FlashData>((data ?? {}) as Partial<SessionData>);
+      return createSession<SessionData, FlashData>((data ?? {}) as unknown as SessionData);
     },
     async commitSession(session, options) {
       const value = await seal(session.data, keys);
