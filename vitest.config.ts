@@ -2,7 +2,8 @@
  * Vitest: three suites.
  *  - unit:   schemas, the API client's error mapping, formatting, navigation, configuration;
  *  - routes: loaders and actions called in isolation, the API answered by msw (tests/mocks);
- *  - api:    the reference API service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL).
+ *  - api:    the reference API service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL);
+ *  - redis:  rate-limit counters shared by processes through Redis (TEST_REDIS_URL; npm test runs it then).
  */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -21,6 +22,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "routes", include: ["tests/routes/**/*.test.ts"], setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"] },
+      },
+      {
+        // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
+        extends: true,
+        test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000 },
       },
       {
         extends: true,

@@ -40,10 +40,14 @@ run("npx", ["react-router", "typegen"]);
 run("npx", ["tsc"]);
 run("npx", ["eslint", "."]);
 run("npx", ["prettier", "--check", "."]);
-run("npx", ["vitest", "run"]);
+run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--project", "api"]);
 if (process.env.TEST_DATABASE_URL) {
   console.log("\nThe API suite again, on PostgreSQL (TEST_DATABASE_URL)");
   run("npx", ["vitest", "run", "--project", "api"]);
+}
+if (process.env.TEST_REDIS_URL) {
+  console.log("\nShared rate-limit counters, on Redis (TEST_REDIS_URL)");
+  run("npx", ["vitest", "run", "--project", "redis"]);
 }
 run("npx", ["react-router", "build"]);
 run("npx", ["playwright", "test"], { CI: process.env.CI ?? "" });
