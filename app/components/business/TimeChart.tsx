@@ -133,7 +133,7 @@ export function TimeChart({
               data-series={line.key}
             />
           ))}
-          {markers.map((marker) => (
+          {markers.map((marker, i) => (
             <g key={marker.label} data-marker={marker.label}>
               <line
                 x1={MARGIN.left}
@@ -146,7 +146,8 @@ export function TimeChart({
               />
               <text
                 x={WIDTH - MARGIN.right - 4}
-                y={y(marker.value) - 5}
+                // Two markers may be close: the first is labelled above its line, the second below.
+                y={i % 2 === 0 ? y(marker.value) - 5 : y(marker.value) + 15}
                 textAnchor="end"
                 fontSize="12"
                 fontWeight="600"

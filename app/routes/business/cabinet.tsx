@@ -88,7 +88,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <p className="-mb-4 text-sm">
+      <p className="text-sm">
         <Link to={`/dashboard/${customer.customer_id}`} className="font-medium">
           {t("backToServices")}
         </Link>
@@ -203,7 +203,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="text-sm text-gray-700">{t("cabinet.limitExplained")}</p>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="space-y-6">
             {circuits.map((c) => (
               <section
                 key={c.circuit_id}

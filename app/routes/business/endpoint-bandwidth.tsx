@@ -90,90 +90,87 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
               speed: formatNumber(bandwidth.speed_mbps, language, 0),
             })}
           </p>
-          <div className="grid gap-6 xl:grid-cols-3">
-            <section aria-labelledby="bw-chart-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm xl:col-span-2">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 id="bw-chart-heading" className="text-lg font-semibold text-gray-900">
-                  {t("bandwidth.chartTitle")}
-                </h3>
-                <a href={bandwidth.csv} download className={`${secondaryLinkClass} text-sm`} data-testid="bandwidth-csv">
-                  {t("bandwidth.csv")}
-                </a>
-              </div>
-              {bandwidth.sampleCount === 0 ? (
-                <p className="mt-3 text-gray-800">{t("bandwidth.noSamples")}</p>
-              ) : (
-                <div className="mt-3">
-                  <TimeChart
-                    id="bandwidth-chart"
-                    title={t("bandwidth.chartSvgTitle", {
-                      from: formatDate(bandwidth.from_date, language),
-                      to: formatDate(bandwidth.to_date, language),
-                    })}
-                    description={t("bandwidth.chartDesc", {
-                      download: mbps(bandwidth.download.percentile_95_mbps),
-                      upload: mbps(bandwidth.upload.percentile_95_mbps),
-                      downloadPeak: mbps(bandwidth.download.peak_mbps),
-                      uploadPeak: mbps(bandwidth.upload.peak_mbps),
-                    })}
-                    data={bandwidth.chart}
-                    lines={[
-                      { key: "download", label: t("bandwidth.download"), colour: COLOURS.download },
-                      { key: "upload", label: t("bandwidth.upload"), colour: COLOURS.upload, dashed: true },
-                    ]}
-                    markers={[
-                      ...(bandwidth.download.percentile_95_mbps !== null
-                        ? [{ label: t("bandwidth.p95Download"), value: bandwidth.download.percentile_95_mbps, colour: COLOURS.download95 }]
-                        : []),
-                      ...(bandwidth.upload.percentile_95_mbps !== null
-                        ? [{ label: t("bandwidth.p95Upload"), value: bandwidth.upload.percentile_95_mbps, colour: COLOURS.upload95 }]
-                        : []),
-                    ]}
-                    unit={(value) => t("units.mbps", { value })}
-                  />
-                </div>
-              )}
-            </section>
-
-            <section aria-labelledby="bw-summary-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
-              <h3 id="bw-summary-heading" className="text-lg font-semibold text-gray-900">
-                {t("bandwidth.summaryTitle")}
-              </h3>
-              <table className="mt-3 w-full text-sm" data-testid="bandwidth-summary">
-                <caption className="sr-only">{t("bandwidth.summaryTitle")}</caption>
-                <thead>
-                  <tr className="border-b border-gray-200">
-                    <td />
-                    <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
-                      {t("bandwidth.download")}
+          <section aria-labelledby="bw-summary-heading" className="max-w-xl rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+            <h3 id="bw-summary-heading" className="text-lg font-semibold text-gray-900">
+              {t("bandwidth.summaryTitle")}
+            </h3>
+            <table className="mt-3 w-full text-sm" data-testid="bandwidth-summary">
+              <caption className="sr-only">{t("bandwidth.summaryTitle")}</caption>
+              <thead>
+                <tr className="border-b border-gray-200">
+                  <td />
+                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
+                    {t("bandwidth.download")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
+                    {t("bandwidth.upload")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(
+                  [
+                    ["p95", (s: typeof bandwidth.download) => mbps(s.percentile_95_mbps)],
+                    ["peak", (s: typeof bandwidth.download) => mbps(s.peak_mbps)],
+                    ["average", (s: typeof bandwidth.download) => mbps(s.average_mbps)],
+                    ["volume", (s: typeof bandwidth.download) => gbText(s.volume_gb)],
+                  ] as const
+                ).map(([key, show]) => (
+                  <tr key={key} className="border-b border-gray-100" data-row={key}>
+                    <th scope="row" className="py-2 pr-2 text-left font-medium text-gray-900">
+                      {t(`bandwidth.rows.${key}`)}
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
-                      {t("bandwidth.upload")}
-                    </th>
+                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.download)}</td>
+                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.upload)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {(
-                    [
-                      ["p95", (s: typeof bandwidth.download) => mbps(s.percentile_95_mbps)],
-                      ["peak", (s: typeof bandwidth.download) => mbps(s.peak_mbps)],
-                      ["average", (s: typeof bandwidth.download) => mbps(s.average_mbps)],
-                      ["volume", (s: typeof bandwidth.download) => gbText(s.volume_gb)],
-                    ] as const
-                  ).map(([key, show]) => (
-                    <tr key={key} className="border-b border-gray-100" data-row={key}>
-                      <th scope="row" className="py-2 pr-2 text-left font-medium text-gray-900">
-                        {t(`bandwidth.rows.${key}`)}
-                      </th>
-                      <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.download)}</td>
-                      <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.upload)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p className="mt-3 text-sm text-gray-700">{t("bandwidth.p95Explained")}</p>
-            </section>
-          </div>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-3 text-sm text-gray-700">{t("bandwidth.p95Explained")}</p>
+          </section>
+          <section aria-labelledby="bw-chart-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id="bw-chart-heading" className="text-lg font-semibold text-gray-900">
+                {t("bandwidth.chartTitle")}
+              </h3>
+              <a href={bandwidth.csv} download className={`${secondaryLinkClass} text-sm`} data-testid="bandwidth-csv">
+                {t("bandwidth.csv")}
+              </a>
+            </div>
+            {bandwidth.sampleCount === 0 ? (
+              <p className="mt-3 text-gray-800">{t("bandwidth.noSamples")}</p>
+            ) : (
+              <div className="mt-3">
+                <TimeChart
+                  id="bandwidth-chart"
+                  title={t("bandwidth.chartSvgTitle", {
+                    from: formatDate(bandwidth.from_date, language),
+                    to: formatDate(bandwidth.to_date, language),
+                  })}
+                  description={t("bandwidth.chartDesc", {
+                    download: mbps(bandwidth.download.percentile_95_mbps),
+                    upload: mbps(bandwidth.upload.percentile_95_mbps),
+                    downloadPeak: mbps(bandwidth.download.peak_mbps),
+                    uploadPeak: mbps(bandwidth.upload.peak_mbps),
+                  })}
+                  data={bandwidth.chart}
+                  lines={[
+                    { key: "download", label: t("bandwidth.download"), colour: COLOURS.download },
+                    { key: "upload", label: t("bandwidth.upload"), colour: COLOURS.upload, dashed: true },
+                  ]}
+                  markers={[
+                    ...(bandwidth.download.percentile_95_mbps !== null
+                      ? [{ label: t("bandwidth.p95Download"), value: bandwidth.download.percentile_95_mbps, colour: COLOURS.download95 }]
+                      : []),
+                    ...(bandwidth.upload.percentile_95_mbps !== null
+                      ? [{ label: t("bandwidth.p95Upload"), value: bandwidth.upload.percentile_95_mbps, colour: COLOURS.upload95 }]
+                      : []),
+                  ]}
+                  unit={(value) => t("units.mbps", { value })}
+                />
+              </div>
+            )}
+          </section>
 
           {bandwidth.days.length ? (
             <section aria-labelledby="bw-days-heading">
