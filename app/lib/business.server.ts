@@ -3,10 +3,11 @@
  * address, the account a service belongs to among the signed-in user's, who may change an endpoint's
  * settings, and the date range of the bandwidth and power pages (a plain GET form).
  */
-import { data, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 import { MAX_RANGE_DAYS } from "../../api/contract/business-network.ts";
 import { IsoDate } from "../../api/contract/common.ts";
 import type { Customer } from "../../api/contract/dashboard.ts";
+import { api } from "./api.server.ts";
 import { getAccount } from "./auth.server.ts";
 import { addDays, dayStart } from "./business.ts";
 import { apiErrorMessage } from "./form-action.server.ts";
@@ -18,6 +19,50 @@ export function serviceIdOf(params: { serviceId?: string }): number {
   const raw = params.serviceId ?? "";
   if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
   return Number(raw);
+}
+
+const endpointCalls = createContext<Map<number, ReturnType<typeof fetchEndpoint>> | null>(null);
+const fetchEndpoint = (context: Context, request: Request, id: number) =>
+  api(context, request).call("GET /internet/{id}/endpoint", { params: { id } });
+
+/** GET /internet/{id}/endpoint, asked once per request however many loaders need it. */
+export function endpointDetails(context: Context, request: Request, id: number) {
+  let calls = context.get(endpointCalls);
+  if (!calls) {
+    calls = new Map();
+    (context as RouterContextProvider).set(endpointCalls, calls);
+  }
+  let pending = calls.get(id);
+  if (!pending) {
+    pending = fetchEndpoint(context, request, id);
+    calls.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * The account of the service page at `pathname` (/internet/view/{id}…, /cabinet-spaces/{id}…), for the
+ * signed-in layout, whose navigation and switcher then show that account; undefined for other pages or
+ * when the API does not say (the page itself shows why).
+ */
+export async function serviceAccountId(context: Context, request: Request, pathname: string): Promise<number | undefined> {
+  try {
+    const endpoint = /^\/internet\/view\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
+    if (endpoint) return (await endpointDetails(context, request, Number(endpoint[1]))).endpoint_details.customer_id;
+    const cabinet = /^\/cabinet-spaces\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
+    if (cabinet) {
+      // One day of samples is enough to learn whose cabinet it is.
+      const today = todayUtc();
+      const { data: usage } = await api(context, request).call("GET /cabinet-spaces/{serviceId}/power-usage", {
+        params: { serviceId: Number(cabinet[1]) },
+        query: { from_date: today, to_date: today },
+      });
+      return usage.customer_id;
+    }
+  } catch {
+    // The page's own loader gets the same failure and shows it.
+  }
+  return undefined;
 }
 
 /** The account a service belongs to, among the user's accounts (the API already answered 403 otherwise). */

@@ -14,6 +14,7 @@ import { loader as detailsLoader } from "../../app/routes/business/endpoint-deta
 import { loader as ipBlocksLoader } from "../../app/routes/business/endpoint-ip-blocks.tsx";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/business/endpoint-settings.tsx";
 import { loader as layoutLoader } from "../../app/routes/business/endpoint.tsx";
+import { loader as appLoader } from "../../app/routes/_app.tsx";
 import { loader as powerCsvLoader } from "../../app/routes/business/power-csv.ts";
 import { alerts, allocations, endpoint } from "../mocks/business.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
@@ -129,6 +130,29 @@ describe("/internet/view/{serviceId} (the endpoint layout)", () => {
   it("shows an unavailable API as 503", async () => {
     server.use(on("GET /internet/{id}/endpoint", () => Response.error()));
     expect((await call(layoutLoader, "/internet/view/8001", { serviceId: "8001" })).status).toBe(503);
+  });
+});
+
+describe("the signed-in layout on a service page", () => {
+  it("shows the service's account in the navigation and switcher, asking for the endpoint once per request", async () => {
+    const calls = recordApiCalls();
+    const result = await call(appLoader, "/internet/view/8001/alerts", { serviceId: "8001" });
+    expect(result.data.active.customer_id).toBe(200301);
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/internet/8001/endpoint"]);
+  });
+
+  it("does the same for a cabinet, asking for one day of samples", async () => {
+    const calls = recordApiCalls();
+    const result = await call(appLoader, "/cabinet-spaces/8005", { serviceId: "8005" });
+    expect(result.data.active.customer_id).toBe(200301);
+    expect(pageCalls(calls)[0].query.get("from_date")).toBe(today());
+  });
+
+  it("falls back to the active account when the API refuses (the page shows why)", async () => {
+    server.use(on("GET /internet/{id}/endpoint", () => refuse(403)));
+    const result = await call(appLoader, "/internet/view/9999", { serviceId: "9999" });
+    expect(result.status).toBe(200);
+    expect(result.data.active.customer_id).toBe(100101);
   });
 });
 

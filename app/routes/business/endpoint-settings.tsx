@@ -12,7 +12,7 @@ import type { Route } from "./+types/endpoint-settings";
 import { ErrorSummary, Field, Select, SubmitButton, TextArea } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { canManageEndpoint, serviceCustomer, serviceIdOf } from "~/lib/business.server";
+import { canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
 import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -24,7 +24,7 @@ const constraint = getZodConstraint(EndpointSettingsSchema);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
-  const { endpoint_details: endpoint } = await api(context, request).call("GET /internet/{id}/endpoint", { params: { id } });
+  const { endpoint_details: endpoint } = await endpointDetails(context, request, id);
   const customer = await serviceCustomer(context, request, endpoint.customer_id);
   if (!canManageEndpoint(customer)) throw data({ kind: "forbidden" }, { status: 403 });
   return {

@@ -8,9 +8,8 @@
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
-import { api } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
-import { accountOf, canManageEndpoint, serviceCustomer, serviceIdOf } from "~/lib/business.server";
+import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
 import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["business"] };
@@ -18,7 +17,7 @@ export const handle = { i18n: ["business"] };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
   const id = serviceIdOf(params);
-  const { endpoint_details: endpoint } = await api(context, request).call("GET /internet/{id}/endpoint", { params: { id } });
+  const { endpoint_details: endpoint } = await endpointDetails(context, request, id);
   const customer = await serviceCustomer(context, request, endpoint.customer_id);
   return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer) };
 }
