@@ -163,6 +163,11 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   await expect(chart).toBeVisible();
   await expect(chart.locator("path[data-series='download']")).toHaveAttribute("d", /^M/);
   await expect(chart.locator("[data-marker='95th percentile, download'] text")).toContainText("95th percentile, download:");
+  if (hasJs()) {
+    // Pointing at the chart tells the values there.
+    await chart.hover({ position: { x: 200, y: 100 } });
+    await expect(page.getByTestId("bandwidth-chart-hover")).toContainText(/Download: [\d,.]+ Mbps, Upload: [\d,.]+ Mbps/);
+  }
 
   const summary = page.getByTestId("bandwidth-summary");
   const p95Text = (await summary.locator("tr[data-row='p95'] td").first().textContent())!;
@@ -232,6 +237,25 @@ test("editing an endpoint's monitoring settings", async ({ page }) => {
   await expect(settings).toContainText("noc@example.com");
   await expect(settings).toContainText("oncall@example.com");
   await expect(settings).toContainText("Fibre into the server room");
+  await expectNoAxeViolations(page);
+});
+
+test("the endpoint in French: details, IP blocks, alerts and a refused settings form", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/internet/view/8024?lng=fr" });
+  await expect(page).toHaveTitle(/^Point de terminaison réseau – .+ \| myLakeshore$/);
+  await expect(page.getByTestId("endpoint-down")).toContainText("Ce service est en panne");
+  await expect(page.getByRole("region", { name: "Connexion" })).toContainText("10\u00a0000\u00a0Mbit/s");
+  await expectNoAxeViolations(page);
+  const tabs = page.getByRole("navigation", { name: "Pages du point de terminaison" });
+  await tabs.getByRole("link", { name: "Blocs IP" }).click();
+  await expect(page.getByRole("table", { name: "Blocs IP acheminés vers ce point de terminaison" })).toContainText("Passerelle");
+  await tabs.getByRole("link", { name: "Historique des alertes" }).click();
+  await expect(page.getByRole("table", { name: "Alertes, de la plus récente à la plus ancienne" })).toContainText("En panne");
+  await expectNoAxeViolations(page);
+  await page.goto("/internet/view/8024/settings");
+  await page.getByLabel("Adresses courriel pour les alertes").fill("pas une adresse");
+  await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+  await expect(page.getByText("Entrez des adresses courriel valides, séparées par des virgules.").first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
