@@ -250,7 +250,7 @@ test("the endpoint in French: details, IP blocks, alerts and a refused settings 
   await tabs.getByRole("link", { name: "Blocs IP" }).click();
   await expect(page.getByRole("table", { name: "Blocs IP acheminés vers ce point de terminaison" })).toContainText("Passerelle");
   await tabs.getByRole("link", { name: "Historique des alertes" }).click();
-  await expect(page.getByRole("table", { name: "Alertes, de la plus récente à la plus ancienne" })).toContainText("En panne");
+  await expect(page.getByRole("table", { name: "Alertes, de la plus récente à la plus ancienne" })).toContainText("Hors service");
   await expectNoAxeViolations(page);
   await page.goto("/internet/view/8024/settings");
   await page.getByLabel("Adresses courriel pour les alertes").fill("pas une adresse");
