@@ -81,6 +81,12 @@ test("in French, the dashboard groups and labels in French", async ({ page }) =>
   await expectNoAxeViolations(page);
 });
 
+test("a house account is marked", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/dashboard/200310" });
+  await expect(page.getByTestId("house-account")).toHaveText("House account");
+  await expect(page.getByRole("region", { name: "Account information" })).toContainText("House account");
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
