@@ -399,7 +399,13 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     });
     expect(status).toBe(200);
     const { data } = PowerUsageAnswer.parse(body);
-    expect(data).toMatchObject({ service_id: CABINET, customer_id: 200302, from_date: "2026-11-01", to_date: "2026-11-14", interval_seconds: 3600 });
+    expect(data).toMatchObject({
+      service_id: CABINET,
+      customer_id: 200302,
+      from_date: "2026-11-01",
+      to_date: "2026-11-14",
+      interval_seconds: 3600,
+    });
     expect(data.cabinet.address).toBe("151 Front Street West\nSuite 605\nToronto ON M5J 2N1");
     expect(data.circuits.map((c) => c.name)).toEqual(["A feed", "B feed"]);
     for (const circuit of data.circuits) {
