@@ -32,5 +32,18 @@ export default [
     route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
     route("billing-details/:customerId", "routes/billing/details.tsx"),
     route("billing-details/:customerId/payments", "routes/billing/payments.tsx"),
+
+    // Business (docs/business.md): network endpoints (details and monitoring settings, IP blocks, alert
+    // history, bandwidth with its CSV) and cabinet power usage (with its CSV).
+    route("internet/view/:serviceId?", "routes/business/endpoint.tsx", [
+      index("routes/business/endpoint-details.tsx"),
+      route("settings", "routes/business/endpoint-settings.tsx"),
+      route("ip-blocks", "routes/business/endpoint-ip-blocks.tsx"),
+      route("alerts", "routes/business/endpoint-alerts.tsx"),
+      route("bandwidth", "routes/business/endpoint-bandwidth.tsx"),
+    ]),
+    route("internet/view/:serviceId/bandwidth.csv", "routes/business/bandwidth-csv.ts"),
+    route("cabinet-spaces/:serviceId?", "routes/business/cabinet.tsx"),
+    route("cabinet-spaces/:serviceId/power-usage.csv", "routes/business/power-csv.ts"),
   ]),
 ] satisfies RouteConfig;

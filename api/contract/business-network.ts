@@ -19,6 +19,8 @@ export const NotificationContact = z.object({
 
 export const EndpointDetails = z.object({
   service_id: z.number().int(),
+  /** The account the service belongs to. */
+  customer_id: z.number().int(),
   name: z.string(),
   platform_id: z.string().nullable(),
   circuit_id: z.string(),
@@ -178,6 +180,8 @@ export const PowerCircuit = z.object({
 export const PowerUsageAnswer = z.object({
   data: z.object({
     service_id: z.number().int(),
+    /** The account the service belongs to. */
+    customer_id: z.number().int(),
     name: z.string(),
     cabinet: z.object({
       cabinet_ref: z.string(),

@@ -45,6 +45,7 @@ export function cabinetRoutes(ctx: ServiceContext): Router {
       const answer: PowerUsageAnswer = {
         data: {
           service_id: access.serviceId,
+          customer_id: access.customerId,
           name: req.lang === "fr" ? cabinet.name_fr : cabinet.name,
           cabinet: {
             cabinet_ref: cabinet.cabinet_ref,

@@ -236,6 +236,7 @@ async function endpointDetails(db: Db, serviceId: number, lang: "en" | "fr"): Pr
   const notified = contacts.find((c) => c.contact_id === row.notify_contact_id);
   return {
     service_id: row.service_id,
+    customer_id: row.customer_id,
     name: lang === "fr" ? row.name_fr : row.name,
     platform_id: row.platform_id,
     circuit_id: row.circuit_id,

@@ -127,7 +127,9 @@ async function readFormWithinLimits(
       {
         maxFiles: rule?.maxFiles ?? 0,
         // A file a little over the limit still arrives, so its field says why; far over, the post stops.
-        maxFileSize: rule ? rule.maxBytes + 1024 * 1024 : 1,
+        // The parser applies maxFileSize to every part, text fields too: a multipart form without files
+        // gets the text limit (a file in it is refused by maxFiles).
+        maxFileSize: rule ? rule.maxBytes + 1024 * 1024 : TEXT_FORM_LIMIT,
         maxTotalSize: rule ? rule.maxFiles * (rule.maxBytes + 1024 * 1024) + FIELDS_MARGIN : TEXT_FORM_LIMIT,
         maxParts: 100,
       },

@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard"] as const;
+export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "business"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The cookie that remembers the chosen language (365 days). */
@@ -64,4 +64,27 @@ export function formatTimeOfDay(hhmm: string, language: Language): string {
   return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
     new Date(Date.UTC(2000, 0, 1, hours, minutes)),
   );
+}
+
+const numbers = new Map<string, Intl.NumberFormat>();
+
+/** A number as the language writes it ("1,234.5" / "1 234,5"), with at most `digits` decimals. */
+export function formatNumber(value: number, language: Language, digits = 2): string {
+  const id = `${language}:${digits}`;
+  let format = numbers.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: digits });
+    numbers.set(id, format);
+  }
+  return format.format(value);
+}
+
+/** An instant as its date and time in Toronto ("Nov 14, 2026, 5:17 p.m." / "14 nov. 2026, 17 h 17"). */
+export function formatDateTime(value: string | Date, language: Language): string {
+  return dateFormat(language, "dt", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(value));
+}
+
+/** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */
+export function formatDayMonth(value: string, language: Language): string {
+  return dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
 }

@@ -13,6 +13,7 @@ import { LanguageToggle } from "~/components/LanguageToggle";
 import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
 import { SideNav } from "~/components/SideNav";
 import { activeCustomer, followActiveAccountMiddleware, getAccount, requireUserMiddleware } from "~/lib/auth.server";
+import { serviceAccountId } from "~/lib/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
@@ -22,7 +23,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, fo
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { customers, username } = await getAccount(context, request);
   const pathname = new URL(request.url).pathname;
-  const routeId = "customerId" in params && params.customerId ? Number(params.customerId) : undefined;
+  const routeId =
+    "customerId" in params && params.customerId ? Number(params.customerId) : await serviceAccountId(context, request, pathname);
   const inRoute = routeId ? customers.find((c) => c.customer_id === routeId) : undefined;
   // A commercial account goes to the commercial application when one is configured.
   if (inRoute && !inRoute.isResidential) {

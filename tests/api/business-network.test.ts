@@ -141,6 +141,7 @@ describe("GET /internet/{id}/endpoint", () => {
     const details = EndpointDetailsAnswer.parse(body).endpoint_details;
     expect(details).toMatchObject({
       service_id: DIA,
+      customer_id: 200301,
       name: "Dedicated Internet 1 Gbps",
       circuit_id: "LF-TOR-DIA-08001",
       service_address: "100 Queens Quay East\nFloor 3\nToronto ON M5E 1V3",
@@ -398,7 +399,13 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     });
     expect(status).toBe(200);
     const { data } = PowerUsageAnswer.parse(body);
-    expect(data).toMatchObject({ service_id: CABINET, from_date: "2026-11-01", to_date: "2026-11-14", interval_seconds: 3600 });
+    expect(data).toMatchObject({
+      service_id: CABINET,
+      customer_id: 200302,
+      from_date: "2026-11-01",
+      to_date: "2026-11-14",
+      interval_seconds: 3600,
+    });
     expect(data.cabinet.address).toBe("151 Front Street West\nSuite 605\nToronto ON M5J 2N1");
     expect(data.circuits.map((c) => c.name)).toEqual(["A feed", "B feed"]);
     for (const circuit of data.circuits) {

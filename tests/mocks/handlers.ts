@@ -4,8 +4,9 @@
  */
 import { authHandlers } from "./auth.ts";
 import { billingHandlers } from "./billing.ts";
+import { businessHandlers } from "./business.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 
 export { API } from "./contract.ts";
 
-export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers];
+export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers, ...businessHandlers];

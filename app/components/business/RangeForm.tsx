@@ -1,0 +1,82 @@
+/**
+ * The date range of the bandwidth and power pages: a plain GET form (the dates go in the address, so a
+ * chart can be bookmarked and works without JavaScript), with links for the usual ranges.
+ */
+import { Form, Link } from "react-router";
+import { FieldErrors, SubmitButton } from "~/components/form";
+import type { RangePreset } from "~/lib/business.server";
+import { useT } from "~/lib/use-t";
+
+type Dates = { from_date: string; to_date: string };
+
+const inputClass = (invalid: boolean) =>
+  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
+
+export function RangeForm({
+  filter,
+  errors,
+  presets,
+  today,
+}: {
+  filter: Dates;
+  errors: Record<string, string[]>;
+  presets: Record<RangePreset, Dates>;
+  today: string;
+}) {
+  const { t } = useT("business");
+  const field = (name: keyof Dates, label: string) => {
+    const invalid = Boolean(errors[name]?.length);
+    return (
+      <div className="space-y-1">
+        <label htmlFor={`range-${name}`} className="block font-medium text-gray-900">
+          {label}
+        </label>
+        <FieldErrors id={`range-${name}-error`} errors={errors[name]} />
+        <input
+          type="date"
+          id={`range-${name}`}
+          name={name}
+          defaultValue={filter[name]}
+          max={today}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `range-hint range-${name}-error` : "range-hint"}
+          className={inputClass(invalid)}
+        />
+      </div>
+    );
+  };
+  const active = (dates: Dates) => dates.from_date === filter.from_date && dates.to_date === filter.to_date;
+  return (
+    <Form method="get" key={`${filter.from_date}|${filter.to_date}`} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+      <fieldset>
+        <legend className="text-lg font-semibold text-gray-900">{t("range.legend")}</legend>
+        <p id="range-hint" className="mt-1 text-sm text-gray-700">
+          {t("range.hint")}
+        </p>
+        <FieldErrors id="range-form-error" errors={errors[""]} />
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {field("from_date", t("range.from"))}
+          {field("to_date", t("range.to"))}
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <SubmitButton>{t("range.submit")}</SubmitButton>
+      </div>
+      <nav aria-label={t("range.presets")} className="mt-4">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {(Object.keys(presets) as RangePreset[]).map((key) => (
+            <li key={key}>
+              <Link
+                to={{ search: `?from_date=${presets[key].from_date}&to_date=${presets[key].to_date}` }}
+                aria-current={active(presets[key]) ? "true" : undefined}
+                className={`font-medium ${active(presets[key]) ? "font-bold text-gray-900 no-underline" : ""}`}
+              >
+                {t(`range.preset.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Form>
+  );
+}

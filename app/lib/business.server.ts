@@ -1,0 +1,161 @@
+/**
+ * Server helpers of the commercial service pages (docs/business.md): the id of the service in the
+ * address, the account a service belongs to among the signed-in user's, who may change an endpoint's
+ * settings, and the date range of the bandwidth and power pages (a plain GET form).
+ */
+import { createContext, data, type RouterContextProvider } from "react-router";
+import { MAX_RANGE_DAYS } from "../../api/contract/business-network.ts";
+import { IsoDate } from "../../api/contract/common.ts";
+import type { Customer } from "../../api/contract/dashboard.ts";
+import { api } from "./api.server.ts";
+import { getAccount } from "./auth.server.ts";
+import { addDays, dayStart } from "./business.ts";
+import { apiErrorMessage } from "./form-action.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The service id of the address: 404 when it is not a number (the API is not asked). */
+export function serviceIdOf(params: { serviceId?: string }): number {
+  const raw = params.serviceId ?? "";
+  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  return Number(raw);
+}
+
+const endpointCalls = createContext<Map<number, ReturnType<typeof fetchEndpoint>> | null>(null);
+const fetchEndpoint = (context: Context, request: Request, id: number) =>
+  api(context, request).call("GET /internet/{id}/endpoint", { params: { id } });
+
+/** GET /internet/{id}/endpoint, asked once per request however many loaders need it. */
+export function endpointDetails(context: Context, request: Request, id: number) {
+  let calls = context.get(endpointCalls);
+  if (!calls) {
+    calls = new Map();
+    (context as RouterContextProvider).set(endpointCalls, calls);
+  }
+  let pending = calls.get(id);
+  if (!pending) {
+    pending = fetchEndpoint(context, request, id);
+    calls.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * The account of the service page at `pathname` (/internet/view/{id}…, /cabinet-spaces/{id}…), for the
+ * signed-in layout, whose navigation and switcher then show that account; undefined for other pages or
+ * when the API does not say (the page itself shows why).
+ */
+export async function serviceAccountId(context: Context, request: Request, pathname: string): Promise<number | undefined> {
+  try {
+    const endpoint = /^\/internet\/view\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
+    if (endpoint) return (await endpointDetails(context, request, Number(endpoint[1]))).endpoint_details.customer_id;
+    const cabinet = /^\/cabinet-spaces\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
+    if (cabinet) {
+      // One day of samples is enough to learn whose cabinet it is.
+      const today = todayUtc();
+      const { data: usage } = await api(context, request).call("GET /cabinet-spaces/{serviceId}/power-usage", {
+        params: { serviceId: Number(cabinet[1]) },
+        query: { from_date: today, to_date: today },
+      });
+      return usage.customer_id;
+    }
+  } catch {
+    // The page's own loader gets the same failure and shows it.
+  }
+  return undefined;
+}
+
+/** The account a service belongs to, among the user's accounts (the API already answered 403 otherwise). */
+export async function serviceCustomer(context: Context, request: Request, customerId: number): Promise<Customer> {
+  const { customers } = await getAccount(context, request);
+  const customer = customers.find((c) => c.customer_id === customerId);
+  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+  return customer;
+}
+
+/** The roles that may change an endpoint's monitoring settings (the API checks again). */
+const ENDPOINT_ROLES = ["authoritative", "support"];
+export const canManageEndpoint = (customer: Customer) => customer.roles.some((role) => ENDPOINT_ROLES.includes(role));
+
+/** The account line data a service page shows, without the roles. */
+export const accountOf = (customer: Customer) => ({ customer_id: customer.customer_id, contract_name: customer.contract_name });
+
+// ---------------------------------------------------------------------------------------------------
+// Date ranges (?from_date=YYYY-MM-DD&to_date=YYYY-MM-DD)
+
+export const RANGE_FIELDS = ["from_date", "to_date"] as const;
+type RangeField = (typeof RANGE_FIELDS)[number];
+
+/** Today's calendar day in UTC (the API's days are UTC days). */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** The quick choices of the range form. */
+export function rangePresets(today: string) {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const lastMonthEnd = addDays(monthStart, -1);
+  return {
+    thisMonth: { from_date: monthStart, to_date: today },
+    lastMonth: { from_date: `${lastMonthEnd.slice(0, 8)}01`, to_date: lastMonthEnd },
+    last7: { from_date: addDays(today, -6), to_date: today },
+    last30: { from_date: addDays(today, -29), to_date: today },
+    last60: { from_date: addDays(today, -(MAX_RANGE_DAYS - 1)), to_date: today },
+  };
+}
+export type RangePreset = keyof ReturnType<typeof rangePresets>;
+
+export interface RangeRequest {
+  /** What the address says, echoed in the form (cut short). */
+  filter: Record<RangeField, string>;
+  /** The range to ask for, when the dates are usable. */
+  range: Record<RangeField, string> | null;
+  /** Message keys by field ("" for the whole form). */
+  errors: Record<string, string[]>;
+}
+
+/**
+ * The range of the address: both dates, or the current month by default (a missing end is today, a
+ * missing start the first of the end's month). The API's rules are checked before asking it (valid
+ * dates, not after today, start ≤ end, 60 days at most), so a mistake is explained next to the form.
+ */
+export function readRange(context: Context, request: Request, today = todayUtc()): RangeRequest {
+  const search = new URL(request.url).searchParams;
+  const filter = {
+    from_date: (search.get("from_date") ?? "").trim().slice(0, 40),
+    to_date: (search.get("to_date") ?? "").trim().slice(0, 40),
+  };
+  const codes: Record<string, string[]> = {};
+  for (const field of RANGE_FIELDS) {
+    if (filter[field] && !IsoDate.safeParse(filter[field]).success) codes[field] = [`${field}.invalid`];
+  }
+  const to = codes.to_date ? "" : filter.to_date || today;
+  const from = codes.from_date ? "" : filter.from_date || `${(to || today).slice(0, 8)}01`;
+  if (from && from > today) codes.from_date = ["from_date.in_future"];
+  if (to && to > today) codes.to_date = ["to_date.in_future"];
+  if (!codes.from_date && !codes.to_date && from && to) {
+    if (to < from) codes.to_date = ["to_date.before_from"];
+    else if ((dayStart(to) - dayStart(from)) / 86_400_000 + 1 > MAX_RANGE_DAYS) codes.to_date = ["to_date.range_too_long"];
+  }
+  if (Object.keys(codes).length) return { filter, range: null, errors: rangeMessages(context, codes) };
+  return { filter: { from_date: from, to_date: to }, range: { from_date: from, to_date: to }, errors: {} };
+}
+
+/** API error codes of a range (by field) as message keys; codes on other fields go to the whole form. */
+export function rangeMessages(context: Context, codes: Record<string, string[]>): Record<string, string[]> {
+  const messages: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(codes)) {
+    const onField = (RANGE_FIELDS as readonly string[]).includes(field);
+    (messages[onField ? field : ""] ??= []).push(...list.map((code) => apiErrorMessage(context, code, onField)));
+  }
+  return messages;
+}
+
+/** A CSV file answer: UTF-8, downloaded under `filename`, never cached (the data is the customer's). */
+export function csvResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

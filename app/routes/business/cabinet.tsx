@@ -1,0 +1,290 @@
+/**
+ * /cabinet-spaces/{serviceId}?from_date=…&to_date=…: a colocation cabinet and the power its circuits
+ * draw (GET /cabinet-spaces/{serviceId}/power-usage; by default the current month). For each circuit:
+ * a chart drawn on the server with its continuous limit (80% of the breaker) marked, and in a table
+ * its breaker, limit, peak, average, peak against the limit and energy; a circuit whose peak reaches
+ * NEAR_LIMIT_PERCENT of its limit stands out. A table of each day's peaks and a CSV of the samples
+ * follow. Without an id: the active account's services.
+ */
+import { data, Link } from "react-router";
+import type { Route } from "./+types/cabinet";
+import { RangeForm } from "~/components/business/RangeForm";
+import { Lines } from "~/components/business/ServiceTable";
+import { TimeChart } from "~/components/business/TimeChart";
+import { Card, Details } from "~/components/Card";
+import { PageAlert } from "~/components/PageAlert";
+import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
+import { ApiFieldErrors, api } from "~/lib/api.server";
+import { redirectToActiveAccount } from "~/lib/auth.server";
+import { byDay, toChartData } from "~/lib/business";
+import { accountOf, rangeMessages, rangePresets, readRange, serviceCustomer, serviceIdOf, todayUtc } from "~/lib/business.server";
+import { formatDate, formatNumber } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+
+export const handle = { i18n: ["business", "api"] };
+
+/** A circuit whose peak reaches this share of its continuous limit is near its limit. */
+export const NEAR_LIMIT_PERCENT = 90;
+const COLOURS = { amps: "#17693a", limit: "#b3261e" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
+  const id = serviceIdOf(params);
+  const today = todayUtc();
+  const { filter, range, errors } = readRange(context, request, today);
+  const client = api(context, request);
+  // Without usable dates the cabinet is still shown: the default range names it and its account.
+  let answer;
+  let messages = errors;
+  try {
+    answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: range ?? {} });
+  } catch (error) {
+    if (!(error instanceof ApiFieldErrors)) throw error;
+    messages = rangeMessages(context, error.errors);
+    answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: {} });
+  }
+  const usable = range !== null && !Object.keys(messages).length;
+  const { circuits, ...cabinet } = answer.data;
+  const customer = await serviceCustomer(context, request, cabinet.customer_id);
+  const page = {
+    customer: accountOf(customer),
+    cabinet,
+    filter,
+    today,
+    presets: rangePresets(today),
+    errors: usable ? ({} as Record<string, string[]>) : messages,
+    csv: `/cabinet-spaces/${id}/power-usage.csv?from_date=${cabinet.from_date}&to_date=${cabinet.to_date}`,
+  };
+  if (!usable) return data({ ...page, circuits: null, days: null }, { status: 400 });
+
+  // Each day's peak per circuit, for the table under the charts.
+  const peaks = new Map<string, Record<number, number>>();
+  for (const circuit of circuits) {
+    for (const [day, list] of byDay(circuit.samples)) {
+      const row = peaks.get(day) ?? {};
+      row[circuit.circuit_id] = Math.max(...list.map((s) => s.amps));
+      peaks.set(day, row);
+    }
+  }
+  return {
+    ...page,
+    circuits: circuits.map(({ samples, ...circuit }) => ({
+      ...circuit,
+      near: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent >= NEAR_LIMIT_PERCENT,
+      over: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent > 100,
+      chart: toChartData(samples, { amps: (s) => s.amps }, cabinet),
+    })),
+    days: [...peaks.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, row]) => ({ day, peaks: row })),
+  };
+}
+
+export default function Cabinet({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("business");
+  const { customer, cabinet, filter, today, presets, errors, csv, circuits, days } = loaderData;
+  const amps = (value: number | null) => (value === null ? "—" : t("units.amps", { value: formatNumber(value, language) }));
+  const th = "px-3 py-2 text-left font-semibold text-gray-900";
+  const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
+  const crowded = circuits?.filter((c) => c.near) ?? [];
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm">
+        <Link to={`/dashboard/${customer.customer_id}`} className="font-medium">
+          {t("backToServices")}
+        </Link>
+      </p>
+      <PageHeader
+        title={t("cabinet.title", { name: cabinet.name })}
+        subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
+      />
+      {crowded.length ? (
+        <PageAlert tone="warning" title={t("cabinet.nearTitle", { count: crowded.length })} testId="near-limit">
+          {crowded
+            .map((c) => t("cabinet.nearText", { circuit: c.name, percent: formatNumber(c.peak_utilization_percent ?? 0, language, 0) }))
+            .join(" ")}
+        </PageAlert>
+      ) : null}
+
+      <Card id="cabinet-heading" title={t("cabinet.details")}>
+        <Details
+          items={[
+            [t("cabinet.ref"), cabinet.cabinet.cabinet_ref],
+            [t("cabinet.facility"), cabinet.cabinet.facility],
+            [t("cabinet.cage"), cabinet.cabinet.cage ?? t("cabinet.noCage")],
+            [t("cabinet.rackUnits"), t("cabinet.rackUnitsValue", { count: cabinet.cabinet.rack_units })],
+            [t("details.address"), <Lines key="a" text={cabinet.cabinet.address} />],
+          ]}
+        />
+      </Card>
+
+      <h2 className="text-xl font-semibold text-gray-900">{t("cabinet.powerTitle")}</h2>
+      <RangeForm filter={filter} errors={errors} presets={presets} today={today} />
+
+      {circuits === null ? (
+        <p className="text-gray-800" data-testid="power-fix-dates">
+          {t("range.fixDates")}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-gray-800" data-testid="power-range">
+              {t("cabinet.rangeLine", { from: formatDate(cabinet.from_date, language), to: formatDate(cabinet.to_date, language) })}
+            </p>
+            <a href={csv} download className={`${secondaryLinkClass} text-sm`} data-testid="power-csv">
+              {t("cabinet.csv")}
+            </a>
+          </div>
+
+          {circuits.length === 0 ? <p className="text-gray-800">{t("cabinet.noCircuits")}</p> : null}
+
+          <div
+            role="region"
+            aria-label={t("tableScrolls", { table: t("cabinet.circuitsCaption") })}
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+          >
+            <table className="min-w-full text-sm" data-testid="circuits">
+              <caption className="sr-only">{t("cabinet.circuitsCaption")}</caption>
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("cabinet.columns.circuit")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.breaker")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.limit")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.peak")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.average")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.utilization")}
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("cabinet.columns.energy")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {circuits.map((c) => (
+                  <tr
+                    key={c.circuit_id}
+                    className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
+                    data-near={c.near || undefined}
+                  >
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                      {c.name}
+                      <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
+                    </th>
+                    <td className={num}>{amps(c.breaker_amps)}</td>
+                    <td className={num}>{amps(c.max_continuous_amps)}</td>
+                    <td className={num}>{amps(c.peak_amps)}</td>
+                    <td className={num}>{amps(c.average_amps)}</td>
+                    <td className={num}>
+                      {c.peak_utilization_percent === null
+                        ? "—"
+                        : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
+                      {c.near ? (
+                        <span className="ml-2 inline-block rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-warning-dark ring-1 ring-warning-dark">
+                          {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className={num}>{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm text-gray-700">{t("cabinet.limitExplained")}</p>
+
+          <div className="space-y-6">
+            {circuits.map((c) => (
+              <section
+                key={c.circuit_id}
+                aria-labelledby={`circuit-${c.circuit_id}-heading`}
+                className={`rounded-lg border bg-white p-5 shadow-sm ${c.near ? "border-warning-dark" : "border-gray-200"}`}
+              >
+                <h3 id={`circuit-${c.circuit_id}-heading`} className="text-lg font-semibold text-gray-900">
+                  {c.name}
+                  {c.near ? (
+                    <span className="ml-2 text-sm font-semibold text-warning-dark">
+                      {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
+                    </span>
+                  ) : null}
+                </h3>
+                <div className="mt-3">
+                  <TimeChart
+                    id={`circuit-${c.circuit_id}`}
+                    title={t("cabinet.chartTitle", { circuit: c.name })}
+                    description={t("cabinet.chartDesc", {
+                      peak: amps(c.peak_amps),
+                      average: amps(c.average_amps),
+                      limit: amps(c.max_continuous_amps),
+                    })}
+                    data={c.chart}
+                    lines={[{ key: "amps", label: t("cabinet.current"), colour: COLOURS.amps }]}
+                    markers={[{ label: t("cabinet.limit"), value: c.max_continuous_amps, colour: COLOURS.limit }]}
+                    unit={(value) => t("units.amps", { value })}
+                  />
+                </div>
+              </section>
+            ))}
+          </div>
+
+          {days && days.length && circuits.length ? (
+            <section aria-labelledby="power-days-heading">
+              <h3 id="power-days-heading" className="text-lg font-semibold text-gray-900">
+                {t("cabinet.daysTitle")}
+              </h3>
+              <div
+                role="region"
+                aria-label={t("tableScrolls", { table: t("cabinet.daysTitle") })}
+                tabIndex={0}
+                className="mt-2 max-h-[32rem] overflow-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+              >
+                <table className="min-w-full text-sm" data-testid="power-days">
+                  <caption className="sr-only">{t("cabinet.daysCaption")}</caption>
+                  <thead className="sticky top-0 bg-gray-50">
+                    <tr>
+                      <th scope="col" className={th}>
+                        {t("cabinet.columns.day")}
+                      </th>
+                      {circuits.map((c) => (
+                        <th key={c.circuit_id} scope="col" className={`${th} text-right`}>
+                          {t("cabinet.columns.dayPeak", { circuit: c.name })}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {days.map((day) => (
+                      <tr key={day.day} className="border-t border-gray-200">
+                        <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                          {formatDate(day.day, language, "medium")}
+                        </th>
+                        {circuits.map((c) => (
+                          <td key={c.circuit_id} className={num}>
+                            {amps(day.peaks[c.circuit_id] ?? null)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

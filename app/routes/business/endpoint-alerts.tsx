@@ -1,0 +1,154 @@
+/**
+ * /internet/view/{serviceId}/alerts: the endpoint's alert history (GET /internet/{id}/alerts, newest
+ * first): time, access device, port, event and the state it left the link in. Filtered by state
+ * (?status=down|up) and paged (?page=N, 20 a page) with plain links, so it works without JavaScript
+ * and a filtered page can be bookmarked.
+ */
+import { Link } from "react-router";
+import type { Route } from "./+types/endpoint-alerts";
+import { useEndpoint } from "./endpoint";
+import { PageTitle } from "~/components/PageTitle";
+import { StatusBadge } from "~/components/StatusBadge";
+import { api } from "~/lib/api.server";
+import { serviceIdOf } from "~/lib/business.server";
+import { formatDateTime } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+
+export const handle = { i18n: ["business"] };
+
+export const ALERTS_PER_PAGE = 20;
+const FILTERS = ["all", "down", "up"] as const;
+type Filter = (typeof FILTERS)[number];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = serviceIdOf(params);
+  const search = new URL(request.url).searchParams;
+  const filter: Filter = (FILTERS as readonly string[]).includes(search.get("status") ?? "") ? (search.get("status") as Filter) : "all";
+  const { alerts } = await api(context, request).call("GET /internet/{id}/alerts", { params: { id } });
+  const matching = filter === "all" ? alerts : alerts.filter((a) => a.status === filter);
+  const pages = Math.max(1, Math.ceil(matching.length / ALERTS_PER_PAGE));
+  const asked = Number(search.get("page") ?? "1");
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  return {
+    filter,
+    page,
+    pages,
+    total: matching.length,
+    alerts: matching.slice((page - 1) * ALERTS_PER_PAGE, page * ALERTS_PER_PAGE),
+  };
+}
+
+export default function EndpointAlerts({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("business");
+  const { endpoint } = useEndpoint();
+  const { filter, page, pages, total, alerts } = loaderData;
+  const href = (next: { status?: Filter; page?: number }) => {
+    const query = new URLSearchParams();
+    const status = next.status ?? filter;
+    if (status !== "all") query.set("status", status);
+    if ((next.page ?? 1) > 1) query.set("page", String(next.page));
+    const text = query.toString();
+    return { search: text ? `?${text}` : "" };
+  };
+  const th = "px-3 py-2 text-left font-semibold text-gray-900";
+
+  return (
+    <div>
+      <PageTitle title={t("alerts.documentTitle", { name: endpoint.label || endpoint.name })} />
+      <h2 className="text-xl font-semibold text-gray-900">{t("alerts.title")}</h2>
+      <nav aria-label={t("alerts.filterLabel")} className="mt-3">
+        <ul className="inline-flex flex-wrap rounded-md border border-gray-300 bg-white text-sm">
+          {FILTERS.map((option) => (
+            <li key={option} className="border-gray-300 [&:not(:first-child)]:border-l">
+              <Link
+                to={href({ status: option, page: 1 })}
+                aria-current={option === filter ? "true" : undefined}
+                className={`inline-block px-4 py-2 font-semibold no-underline ${option === filter ? "bg-primary text-white" : "text-gray-900 hover:bg-gray-100"}`}
+              >
+                {t(`alerts.filter.${option}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {alerts.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm" data-testid="alerts-empty">
+          {filter === "all" ? t("alerts.empty") : t("alerts.emptyFiltered")}
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700" data-testid="alerts-count">
+            {t("alerts.showing", {
+              from: (page - 1) * ALERTS_PER_PAGE + 1,
+              to: (page - 1) * ALERTS_PER_PAGE + alerts.length,
+              count: total,
+            })}
+          </p>
+          <div
+            role="region"
+            aria-label={t("tableScrolls", { table: t("alerts.caption") })}
+            tabIndex={0}
+            className="mt-2 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+          >
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">{t("alerts.caption")}</caption>
+              <thead className="bg-gray-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("alerts.columns.time")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("alerts.columns.device")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("alerts.columns.port")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("alerts.columns.event")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("alerts.columns.status")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {alerts.map((alert) => (
+                  <tr key={alert.alert_id} className="border-t border-gray-200">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                      {formatDateTime(alert.time, language)}
+                    </th>
+                    <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.access_device}</td>
+                    <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.port}</td>
+                    <td className="px-3 py-2 text-gray-900">{alert.event}</td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={alert.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav aria-label={t("alerts.pages")} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+              {page > 1 ? (
+                <Link to={href({ page: page - 1 })} rel="prev" className="font-medium">
+                  {t("alerts.newer")}
+                </Link>
+              ) : null}
+              <span className="text-gray-800">{t("alerts.pageOf", { page, pages })}</span>
+              {page < pages ? (
+                <Link to={href({ page: page + 1 })} rel="next" className="font-medium">
+                  {t("alerts.older")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+      <p className="mt-3 text-sm text-gray-700">{t("alerts.timesNote")}</p>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,231 @@
+/**
+ * /internet/view/{serviceId}/bandwidth?from_date=…&to_date=…: bandwidth over a range of days (GET
+ * /internet/{id}/bandwidth; by default the current month). The 95th percentile (what the service is
+ * billed on), peak, average and volume each way; a chart drawn on the server (download and upload, the
+ * two 95th percentiles marked); a table of each day; and the samples as CSV.
+ *
+ * The loader sends the page only what it draws: the chart's slots (at most MAX_CHART_POINTS a line)
+ * and the days, never the hourly samples, so 60 days stay a small page.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/endpoint-bandwidth";
+import { useEndpoint } from "./endpoint";
+import { RangeForm } from "~/components/business/RangeForm";
+import { TimeChart } from "~/components/business/TimeChart";
+import { PageTitle } from "~/components/PageTitle";
+import { secondaryLinkClass } from "~/components/PageHeader";
+import { ApiFieldErrors, api } from "~/lib/api.server";
+import { byDay, round2, toChartData } from "~/lib/business";
+import { rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "~/lib/business.server";
+import { formatDate, formatNumber } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+
+export const handle = { i18n: ["business", "api"] };
+
+export const COLOURS = { download: "#17693a", upload: "#1f5a96", download95: "#b3261e", upload95: "#8a4b00" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = serviceIdOf(params);
+  const today = todayUtc();
+  const { filter, range, errors } = readRange(context, request, today);
+  const page = { filter, today, presets: rangePresets(today) };
+  const refused = (messages: Record<string, string[]>) => data({ ...page, errors: messages, bandwidth: null }, { status: 400 });
+  if (!range) return refused(errors);
+
+  let answer;
+  try {
+    answer = await api(context, request).call("GET /internet/{id}/bandwidth", { params: { id }, query: range });
+  } catch (error) {
+    if (error instanceof ApiFieldErrors) return refused(rangeMessages(context, error.errors));
+    throw error;
+  }
+  const { samples, ...bw } = answer.bandwidth;
+  // Mbps over an interval as decimal gigabytes.
+  const gb = (mbps: number) => (mbps * bw.interval_seconds) / 8 / 1000;
+  const days = byDay(samples).map(([day, list]) => ({
+    day,
+    download_peak: Math.max(...list.map((s) => s.download_mbps)),
+    upload_peak: Math.max(...list.map((s) => s.upload_mbps)),
+    download_gb: round2(list.reduce((sum, s) => sum + gb(s.download_mbps), 0)),
+    upload_gb: round2(list.reduce((sum, s) => sum + gb(s.upload_mbps), 0)),
+  }));
+  return {
+    ...page,
+    errors: {} as Record<string, string[]>,
+    bandwidth: {
+      ...bw,
+      sampleCount: samples.length,
+      chart: toChartData(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bw),
+      days,
+      csv: `/internet/view/${id}/bandwidth.csv?from_date=${bw.from_date}&to_date=${bw.to_date}`,
+    },
+  };
+}
+
+export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("business");
+  const { endpoint } = useEndpoint();
+  const { filter, errors, presets, today, bandwidth } = loaderData;
+  const mbps = (value: number | null) => (value === null ? "—" : t("units.mbps", { value: formatNumber(value, language) }));
+  const gbText = (value: number) => t("units.gb", { value: formatNumber(value, language) });
+  const th = "px-3 py-2 text-left font-semibold text-gray-900";
+  const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t("bandwidth.documentTitle", { name: endpoint.label || endpoint.name })} />
+      <h2 className="text-xl font-semibold text-gray-900">{t("bandwidth.title")}</h2>
+      <RangeForm filter={filter} errors={errors} presets={presets} today={today} />
+
+      {bandwidth === null ? (
+        <p className="text-gray-800" data-testid="bandwidth-fix-dates">
+          {t("range.fixDates")}
+        </p>
+      ) : (
+        <>
+          <p className="text-gray-800" data-testid="bandwidth-range">
+            {t("bandwidth.rangeLine", {
+              from: formatDate(bandwidth.from_date, language),
+              to: formatDate(bandwidth.to_date, language),
+              speed: formatNumber(bandwidth.speed_mbps, language, 0),
+            })}
+          </p>
+          <section aria-labelledby="bw-summary-heading" className="max-w-xl rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+            <h3 id="bw-summary-heading" className="text-lg font-semibold text-gray-900">
+              {t("bandwidth.summaryTitle")}
+            </h3>
+            <table className="mt-3 w-full text-sm" data-testid="bandwidth-summary">
+              <caption className="sr-only">{t("bandwidth.summaryTitle")}</caption>
+              <thead>
+                <tr className="border-b border-gray-200">
+                  <td />
+                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
+                    {t("bandwidth.download")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
+                    {t("bandwidth.upload")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(
+                  [
+                    ["p95", (s: typeof bandwidth.download) => mbps(s.percentile_95_mbps)],
+                    ["peak", (s: typeof bandwidth.download) => mbps(s.peak_mbps)],
+                    ["average", (s: typeof bandwidth.download) => mbps(s.average_mbps)],
+                    ["volume", (s: typeof bandwidth.download) => gbText(s.volume_gb)],
+                  ] as const
+                ).map(([key, show]) => (
+                  <tr key={key} className="border-b border-gray-100" data-row={key}>
+                    <th scope="row" className="py-2 pr-2 text-left font-medium text-gray-900">
+                      {t(`bandwidth.rows.${key}`)}
+                    </th>
+                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.download)}</td>
+                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.upload)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-3 text-sm text-gray-700">{t("bandwidth.p95Explained")}</p>
+          </section>
+          <section aria-labelledby="bw-chart-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id="bw-chart-heading" className="text-lg font-semibold text-gray-900">
+                {t("bandwidth.chartTitle")}
+              </h3>
+              <a href={bandwidth.csv} download className={`${secondaryLinkClass} text-sm`} data-testid="bandwidth-csv">
+                {t("bandwidth.csv")}
+              </a>
+            </div>
+            {bandwidth.sampleCount === 0 ? (
+              <p className="mt-3 text-gray-800">{t("bandwidth.noSamples")}</p>
+            ) : (
+              <div className="mt-3">
+                <TimeChart
+                  id="bandwidth-chart"
+                  title={t("bandwidth.chartSvgTitle", {
+                    from: formatDate(bandwidth.from_date, language),
+                    to: formatDate(bandwidth.to_date, language),
+                  })}
+                  description={t("bandwidth.chartDesc", {
+                    download: mbps(bandwidth.download.percentile_95_mbps),
+                    upload: mbps(bandwidth.upload.percentile_95_mbps),
+                    downloadPeak: mbps(bandwidth.download.peak_mbps),
+                    uploadPeak: mbps(bandwidth.upload.peak_mbps),
+                  })}
+                  data={bandwidth.chart}
+                  lines={[
+                    { key: "download", label: t("bandwidth.download"), colour: COLOURS.download },
+                    { key: "upload", label: t("bandwidth.upload"), colour: COLOURS.upload, dashed: true },
+                  ]}
+                  markers={[
+                    ...(bandwidth.download.percentile_95_mbps !== null
+                      ? [{ label: t("bandwidth.p95Download"), value: bandwidth.download.percentile_95_mbps, colour: COLOURS.download95 }]
+                      : []),
+                    ...(bandwidth.upload.percentile_95_mbps !== null
+                      ? [{ label: t("bandwidth.p95Upload"), value: bandwidth.upload.percentile_95_mbps, colour: COLOURS.upload95 }]
+                      : []),
+                  ]}
+                  unit={(value) => t("units.mbps", { value })}
+                />
+              </div>
+            )}
+          </section>
+
+          {bandwidth.days.length ? (
+            <section aria-labelledby="bw-days-heading">
+              <h3 id="bw-days-heading" className="text-lg font-semibold text-gray-900">
+                {t("bandwidth.daysTitle")}
+              </h3>
+              <div
+                role="region"
+                aria-label={t("tableScrolls", { table: t("bandwidth.daysTitle") })}
+                tabIndex={0}
+                className="mt-2 max-h-[32rem] overflow-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+              >
+                <table className="min-w-full text-sm" data-testid="bandwidth-days">
+                  <caption className="sr-only">{t("bandwidth.daysCaption")}</caption>
+                  <thead className="sticky top-0 bg-gray-50">
+                    <tr>
+                      <th scope="col" className={th}>
+                        {t("bandwidth.columns.day")}
+                      </th>
+                      <th scope="col" className={`${th} text-right`}>
+                        {t("bandwidth.columns.downloadPeak")}
+                      </th>
+                      <th scope="col" className={`${th} text-right`}>
+                        {t("bandwidth.columns.uploadPeak")}
+                      </th>
+                      <th scope="col" className={`${th} text-right`}>
+                        {t("bandwidth.columns.downloadVolume")}
+                      </th>
+                      <th scope="col" className={`${th} text-right`}>
+                        {t("bandwidth.columns.uploadVolume")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bandwidth.days.map((day) => (
+                      <tr key={day.day} className="border-t border-gray-200">
+                        <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                          {formatDate(day.day, language, "medium")}
+                        </th>
+                        <td className={num}>{mbps(day.download_peak)}</td>
+                        <td className={num}>{mbps(day.upload_peak)}</td>
+                        <td className={num}>{gbText(day.download_gb)}</td>
+                        <td className={num}>{gbText(day.upload_gb)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,110 @@
+/**
+ * /internet/view/{serviceId}/ip-blocks: the IP blocks routed to the endpoint (GET
+ * /internet/{id}/allocations), IPv4 first: block, gateway, subnet mask and usable addresses.
+ */
+import type { Route } from "./+types/endpoint-ip-blocks";
+import { useEndpoint } from "./endpoint";
+import { PageTitle } from "~/components/PageTitle";
+import { api } from "~/lib/api.server";
+import { serviceIdOf } from "~/lib/business.server";
+import { formatDate, formatNumber } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+
+export const handle = { i18n: ["business"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = serviceIdOf(params);
+  const { allocations } = await api(context, request).call("GET /internet/{id}/allocations", { params: { id } });
+  return { allocations };
+}
+
+/** A count of addresses: grouped digits as the language writes them (IPv6 counts exceed JavaScript's safe integers). */
+function formatCount(count: string, language: "en" | "fr"): string {
+  if (count.length <= 15) return formatNumber(Number(count), language, 0);
+  const separator = language === "fr" ? "\u202f" : ",";
+  return count.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+export default function EndpointIpBlocks({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("business");
+  const { endpoint } = useEndpoint();
+  const { allocations } = loaderData;
+  const th = "px-3 py-2 text-left font-semibold text-gray-900";
+  return (
+    <div>
+      <PageTitle title={t("ipBlocks.documentTitle", { name: endpoint.label || endpoint.name })} />
+      <h2 className="text-xl font-semibold text-gray-900">{t("ipBlocks.title")}</h2>
+      {allocations.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm">{t("ipBlocks.empty")}</p>
+      ) : (
+        <div
+          role="region"
+          aria-label={t("tableScrolls", { table: t("ipBlocks.caption") })}
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
+        >
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">{t("ipBlocks.caption")}</caption>
+            <thead className="bg-gray-50">
+              <tr>
+                <th scope="col" className={th}>
+                  {t("ipBlocks.columns.block")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("ipBlocks.columns.gateway")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("ipBlocks.columns.mask")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("ipBlocks.columns.usable")}
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  {t("ipBlocks.columns.count")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("ipBlocks.columns.description")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {allocations.map((block) => (
+                <tr key={block.block_id} className="border-t border-gray-200">
+                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-mono font-medium text-gray-900">
+                    {block.cidr}
+                    <span className="ml-2 font-sans text-xs font-normal text-gray-700">{t(`ipBlocks.family${block.family}`)}</span>
+                  </th>
+                  <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.gateway ?? t("ipBlocks.noGateway")}</td>
+                  <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.subnet_mask}</td>
+                  <td className="px-3 py-2 font-mono text-gray-900">
+                    {block.usable.first === block.usable.last ? (
+                      block.usable.first
+                    ) : (
+                      <>
+                        {block.usable.first}
+                        <span className="font-sans"> {t("ipBlocks.to")} </span>
+                        {block.usable.last}
+                      </>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">
+                    {formatCount(block.usable.count, language)}
+                  </td>
+                  <td className="px-3 py-2 text-gray-900">
+                    {block.description ?? ""}
+                    <span className="block text-xs text-gray-700">
+                      {t("ipBlocks.assignedOn", { date: formatDate(block.assigned_on, language) })}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="mt-3 text-sm text-gray-700">{t("ipBlocks.note")}</p>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,89 @@
+/**
+ * /internet/view/{serviceId}: the network endpoint of a dedicated internet service. This layout loads
+ * the endpoint (GET /internet/{id}/endpoint) for the heading (service, account, address, status) and
+ * the tabs; its pages are the details and monitoring settings, IP blocks, alert history and bandwidth.
+ * Without an id: the active account's services. A service of another kind answers 404 (the API says
+ * so), another customer's 403.
+ */
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/endpoint";
+import { StatusBadge } from "~/components/StatusBadge";
+import { redirectToActiveAccount } from "~/lib/auth.server";
+import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
+import { useT } from "~/lib/use-t";
+
+export const handle = { i18n: ["business"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
+  const id = serviceIdOf(params);
+  const { endpoint_details: endpoint } = await endpointDetails(context, request, id);
+  const customer = await serviceCustomer(context, request, endpoint.customer_id);
+  return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer) };
+}
+
+export type EndpointLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** The layout's data, for its pages. */
+export function useEndpoint(): EndpointLayoutData {
+  return useRouteLoaderData("routes/business/endpoint") as EndpointLayoutData;
+}
+
+const TABS = [
+  ["", "tabs.details"],
+  ["/ip-blocks", "tabs.ipBlocks"],
+  ["/alerts", "tabs.alerts"],
+  ["/bandwidth", "tabs.bandwidth"],
+] as const;
+
+export default function EndpointLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("business");
+  const { endpoint, customer } = loaderData;
+  const base = `/internet/view/${endpoint.service_id}`;
+  return (
+    <div>
+      <p className="mb-2 text-sm">
+        <NavLink to={`/dashboard/${customer.customer_id}`} className="font-medium">
+          {t("backToServices")}
+        </NavLink>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold text-gray-900">{endpoint.label || endpoint.name}</h1>
+        <StatusBadge status={endpoint.status} />
+      </div>
+      <p className="mt-1 text-gray-700">
+        {t("serviceLine", {
+          service: endpoint.name,
+          platformId: endpoint.platform_id ?? "—",
+          name: customer.contract_name,
+          id: customer.customer_id,
+        })}
+      </p>
+      <p className="mt-1 text-sm text-gray-700">{endpoint.service_address.replace(/\n/g, ", ")}</p>
+      <nav aria-label={t("tabs.label")} className="mt-4 border-b border-gray-200">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
+          {TABS.map(([path, key]) => (
+            <li key={key}>
+              <NavLink
+                to={`${base}${path}`}
+                end={path === ""}
+                className={({ isActive }) =>
+                  `inline-block border-b-2 px-3 py-2 text-sm font-semibold no-underline ${
+                    isActive ? "border-primary text-primary" : "border-transparent text-gray-800 hover:border-gray-400"
+                  }`
+                }
+              >
+                {t(key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,44 @@
+/**
+ * The forms of the commercial screens. Endpoint monitoring settings (PUT /internet/{id}/endpoint):
+ * the rules are the API's (api/contract/business-network.ts), and the messages are its error codes
+ * translated in locales/…/api.json, so a refusal reads the same whether the browser, the portal or
+ * the API refused it.
+ */
+import { z } from "zod";
+import { splitEmailList } from "../../api/contract/support";
+
+export const LABEL_MAX = 80;
+export const DESCRIPTION_MAX = 500;
+export const MAX_ALERT_EMAILS = 5;
+
+/** conform sends an empty field as undefined; the API takes "" as "clear it". */
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `api:${field}.too_long`)
+    .optional()
+    .transform((value) => value ?? "");
+
+export const EndpointSettingsSchema = z.object({
+  label: optionalText("label", LABEL_MAX),
+  description: optionalText("description", DESCRIPTION_MAX),
+  /** Addresses separated by commas, semicolons, spaces or line breaks. */
+  alert_emails: z
+    .string()
+    .max(2000, "api:alert_emails.too_many")
+    .superRefine((value, ctx) => {
+      const { emails, invalid } = splitEmailList(value);
+      if (invalid.length) ctx.addIssue({ code: "custom", message: "api:alert_emails.invalid" });
+      else if (emails.length > MAX_ALERT_EMAILS) ctx.addIssue({ code: "custom", message: "api:alert_emails.too_many" });
+    })
+    .optional()
+    .transform((value) => value ?? ""),
+  /** A contact id with the notify role, or "" for nobody. */
+  notification_contact_id: z
+    .string()
+    .regex(/^\d{1,12}$/, "api:notification_contact_id.invalid")
+    .optional()
+    .transform((value) => value ?? ""),
+});
+export type EndpointSettings = z.output<typeof EndpointSettingsSchema>;
