@@ -32,5 +32,16 @@ export default [
     route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
     route("billing-details/:customerId", "routes/billing/details.tsx"),
     route("billing-details/:customerId/payments", "routes/billing/payments.tsx"),
+
+    // Contacts (docs/contacts.md): the list, one contact and its roles, add, remove, resend the activation.
+    route("contacts/:customerId?", "routes/contacts/list.tsx"),
+    route("contacts/:customerId/new", "routes/contacts/new.tsx"),
+    route("contacts/:customerId/:contactId", "routes/contacts/contact.tsx"),
+    route("contacts/:customerId/:contactId/remove", "routes/contacts/remove.tsx"),
+    route("contacts/:customerId/:contactId/resend", "routes/contacts/resend.tsx"),
+
+    // Support (docs/support.md): tickets and the support form.
+    route("support/:customerId?", "routes/support/tickets.tsx"),
+    route("support/:customerId/new", "routes/support/new.tsx"),
   ]),
 ] satisfies RouteConfig;
