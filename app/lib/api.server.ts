@@ -253,7 +253,8 @@ export class ApiClient {
       throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
     }
     console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
-    if (status === 429) throw failure("rate-limited", 429);
+    // Too many requests: a page shows "Something went wrong" (502); a form says to try again later.
+    if (status === 429) throw failure("rate-limited", 502);
     throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
   }
 }

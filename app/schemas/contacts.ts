@@ -9,16 +9,22 @@ import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES, type ContactRole }
 
 /** A required text field; conform sends an empty field as undefined. */
 const text = (field: string, max: number) =>
-  z.preprocess((value) => value ?? "", z.string().trim().min(1, `api:${field}.required`).max(max, `api:${field}.too_long`));
+  z
+    .string({ error: `api:${field}.required` })
+    .trim()
+    .min(1, `api:${field}.required`)
+    .max(max, `api:${field}.too_long`);
 
 /** Roles ticked in a group of checkboxes: absent, one value or several. */
 const roleList = (field: string, allowed: readonly ContactRole[]) =>
   z.preprocess(
     (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z
-      .array(z.enum(allowed as readonly [ContactRole, ...ContactRole[]], { error: `api:${field}.not_available` }))
+      .array(z.string())
       .min(1, `api:${field}.required`)
-      .max(allowed.length, `api:${field}.not_available`),
+      .max(allowed.length, `api:${field}.not_available`)
+      .refine((roles) => roles.every((role) => (allowed as readonly string[]).includes(role)), `api:${field}.not_available`)
+      .transform((roles) => roles as ContactRole[]),
   );
 
 /** The contract's phone rule: digits with spaces, dashes, dots, parentheses, a leading + and an extension. */
@@ -27,15 +33,11 @@ const PHONE = /^\+?[0-9 ().-]+(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i;
 const contactFields = {
   first_name: text("first_name", 100),
   last_name: text("last_name", 100),
-  email: z.preprocess(
-    (value) => value ?? "",
-    z
-      .string()
-      .trim()
-      .min(1, "api:email.required")
-      .max(254, "api:email.invalid")
-      .pipe(z.email({ error: "api:email.invalid" })),
-  ),
+  email: z
+    .string({ error: "api:email.required" })
+    .trim()
+    .max(254, "api:email.invalid")
+    .pipe(z.email({ error: "api:email.invalid" })),
   phone: z
     .string()
     .trim()

@@ -10,23 +10,26 @@ import { withValues } from "../lib/form-messages";
 
 const rule = FILE_RULES.support_attachment;
 
+/** A required text; conform sends an empty field as undefined. */
 const text = (field: string, max: number) =>
-  z.preprocess((value) => value ?? "", z.string().trim().min(1, `api:${field}.required`).max(max, `api:${field}.too_long`));
+  z
+    .string({ error: `api:${field}.required` })
+    .trim()
+    .min(1, `api:${field}.required`)
+    .max(max, `api:${field}.too_long`);
 
-const attachment = z
-  .instanceof(File, { message: "api:attachments.type" })
-  .refine((file) => file.size > 0, "api:attachments.empty")
-  .refine((file) => file.size <= rule.maxBytes, "api:attachments.too_large")
-  .refine((file) => rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension)), "api:attachments.type");
+/** The first reason a file is refused (size, emptiness, extension), as a message of the whole field. */
+function fileProblem(file: File): string | null {
+  if (file.size === 0) return "api:attachments.empty";
+  if (file.size > rule.maxBytes) return "api:attachments.too_large";
+  if (!rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) return "api:attachments.type";
+  return null;
+}
 
 export const SupportTicketSchema = z.object({
-  category: z.preprocess(
-    (value) => value ?? "",
-    z
-      .string()
-      .min(1, "api:category.required")
-      .refine((value) => (TicketCategory.options as readonly string[]).includes(value), "api:category.invalid"),
-  ),
+  category: z
+    .string({ error: "api:category.required" })
+    .refine((value) => (TicketCategory.options as readonly string[]).includes(value), "api:category.invalid"),
   subject: text("subject", 150),
   description: text("description", 5000),
   cc_emails: z
@@ -35,7 +38,10 @@ export const SupportTicketSchema = z.object({
     .superRefine((value, ctx) => {
       const { emails, invalid } = splitEmailList(value);
       if (invalid.length) {
-        ctx.addIssue({ code: "custom", message: withValues("support:form.ccInvalid", { emails: invalid.join(", "), count: invalid.length }) });
+        ctx.addIssue({
+          code: "custom",
+          message: withValues("support:form.ccInvalid", { emails: invalid.join(", "), count: invalid.length }),
+        });
       } else if (emails.length > MAX_CC_EMAILS) {
         ctx.addIssue({ code: "custom", message: "api:cc_emails.too_many" });
       }
@@ -43,7 +49,13 @@ export const SupportTicketSchema = z.object({
     .optional(),
   attachments: z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(attachment).max(rule.maxFiles, "api:attachments.too_many"),
+    z
+      .array(z.instanceof(File, { message: "api:attachments.type" }))
+      .max(rule.maxFiles, "api:attachments.too_many")
+      .superRefine((files, ctx) => {
+        const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
+        for (const message of problems) ctx.addIssue({ code: "custom", message });
+      }),
   ),
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;

@@ -4,8 +4,10 @@
  */
 import { authHandlers } from "./auth.ts";
 import { billingHandlers } from "./billing.ts";
+import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
+import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
 
-export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers];
+export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers, ...contactsHandlers, ...supportHandlers];

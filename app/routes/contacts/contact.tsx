@@ -77,7 +77,12 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <Card id="contact-details-heading" title={t("view.details")}>
         <Details
           items={[
-            [t("fields.email"), <span key="e" className="break-all">{contact.email}</span>],
+            [
+              t("fields.email"),
+              <span key="e" className="break-all">
+                {contact.email}
+              </span>,
+            ],
             [t("fields.phone"), contact.phone ?? t("view.noPhone")],
             [t("list.status"), <ActivationStatus key="s" contact={contact} />],
             [t("list.roles"), <RoleNames key="r" roles={contact.roles} kind={kind} />],
