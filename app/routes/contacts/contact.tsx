@@ -19,7 +19,8 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { RolesSchemas, rolesSchemaName } from "~/schemas/contacts";
 import { AccountLine, ActivationStatus, RoleNames, kindOf, useRoleOptions } from "./ContactParts";
-import { contactPath, contactsPath, loadContact } from "./contacts.server";
+import { loadContact } from "./contacts.server";
+import { contactPath, contactsPath } from "./paths";
 
 export const handle = { i18n: ["contacts", "api"] };
 

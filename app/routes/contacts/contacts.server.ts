@@ -65,7 +65,3 @@ export async function loadContact(
   if (!contact) throw data({ kind: "not-found" }, { status: 404 });
   return { ...page, contact };
 }
-
-/** The contacts list of an account. */
-export const contactsPath = (customerId: number) => `/contacts/${customerId}`;
-export const contactPath = (customerId: number, contactId: number) => `/contacts/${customerId}/${contactId}`;

@@ -11,7 +11,8 @@ import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { useT } from "~/lib/use-t";
 import { ActivationStatus, AccountLine, RoleMeanings, RoleNames, kindOf } from "./ContactParts";
-import { contactPath, contactsPath, loadContacts } from "./contacts.server";
+import { loadContacts } from "./contacts.server";
+import { contactPath, contactsPath } from "./paths";
 
 export const handle = { i18n: ["contacts"] };
 

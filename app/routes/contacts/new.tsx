@@ -15,7 +15,8 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { NewCommercialContactSchema, NewResidentialContactSchema } from "~/schemas/contacts";
 import { AccountLine, kindOf, useRoleOptions } from "./ContactParts";
-import { contactsPath, loadContacts } from "./contacts.server";
+import { loadContacts } from "./contacts.server";
+import { contactsPath } from "./paths";
 
 export const handle = { i18n: ["contacts", "api"] };
 

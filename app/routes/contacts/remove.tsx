@@ -15,7 +15,8 @@ import { formAction } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { AccountLine } from "./ContactParts";
-import { contactPath, contactsPath, loadContact } from "./contacts.server";
+import { loadContact } from "./contacts.server";
+import { contactPath, contactsPath } from "./paths";
 
 export const handle = { i18n: ["contacts", "api"] };
 

@@ -13,7 +13,8 @@ import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { AccountLine } from "./ContactParts";
-import { contactPath, contactsPath, loadContact } from "./contacts.server";
+import { loadContact } from "./contacts.server";
+import { contactPath, contactsPath } from "./paths";
 
 export const handle = { i18n: ["contacts", "api"] };
 

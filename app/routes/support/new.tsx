@@ -17,7 +17,8 @@ import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { SupportTicketSchema } from "~/schemas/support";
-import { requireTicketRole, supportPath, supportSettings } from "./support.server";
+import { requireTicketRole, supportSettings } from "./support.server";
+import { supportPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
 

@@ -19,5 +19,3 @@ export function supportSettings() {
     oldDeskUrl: featureFlags(config).retireOldDesk ? null : config.OLD_SUPPORT_DESK_URL,
   };
 }
-
-export const supportPath = (customerId: number) => `/support/${customerId}`;

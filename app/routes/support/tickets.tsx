@@ -13,7 +13,8 @@ import { api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
-import { canOpenTickets, supportPath, supportSettings } from "./support.server";
+import { canOpenTickets, supportSettings } from "./support.server";
+import { supportPath } from "./paths";
 
 export const handle = { i18n: ["support"] };
 
