@@ -65,7 +65,7 @@ export default function RemoveContact({ loaderData, actionData }: Route.Componen
       ) : (
         <ConfirmForm
           confirmLabel={own ? t("remove.ownSubmit") : t("remove.submit")}
-          cancelLabel={t("remove.keep")}
+          cancelLabel={own ? t("remove.ownKeep") : t("remove.keep")}
           cancelTo={back}
           lastResult={actionData}
         >
