@@ -30,7 +30,7 @@ export const DEMO_CONTACT_TOKENS = {
 } as const;
 
 /** A demo user who may remove himself from two commercial accounts (e2e: one account per run). */
-export const DEMO_LEAVING_USER = { id: 5, username: "leaving@example.com", customers: [200310, 200312] } as const;
+export const DEMO_LEAVING_USER = { id: 61, username: "leaving@example.com", customers: [200310, 200312] } as const;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
