@@ -90,6 +90,12 @@ test("six files, a program renamed .png and a bad CC address are refused, and no
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByTestId("error-summary")).toContainText("Files must be JPG, PNG or PDF.");
   await expectKept(page, subject);
+  if (hasJs()) {
+    // The chosen file stays listed, to be taken out.
+    await expect(page.getByRole("button", { name: "Remove screenshot.png" })).toBeVisible();
+  } else {
+    await expect(page.getByText("Files are not kept when a form is refused")).toBeVisible();
+  }
 
   await page.goto("/support/100101/new");
   await fillForm(page, subject, "sam.lee@example.com, sam@@example");
@@ -113,5 +119,15 @@ test("support in French, from the business navigation", async ({ page }) => {
   await expect(page.getByText("Du lundi au vendredi")).toBeVisible();
   await page.getByRole("link", { name: "Ouvrir une demande de soutien" }).click();
   await expect(page.getByLabel(/De quoi s’agit-il/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a contact marked for deactivation is told what to do, and reaches the support form", async ({ page }) => {
+  await signIn(page, "sam.gagnon@example.com", { cameFrom: "/dashboard/100201?lng=en" });
+  const notice = page.getByTestId("alert-deactivation");
+  await expect(notice).toContainText("Your access to this account is ending");
+  await notice.getByRole("link", { name: "Contact customer support" }).click();
+  await expect(page).toHaveURL(/\/support\/100201\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Open a support request" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

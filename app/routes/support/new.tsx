@@ -14,6 +14,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { SupportTicketSchema } from "~/schemas/support";
@@ -75,7 +76,9 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
     constraint: loaderData.constraint,
   });
   const back = supportPath(customer.customer_id);
-  const filesRefused = Boolean(actionData && fields.attachments.errors?.length);
+  // Without JavaScript the browser empties the file field after a refusal; with it, the chosen files stay listed.
+  const hydrated = useHydrated();
+  const chooseAgain = Boolean(actionData) && !hydrated;
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("form.title")} subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })} />
@@ -108,7 +111,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
             multiple
             listFiles
           />
-          {filesRefused ? <p className="mt-1 text-sm text-gray-800">{t("form.chooseAgain")}</p> : null}
+          {chooseAgain ? <p className="mt-1 text-sm text-gray-800">{t("form.chooseAgain")}</p> : null}
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SubmitButton>{t("form.submit")}</SubmitButton>
