@@ -119,6 +119,11 @@ test("support in French, from the business navigation", async ({ page }) => {
   await expect(page.getByText("Du lundi au vendredi")).toBeVisible();
   await page.getByRole("link", { name: "Ouvrir une demande de soutien" }).click();
   await expect(page.getByLabel(/De quoi s’agit-il/)).toBeVisible();
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Il y a un problème");
+  await expect(summary).toContainText("Choisissez une option.");
+  await expect(summary).toContainText("Entrez un objet.");
   await expectNoAxeViolations(page);
 });
 
