@@ -7,6 +7,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
+// Flows of several pages, each checked for accessibility: room for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** Opens the contact with this e-mail from the list. */
 const openContact = (page: Page, email: string) => page.getByTestId("contact-row").filter({ hasText: email }).getByRole("link").click();
 
@@ -121,7 +124,6 @@ test("a contact without the authoritative role sees the list read-only", async (
 });
 
 test("contacts in French, reached from the navigation", async ({ page }) => {
-  test.slow(); // two pages checked for accessibility
   await signIn(page, "business@example.com", { cameFrom: "/dashboard/200301?lng=fr" });
   const nav = page
     .getByRole("navigation")

@@ -5,6 +5,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
+// Flows of several pages, each checked for accessibility: room for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const png = (name: string) => ({
   name,
   mimeType: "image/png",
