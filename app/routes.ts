@@ -45,5 +45,16 @@ export default [
     route("internet/view/:serviceId/bandwidth.csv", "routes/business/bandwidth-csv.ts"),
     route("cabinet-spaces/:serviceId?", "routes/business/cabinet.tsx"),
     route("cabinet-spaces/:serviceId/power-usage.csv", "routes/business/power-csv.ts"),
+
+    // Contacts (docs/contacts.md): the list, one contact and its roles, add, remove, resend the activation.
+    route("contacts/:customerId?", "routes/contacts/list.tsx"),
+    route("contacts/:customerId/new", "routes/contacts/new.tsx"),
+    route("contacts/:customerId/:contactId", "routes/contacts/contact.tsx"),
+    route("contacts/:customerId/:contactId/remove", "routes/contacts/remove.tsx"),
+    route("contacts/:customerId/:contactId/resend", "routes/contacts/resend.tsx"),
+
+    // Support (docs/support.md): tickets and the support form.
+    route("support/:customerId?", "routes/support/tickets.tsx"),
+    route("support/:customerId/new", "routes/support/new.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -49,6 +49,10 @@ const screens = {
   "/dashboard/{id}": ["root", "routes/_app", "routes/dashboard"],
   "/accounts": ["root", "routes/_app", "routes/accounts"],
   "unmatched (404)": ["root", "routes/_public", "routes/not-found"],
+  "/contacts/{id}": ["root", "routes/_app", "routes/contacts/list"],
+  "/contacts/{id}/{contactId}": ["root", "routes/_app", "routes/contacts/contact"],
+  "/support/{id}": ["root", "routes/_app", "routes/support/tickets"],
+  "/support/{id}/new": ["root", "routes/_app", "routes/support/new"],
 };
 
 const results = {};
@@ -80,7 +84,7 @@ if (process.argv.includes("--json")) {
   console.log(JSON.stringify({ firstLoadKB: results, afterHydrationKB: lazy }, null, 2));
 } else {
   console.log("First-load JavaScript (gzip, French locale bundles):");
-  for (const [screen, size] of Object.entries(results)) console.log(`  ${screen.padEnd(18)} ${String(size).padStart(6)} KB`);
+  for (const [screen, size] of Object.entries(results)) console.log(`  ${screen.padEnd(28)} ${String(size).padStart(6)} KB`);
   console.log("Loaded after hydration, on top:");
   for (const [chunk, size] of Object.entries(lazy)) console.log(`  ${chunk.padEnd(26)} ${String(size).padStart(6)} KB`);
   console.log(`Budget: 130 KB. Largest: ${Math.max(...Object.values(results))} KB`);

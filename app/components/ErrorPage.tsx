@@ -15,7 +15,7 @@ export function errorVariant(error: unknown): { variant: ErrorVariant; status: n
     if (error.status === 404) return { variant: "not-found", status: 404 };
     if (error.status === 403 || error.status === 401) return { variant: "forbidden", status: error.status };
     if (kind === "unavailable" || error.status === 503) return { variant: "unavailable", status: error.status };
-    if (kind === "server") return { variant: "server", status: error.status };
+    if (kind === "server" || kind === "rate-limited") return { variant: "server", status: error.status };
     return { variant: "other", status: error.status };
   }
   return { variant: "other", status: 500 };

@@ -33,7 +33,7 @@ export class ApiFieldErrors extends Error {
 }
 
 /** What an error page or action needs to know about a failed call. */
-export type FailureKind = "server" | "unavailable" | "forbidden" | "not-found";
+export type FailureKind = "server" | "unavailable" | "forbidden" | "not-found" | "rate-limited";
 export interface FailureData {
   kind: FailureKind;
 }
@@ -253,6 +253,8 @@ export class ApiClient {
       throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
     }
     console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
+    // Too many requests: a page shows "Something went wrong" (502); a form says to try again later.
+    if (status === 429) throw failure("rate-limited", 502);
     throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
   }
 }

@@ -46,6 +46,8 @@ export const configSchema = z
     FEATURE_ROUTER_VENDOR: flag(true),
     FEATURE_PAUSE_SERVICES: flag(true),
     FEATURE_RETIRE_OLD_DESK: flag(true),
+    /** The old support desk, linked from the support page while FEATURE_RETIRE_OLD_DESK is off. */
+    OLD_SUPPORT_DESK_URL: httpUrl.default("https://support.lakeshore-fibre.example/desk"),
     /** Sign-in attempts allowed per window from one address, and for one username. */
     SIGN_IN_LIMIT_PER_IP: positiveInt(30),
     /** Failed attempts for one username from one address. */

@@ -7,7 +7,7 @@
  *     (secrets hidden, long values cut to their field's maximum) and the messages;
  *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
  *     snake_case names) and the others above the form, every code translated (locales/…/api.json);
- *     a 403, 502 or 503 keeps the form and shows a translated form-level error;
+ *     a 403, 429, 502 or 503 keeps the form and shows a translated form-level error;
  *  4. success -> a flash notification and a redirect (post/redirect/get).
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -69,6 +69,8 @@ interface ActionArgs {
 export const TEXT_FORM_LIMIT = 64 * 1024;
 /** Room for the text fields of a form that also carries files. */
 const FIELDS_MARGIN = 256 * 1024;
+/** Files over a purpose's maximum that are still read (to answer "too many" with the form kept); more stop the post. */
+const EXTRA_FILES = 5;
 /** A refused value is echoed back at most this long when its field names no maximum. */
 const ECHO_LIMIT = 1000;
 
@@ -125,7 +127,8 @@ async function readFormWithinLimits(
     return await parseFormData(
       request,
       {
-        maxFiles: rule?.maxFiles ?? 0,
+        // A few files over the limit still arrive, so the page can say so and keep what was typed.
+        maxFiles: rule ? rule.maxFiles + EXTRA_FILES : 0,
         // A file a little over the limit still arrives, so its field says why; far over, the post stops.
         // The parser applies maxFileSize to every part, text fields too: a multipart form without files
         // gets the text limit (a file in it is refused by maxFiles).
@@ -211,6 +214,16 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
       { status: form.status },
     );
   }
+  const rule = options.files ? FILE_RULES[options.files.purpose] : undefined;
+  if (options.files && rule && form.getAll(options.files.field).length > rule.maxFiles) {
+    // Too many files: say so on the file field (the summary links to it) and keep everything typed.
+    const field = options.files.field;
+    const typed = new FormData();
+    for (const [name, entry] of form) if (name !== field) typed.append(name, entry);
+    const tooMany = "common:formErrors.tooManyFiles";
+    const reply = parseWithZod(typed, { schema }).reply({ fieldErrors: { [field]: [tooMany] }, hideFields });
+    return data<FormReply>({ result: capEcho(reply, schema) }, { status: 413 });
+  }
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") {
     return data<FormReply>({ result: capEcho(submission.reply({ hideFields }), schema) }, { status: 400 });
@@ -247,6 +260,7 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
       return refuse(422, { fieldErrors, formErrors }, true);
     }
     if (isFailure(error, "forbidden")) return refuse(403, { formErrors: ["common:formErrors.forbidden"] }, true);
+    if (isFailure(error, "rate-limited")) return refuse(429, { formErrors: ["common:formErrors.rateLimited"] });
     if (isFailure(error, "unavailable")) return refuse(503, { formErrors: ["common:formErrors.unavailable"] });
     if (isFailure(error, "server")) return refuse(502, { formErrors: ["common:formErrors.server"] });
     throw error;

@@ -375,6 +375,19 @@ describe("DELETE /customer/{id}/contact/{contactId}", () => {
     expect(dashboard.customers.map((c) => c.customer_id)).not.toContain(200303);
   });
 
+  it("lets the demo's leaving@example.com remove himself from one of his two accounts and keep the other", async () => {
+    const leaving = await api.signIn("leaving@example.com");
+    const before = DashboardAnswer.parse((await api.call("GET", "/dashboard", { token: leaving })).body);
+    expect(before.customers.map((c) => c.customer_id).sort()).toEqual([200310, 200312]);
+    const daniel = await contactId(200310, "leaving@example.com");
+    const { status, body } = await api.call("DELETE", `/customer/200310/contact/${daniel}`, { token: leaving });
+    expect(status).toBe(200);
+    expect(ContactRemovedAnswer.parse(body).removed_self).toBe(true);
+    const after = DashboardAnswer.parse((await api.call("GET", "/dashboard", { token: leaving })).body);
+    expect(after.customers.map((c) => c.customer_id)).toEqual([200312]);
+    expect((await api.call("GET", "/customer/200310/contacts", { token: leaving })).status).toBe(403);
+  });
+
   it("answers 403 without the authoritative role, 401 without a token, 404 for an unknown contact", async () => {
     const noah = await contactId(BUSINESS_BILLING_ONLY, "noah.williams@queenwestarchite.example");
     expect((await api.call("DELETE", `/customer/${BUSINESS_BILLING_ONLY}/contact/${noah}`, { token: business })).status).toBe(403);

@@ -5,8 +5,17 @@
 import { authHandlers } from "./auth.ts";
 import { billingHandlers } from "./billing.ts";
 import { businessHandlers } from "./business.ts";
+import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
+import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
 
-export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers, ...businessHandlers];
+export const handlers = [
+  ...authHandlers,
+  ...dashboardHandlers,
+  ...billingHandlers,
+  ...businessHandlers,
+  ...contactsHandlers,
+  ...supportHandlers,
+];

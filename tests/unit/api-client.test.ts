@@ -284,10 +284,16 @@ describe("failure mapping (spec section 8)", () => {
     expect((error as ApiFieldErrors).errors).toEqual({ _form: ["invalid"] });
   });
 
-  it.each([500, 502, 400, 409, 429])("%i -> 502 'Something went wrong on server side'", async (status) => {
+  it.each([500, 502, 400, 409])("%i -> 502 'Something went wrong on server side'", async (status) => {
     quiet();
     answering(status, { success: false, message: "boom" });
     expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 502, kind: "server" });
+  });
+
+  it("429 -> 502 'Something went wrong on server side' on a page, marked rate-limited for forms", async () => {
+    quiet();
+    answering(429, { success: false, message: "slow down" });
+    expect(await failureOf(client().request("GET", "/thing", Ok))).toEqual({ status: 502, kind: "rate-limited" });
   });
 
   it("500 with an HTML body -> 502 server", async () => {

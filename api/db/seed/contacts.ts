@@ -9,11 +9,14 @@
  *    100203 Louise Gagnon is a second authoritative contact (Jordan may demote or remove himself there).
  *  - business@example.com: the IT Desk contact of 200301 is pending with a live link; the other IT Desk
  *    contacts' links have expired.
+ *  - leaving@example.com (Daniel Okafor, password as every demo user): a second authoritative contact of
+ *    200310 and 200312, there to remove himself (his access to that account ends; the other stays).
  * Links are relative to the seed day: live ones were sent the day before and last 30 days (a fresh link
  * lasts CONTACT_ACTIVATION_DAYS); expired ones were sent 10 days before and ended 3 days before.
  */
 import { createHash } from "node:crypto";
-import { DEMO, type SeedContext } from "./core.ts";
+import { hashPassword } from "../../service/passwords.ts";
+import { DEMO, DEMO_PASSWORD, type SeedContext } from "./core.ts";
 import { day, insert } from "./tools.ts";
 
 /** The demo's activation tokens: open /activate-customer-contact/{customer_id}/{token}. */
@@ -25,6 +28,9 @@ export const DEMO_CONTACT_TOKENS = {
   /** Léa Tremblay on 100202, expired (the link answers 404; resend it from the contacts screen). */
   lea: { customerId: DEMO.customers.familyCondo, email: "lea.tremblay@example.com", token: "demo-expired-lea-tremblay-100202" },
 } as const;
+
+/** A demo user who may remove himself from two commercial accounts (e2e: one account per run). */
+export const DEMO_LEAVING_USER = { id: 61, username: "leaving@example.com", customers: [200310, 200312] } as const;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -69,6 +75,34 @@ export async function seedContacts(ctx: SeedContext): Promise<void> {
       used_for_tv_go: false,
     },
   ]);
+
+  await insert(db, "users", [
+    {
+      id: DEMO_LEAVING_USER.id,
+      username: DEMO_LEAVING_USER.username,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      first_name: "Daniel",
+      last_name: "Okafor",
+      phone: "416-555-0191",
+      preferred_language: "en",
+    },
+  ]);
+  await insert(
+    db,
+    "contacts",
+    DEMO_LEAVING_USER.customers.map((customerId) => ({
+      customer_id: customerId,
+      user_id: DEMO_LEAVING_USER.id,
+      first_name: "Daniel",
+      last_name: "Okafor",
+      email: DEMO_LEAVING_USER.username,
+      phone: "416-555-0191",
+      status: "activated",
+      roles: ["authoritative", "support"],
+      marked_for_deactivation: false,
+      used_for_tv_go: false,
+    })),
+  );
 
   const pending = await db.query<{ id: number; customer_id: number; email: string }>(
     "SELECT id, customer_id, email FROM contacts WHERE status = 'pending_activation' ORDER BY id",

@@ -62,6 +62,11 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         {dashboard.contact_marked_for_deactivation ? (
           <PageAlert tone="warning" title={t("alerts.deactivationTitle")} testId="alert-deactivation">
             <p>{t("alerts.deactivationText")}</p>
+            <p className="mt-2">
+              <Link to={`/support/${id}/new`} className="font-semibold underline">
+                {t("alerts.deactivationAction")}
+              </Link>
+            </p>
           </PageAlert>
         ) : null}
         {pauses.map((bundle) => (
@@ -220,7 +225,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <Card id="support-heading" title={t("support.title")}>
+        <Card id="support-heading" title={t("support.title")} actions={<Link to={`/support/${id}`}>{t("support.requests")}</Link>}>
           <Details
             items={[
               [
@@ -252,7 +257,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
             ]}
           />
         </Card>
-        <Card id="contacts-heading" title={t("contacts.title")}>
+        <Card id="contacts-heading" title={t("contacts.title")} actions={<Link to={`/contacts/${id}`}>{t("contacts.manage")}</Link>}>
           <ul className="space-y-2">
             {dashboard.customer_contacts.map((c) => (
               <li key={c.contact_id}>

@@ -18,6 +18,7 @@ export function ConfirmForm({
   cancelLabel,
   cancelTo,
   lastResult,
+  variant = "danger",
 }: {
   /** What will happen, and what follows from it. */
   children: ReactNode;
@@ -25,6 +26,8 @@ export function ConfirmForm({
   cancelLabel?: string;
   cancelTo: string;
   lastResult?: FormReply | null;
+  /** The button's look: "danger" (remove, stop) by default, "primary" for an action that is not destructive. */
+  variant?: "danger" | "primary";
 }) {
   const { t } = useT();
   const [form] = usePortalForm({ schema: () => import("~/schemas/confirm").then((m) => m.ConfirmSchema), lastResult });
@@ -33,7 +36,7 @@ export function ConfirmForm({
       <ErrorSummary form={form} />
       <div className="space-y-3 rounded-lg border-l-4 border-warning bg-white p-5 text-gray-900 shadow-sm">{children}</div>
       <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SubmitButton variant="danger">{confirmLabel}</SubmitButton>
+        <SubmitButton variant={variant}>{confirmLabel}</SubmitButton>
         <Link to={cancelTo} className="text-center">
           {cancelLabel ?? t("form.cancel")}
         </Link>

@@ -5,6 +5,7 @@
  */
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
+import { translateMessage } from "~/lib/form-messages";
 import { useT } from "~/lib/use-t";
 
 // The summary only reads the form's id and its errors.
@@ -48,14 +49,14 @@ export function ErrorSummary({ form }: { form: Form }) {
       <ul className="mt-2 space-y-1">
         {formErrors.map((message) => (
           <li key={message} className="font-medium text-error">
-            {t(message)}
+            {translateMessage(t, message)}
           </li>
         ))}
         {fieldErrors.flatMap(([name, messages]) =>
           messages.map((message) => (
             <li key={`${name}:${message}`}>
               <a href={`#${form.id}-${name}`} className="font-medium text-error underline">
-                {t(message)}
+                {translateMessage(t, message)}
               </a>
             </li>
           )),

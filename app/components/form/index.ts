@@ -1,6 +1,7 @@
 /** The form kit: controls, the error summary and the submit button (docs/adding-a-screen.md). */
 export {
   Checkbox,
+  CheckboxGroup,
   DateInput,
   Field,
   FieldErrors,

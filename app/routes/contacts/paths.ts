@@ -1,0 +1,3 @@
+/** Addresses of the contacts pages. */
+export const contactsPath = (customerId: number) => `/contacts/${customerId}`;
+export const contactPath = (customerId: number, contactId: number) => `/contacts/${customerId}/${contactId}`;

@@ -1,0 +1,2 @@
+/** Address of the support page of an account. */
+export const supportPath = (customerId: number) => `/support/${customerId}`;

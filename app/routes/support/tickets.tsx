@@ -1,0 +1,154 @@
+/**
+ * /support/{customerId?}: the account's support tickets (GET /support/tickets/{customerId}), most
+ * recently updated first, with their status, dates and latest message; support hours and phone; the
+ * way to open a new ticket (contacts with the support or authoritative role), and, while the old
+ * support desk is not retired (FEATURE_RETIRE_OLD_DESK off), a link to it.
+ */
+import { Link } from "react-router";
+import type { Route } from "./+types/tickets";
+import type { SupportTicket } from "../../../api/contract/support";
+import { Card, Details } from "~/components/Card";
+import { PageHeader, actionLinkClass } from "~/components/PageHeader";
+import { api } from "~/lib/api.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
+import { formatDate } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+import { canOpenTickets, supportSettings } from "./support.server";
+import { supportPath } from "./paths";
+
+export const handle = { i18n: ["support"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, supportPath);
+  const customer = await requireCustomer(context, request, params);
+  const { customer_tickets } = await api(context, request).call("GET /support/tickets/{customerId}", {
+    params: { customerId: customer.customer_id },
+  });
+  const tickets = [...customer_tickets].sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+  return {
+    customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+    tickets,
+    canOpen: canOpenTickets(customer),
+    ...supportSettings(),
+  };
+}
+
+const statusTones: Record<SupportTicket["status"], string> = {
+  open: "bg-info-light text-info",
+  in_progress: "bg-info-light text-info",
+  waiting_on_customer: "bg-warning-light text-warning-dark",
+  resolved: "bg-success-light text-success",
+  closed: "bg-gray-100 text-gray-800",
+};
+
+function TicketStatus({ status }: { status: SupportTicket["status"] }) {
+  const { t } = useT("support");
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[status]}`}>
+      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+export default function SupportTickets({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("support");
+  const { customer, tickets, canOpen, phone, oldDeskUrl } = loaderData;
+  const tel = `tel:${phone.replace(/[^\d+]/g, "")}`;
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        title={t("title")}
+        subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
+        action={
+          canOpen ? (
+            <Link to={`${supportPath(customer.customer_id)}/new`} className={actionLinkClass}>
+              {t("newTicket")}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="tickets-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+          <h2 id="tickets-heading" className="text-lg font-semibold text-gray-900">
+            {t("tickets.title")}
+          </h2>
+          {tickets.length === 0 ? (
+            <p className="mt-3 text-gray-800">{canOpen ? t("tickets.empty") : t("tickets.emptyReadOnly")}</p>
+          ) : (
+            <ol className="mt-3 divide-y divide-gray-200" aria-labelledby="tickets-heading">
+              {tickets.map((ticket) => (
+                <li key={ticket.ticket_id} className="py-4" data-testid="ticket">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-semibold text-gray-900">{ticket.subject}</h3>
+                    <TicketStatus status={ticket.status} />
+                  </div>
+                  <p className="mt-1 text-sm text-gray-700">
+                    {t("tickets.meta", { number: ticket.ticket_number, category: ticket.category_name })}
+                  </p>
+                  <dl className="mt-2 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2">
+                    <div>
+                      <dt className="inline text-gray-700">{t("tickets.opened")} </dt>
+                      <dd className="inline font-medium text-gray-900">{formatDate(ticket.created_at, language)}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline text-gray-700">{t("tickets.updated")} </dt>
+                      <dd className="inline font-medium text-gray-900">{formatDate(ticket.updated_at, language)}</dd>
+                    </div>
+                  </dl>
+                  {ticket.last_update ? (
+                    <p className="mt-2 text-sm text-gray-800">
+                      <span className="font-medium">
+                        {ticket.last_update.author === "agent"
+                          ? t("tickets.agentSaid", { name: ticket.last_update.author_name })
+                          : t("tickets.youWrote", { name: ticket.last_update.author_name })}
+                      </span>{" "}
+                      {ticket.last_update.summary}
+                    </p>
+                  ) : null}
+                  {ticket.attachments.length ? (
+                    <p className="mt-1 text-sm text-gray-700">{t("tickets.attachments", { count: ticket.attachments.length })}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <div className="space-y-6">
+          <Card id="hours-heading" title={t("hours.title")}>
+            <Details
+              items={[
+                [t("hours.care"), t("hours.careValue")],
+                [t("hours.tech"), t("hours.techValue")],
+                [
+                  t("hours.phone"),
+                  <a key="p" href={tel}>
+                    {phone}
+                  </a>,
+                ],
+              ]}
+            />
+          </Card>
+          {!canOpen ? (
+            <Card id="no-role-heading" title={t("noRole.title")}>
+              <p className="text-gray-800">{t("noRole.text")}</p>
+            </Card>
+          ) : null}
+          {oldDeskUrl ? (
+            <Card id="old-desk-heading" title={t("oldDesk.title")}>
+              <p className="text-gray-800">{t("oldDesk.text")}</p>
+              <p className="mt-2">
+                <a href={oldDeskUrl} data-testid="old-desk-link">
+                  {t("oldDesk.link")}
+                </a>
+              </p>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

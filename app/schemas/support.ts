@@ -1,0 +1,61 @@
+/**
+ * The support form: a category, a subject and a description, CC e-mail addresses (each checked; the
+ * message names the ones refused) and up to five attachments (JPG, PNG or PDF, 10 MB each; the API
+ * checks the bytes again). Limits and codes are the contract's (api/contract/support.ts, files.ts).
+ */
+import { z } from "zod";
+import { FILE_RULES } from "../../api/contract/files";
+import { MAX_CC_EMAILS, TicketCategory, splitEmailList } from "../../api/contract/support";
+import { withValues } from "../lib/form-messages";
+
+const rule = FILE_RULES.support_attachment;
+
+/** A required text; conform sends an empty field as undefined. */
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `api:${field}.required` })
+    .trim()
+    .min(1, `api:${field}.required`)
+    .max(max, `api:${field}.too_long`);
+
+/** The first reason a file is refused (size, emptiness, extension), as a message of the whole field. */
+function fileProblem(file: File): string | null {
+  if (file.size === 0) return "api:attachments.empty";
+  if (file.size > rule.maxBytes) return "api:attachments.too_large";
+  if (!rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) return "api:attachments.type";
+  return null;
+}
+
+export const SupportTicketSchema = z.object({
+  category: z
+    .string({ error: "api:category.required" })
+    .refine((value) => (TicketCategory.options as readonly string[]).includes(value), "api:category.invalid"),
+  subject: text("subject", 150),
+  description: text("description", 5000),
+  cc_emails: z
+    .string()
+    .max(3000, "api:cc_emails.too_many")
+    .superRefine((value, ctx) => {
+      const { emails, invalid } = splitEmailList(value);
+      if (invalid.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: withValues("support:form.ccInvalid", { emails: invalid.join(", "), count: invalid.length }),
+        });
+      } else if (emails.length > MAX_CC_EMAILS) {
+        ctx.addIssue({ code: "custom", message: "api:cc_emails.too_many" });
+      }
+    })
+    .optional(),
+  attachments: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.instanceof(File, { message: "api:attachments.type" }))
+      .max(rule.maxFiles, "api:attachments.too_many")
+      .superRefine((files, ctx) => {
+        const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
+        for (const message of problems) ctx.addIssue({ code: "custom", message });
+      }),
+  ),
+});
+export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;

@@ -1,0 +1,141 @@
+/**
+ * Support, end to end with JavaScript off and on: the tickets list with the support hours, and the
+ * support form with attachments (each run opens its own ticket on 100101, named after the run).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, hasJs, signIn } from "./support";
+
+// Flows of several pages, each checked for accessibility: room for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const png = (name: string) => ({
+  name,
+  mimeType: "image/png",
+  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
+});
+const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n") });
+
+async function fillForm(page: Page, subject: string, cc = "sam.lee@example.com") {
+  await page.getByLabel("What is it about?").selectOption({ label: "WiFi" });
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Description").fill("The WiFi drops every evening around 8 p.m. in the basement.");
+  await page.getByLabel("Copy these people (CC) (optional)").fill(cc);
+}
+
+/** The typed fields are all still there after a refusal. */
+async function expectKept(page: Page, subject: string, cc = "sam.lee@example.com") {
+  await expect(page.getByLabel("What is it about?")).toHaveValue("wifi");
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
+  await expect(page.getByLabel("Description")).toHaveValue(/drops every evening/);
+  await expect(page.getByLabel("Copy these people (CC) (optional)")).toHaveValue(cc);
+}
+
+test("the support page lists the tickets and the support hours, and is reached from the dashboard", async ({ page }) => {
+  await signIn(page, "resi@example.com", { cameFrom: "/dashboard/100101" });
+  await page.getByRole("link", { name: "Support requests" }).click();
+  await expect(page).toHaveURL(/\/support\/100101$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Support \| myLakeshore/);
+  await expect(page.getByText("Monday to Friday")).toBeVisible();
+  await expect(page.getByText("24 hours a day, 7 days a week")).toBeVisible();
+  await expect(page.getByTestId("old-desk-link")).toHaveCount(0);
+  await expect(page.getByTestId("ticket").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a ticket with two attachments and a CC address is sent and listed first", async ({ page }) => {
+  const subject = `Evening WiFi drops ${hasJs() ? "js" : "nojs"} ${Date.now()}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101" });
+  await page.getByRole("link", { name: "Open a support request" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Open a support request" })).toBeVisible();
+  await fillForm(page, subject);
+  const files = page.getByLabel("Attachments (optional)");
+  if (hasJs()) {
+    // Files chosen in two goes add up; one taken out before sending.
+    await files.setInputFiles([png("router.png"), pdf("bill.pdf")]);
+    await files.setInputFiles([png("mistake.png")]);
+    const chosen = page.getByRole("list", { name: /files chosen/ });
+    await expect(chosen.getByRole("listitem")).toHaveCount(3);
+    await chosen.getByRole("button", { name: "Remove mistake.png" }).click();
+    await expect(chosen.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByText("2 files chosen (at most 5)")).toBeVisible();
+  } else {
+    await files.setInputFiles([png("router.png"), pdf("bill.pdf")]);
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/support\/100101$/);
+  await expect(page.getByText(/Your support request CS-\d+ was sent/)).toBeVisible();
+  const first = page.getByTestId("ticket").first();
+  await expect(first).toContainText(subject);
+  await expect(first).toContainText("2 attachments");
+  await expect(first).toContainText("Open");
+});
+
+test("six files, a program renamed .png and a bad CC address are refused, and nothing typed is lost", async ({ page }) => {
+  const subject = `Refused ${hasJs() ? "js" : "nojs"}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+
+  await fillForm(page, subject);
+  await page.getByLabel("Attachments (optional)").setInputFiles(["1", "2", "3", "4", "5", "6"].map((n) => png(`photo${n}.png`)));
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Too many files, maximum of five allowed");
+  await expectKept(page, subject);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/support/100101/new");
+  await fillForm(page, subject);
+  await page
+    .getByLabel("Attachments (optional)")
+    .setInputFiles([
+      { name: "screenshot.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90)]) },
+    ]);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Files must be JPG, PNG or PDF.");
+  await expectKept(page, subject);
+  if (hasJs()) {
+    // The chosen file stays listed, to be taken out.
+    await expect(page.getByRole("button", { name: "Remove screenshot.png" })).toBeVisible();
+  } else {
+    await expect(page.getByText("Files are not kept when a form is refused")).toBeVisible();
+  }
+
+  await page.goto("/support/100101/new");
+  await fillForm(page, subject, "sam.lee@example.com, sam@@example");
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("sam@@example is not a valid email address.");
+  await expect(page.getByLabel("Copy these people (CC) (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expectKept(page, subject, "sam.lee@example.com, sam@@example");
+
+  // No category: the option must be chosen.
+  await page.getByLabel("What is it about?").selectOption({ label: "Choose an option" });
+  await page.getByLabel("Copy these people (CC) (optional)").fill("");
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Choose an option.");
+});
+
+test("support in French, from the business navigation", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/dashboard/200302?lng=fr" });
+  await page.getByRole("link", { name: "Soutien", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/support\/200302$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Soutien" })).toBeVisible();
+  await expect(page.getByText("Du lundi au vendredi")).toBeVisible();
+  await page.getByRole("link", { name: "Ouvrir une demande de soutien" }).click();
+  await expect(page.getByLabel(/De quoi s’agit-il/)).toBeVisible();
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Il y a un problème");
+  await expect(summary).toContainText("Choisissez une option.");
+  await expect(summary).toContainText("Entrez un objet.");
+  await expectNoAxeViolations(page);
+});
+
+test("a contact marked for deactivation is told what to do, and reaches the support form", async ({ page }) => {
+  await signIn(page, "sam.gagnon@example.com", { cameFrom: "/dashboard/100201?lng=en" });
+  const notice = page.getByTestId("alert-deactivation");
+  await expect(notice).toContainText("Your access to this account is ending");
+  await notice.getByRole("link", { name: "Contact customer support" }).click();
+  await expect(page).toHaveURL(/\/support\/100201\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Open a support request" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

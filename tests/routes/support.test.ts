@@ -1,0 +1,171 @@
+/**
+ * The support screens' loaders and actions in isolation (msw answers as the API): the tickets list,
+ * the old desk behind FEATURE_RETIRE_OLD_DESK, and the multipart support form with its limits.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
+import * as newTicket from "../../app/routes/support/new.tsx";
+import * as ticketsRoute from "../../app/routes/support/tickets.tsx";
+import { on, refuse, reply } from "../mocks/contract.ts";
+import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
+import { ticket } from "../mocks/support.ts";
+import { useEnv } from "../support/config.ts";
+import { server } from "../support/msw.ts";
+import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+
+type Handler = (args: any) => unknown;
+
+const call = async (handler: Handler, url: string, params: Record<string, string>, extra: Partial<RouteCall> = {}) =>
+  callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
+
+function residentialRoles(roles: (typeof residentialCustomer)["roles"]) {
+  server.use(
+    on("GET /dashboard", () =>
+      reply("GET /dashboard", { ...dashboard, customers: [{ ...residentialCustomer, roles }, commercialCustomer] }),
+    ),
+  );
+}
+
+/** Records the multipart bodies sent to open a ticket. */
+function captureTickets(
+  answer: () => Response = () => reply("POST /support/tickets/{customerId}", { success: true, ticket_id: 50, ticket_number: "CS-1050" }),
+) {
+  const seen: FormData[] = [];
+  server.use(
+    on("POST /support/tickets/{customerId}", async ({ request }) => {
+      seen.push(await request.formData());
+      return answer();
+    }),
+  );
+  return seen;
+}
+
+const file = (name: string, type = "image/png", body = "\x89PNG\r\n\x1a\n....") => new File([body], name, { type });
+const fields = { category: "wifi", subject: "WiFi drops", description: "Every evening around 8 p.m.", cc_emails: "sam@example.com" };
+const params = { customerId: "100101" };
+const post = (multipart: RouteCall["multipart"]) => call(newTicket.action as Handler, "/support/100101/new", params, { multipart });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("support tickets", () => {
+  it("lists the tickets most recently updated first, with the way to open one and no old desk by default", async () => {
+    server.use(
+      on("GET /support/tickets/{customerId}", () =>
+        reply("GET /support/tickets/{customerId}", {
+          customer_tickets: [
+            ticket({ ticket_id: 1, ticket_number: "CS-1", updated_at: "2026-10-01T10:00:00Z" }),
+            ticket({ ticket_id: 2, ticket_number: "CS-2", updated_at: "2026-11-20T10:00:00Z" }),
+          ],
+          categories: [],
+        }),
+      ),
+    );
+    const result = await call(ticketsRoute.loader as Handler, "/support/100101", params);
+    expect(result.data.tickets.map((t: { ticket_number: string }) => t.ticket_number)).toEqual(["CS-2", "CS-1"]);
+    expect(result.data.canOpen).toBe(true);
+    expect(result.data.oldDeskUrl).toBeNull();
+    expect(result.data.phone).toBe("416-555-0150");
+  });
+
+  it("links the old desk while FEATURE_RETIRE_OLD_DESK is off", async () => {
+    useEnv({ FEATURE_RETIRE_OLD_DESK: "false", OLD_SUPPORT_DESK_URL: "https://desk.example.com/help/" });
+    const result = await call(ticketsRoute.loader as Handler, "/support/100101", params);
+    expect(result.data.oldDeskUrl).toBe("https://desk.example.com/help");
+  });
+
+  it("lets a contact without the support or authoritative role read but not open tickets", async () => {
+    residentialRoles(["billing"]);
+    const result = await call(ticketsRoute.loader as Handler, "/support/100101", params);
+    expect(result.data.canOpen).toBe(false);
+    expect((await call(newTicket.loader as Handler, "/support/100101/new", params)).status).toBe(403);
+    const seen = captureTickets();
+    expect((await post(fields)).status).toBe(403);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("without an account goes to the active account's support page; 403 for someone else's", async () => {
+    expect((await call(ticketsRoute.loader as Handler, "/support", {})).location).toBe("/support/100101");
+    expect((await call(ticketsRoute.loader as Handler, "/support/555555", { customerId: "555555" })).status).toBe(403);
+  });
+});
+
+describe("the support form", () => {
+  it("offers the customer's categories", async () => {
+    const result = await call(newTicket.loader as Handler, "/support/100101/new", params);
+    expect(result.data.categories.map((c: { value: string }) => c.value)).toEqual(["billing", "internet", "wifi", "other"]);
+  });
+
+  it("sends the fields, the CC address and two attachments as multipart, then the list with the ticket number", async () => {
+    const seen = captureTickets();
+    const result = await post({ ...fields, attachments: [file("photo.png"), file("bill.pdf", "application/pdf", "%PDF-1.4")] });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/support/100101");
+    const sent = seen[0];
+    expect(sent.get("category")).toBe("wifi");
+    expect(sent.get("subject")).toBe("WiFi drops");
+    expect(sent.get("cc_emails")).toBe("sam@example.com");
+    expect((sent.getAll("attachments") as File[]).map((f) => f.name)).toEqual(["photo.png", "bill.pdf"]);
+  });
+
+  it("refuses six files with 'Too many files' and keeps what was typed", async () => {
+    const seen = captureTickets();
+    const result = await post({ ...fields, attachments: ["1", "2", "3", "4", "5", "6"].map((n) => file(`${n}.png`)) });
+    expect(result.status).toBe(413);
+    expect(result.data.result.error.attachments).toEqual(["common:formErrors.tooManyFiles"]);
+    expect(result.data.result.initialValue).toMatchObject({
+      subject: "WiFi drops",
+      description: fields.description,
+      cc_emails: "sam@example.com",
+    });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("refuses a file that is not JPG, PNG or PDF by its name, and by its content when the API says so", async () => {
+    const byName = await post({ ...fields, attachments: [file("setup.exe", "application/octet-stream")] });
+    expect(byName.status).toBe(400);
+    expect(byName.data.result.error.attachments).toEqual(["api:attachments.type"]);
+    captureTickets(() => refuse(422, { attachments: ["attachments.type"] }));
+    const byContent = await post({ ...fields, attachments: [file("photo.png", "image/png", "MZ\x90\x00 not a png")] });
+    expect(byContent.status).toBe(422);
+    expect(byContent.data.result.error.attachments).toEqual(["api:attachments.type"]);
+    expect(byContent.data.result.initialValue.subject).toBe("WiFi drops");
+  });
+
+  it("names the invalid CC address in its message", async () => {
+    const result = await post({ ...fields, cc_emails: "sam@example.com, not-an-email" });
+    expect(result.status).toBe(400);
+    const [message] = result.data.result.error.cc_emails;
+    expect(messageParts(message)).toEqual(["support:form.ccInvalid", { emails: "not-an-email", count: 1 }]);
+    expect(result.data.result.initialValue.cc_emails).toBe("sam@example.com, not-an-email");
+  });
+
+  it("needs an option, a subject and a description", async () => {
+    const result = await post({ category: "", subject: "", description: "" });
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toMatchObject({
+      category: ["api:category.required"],
+      subject: ["api:subject.required"],
+      description: ["api:description.required"],
+    });
+  });
+
+  it("answers 415 to a body that is not a form, and 413 to a file far over 10 MB", async () => {
+    const json = await call(newTicket.action as Handler, "/support/100101/new", params, {
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(json.status).toBe(415);
+    const huge = await post({ ...fields, attachments: [new File([new Uint8Array(12 * 1024 * 1024)], "big.png", { type: "image/png" })] });
+    expect(huge.status).toBe(413);
+  });
+
+  it("says a file a little over 10 MB is too large, on its field", async () => {
+    const over = await post({
+      ...fields,
+      attachments: [new File([new Uint8Array(10 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })],
+    });
+    expect(over.status).toBe(400);
+    expect(over.data.result.error.attachments).toEqual(["api:attachments.too_large"]);
+  });
+});
