@@ -32,5 +32,8 @@ export default [
     route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
     route("billing-details/:customerId", "routes/billing/details.tsx"),
     route("billing-details/:customerId/payments", "routes/billing/payments.tsx"),
+
+    // Referrals (docs/referrals.md): only with FEATURE_REFERRALS, residential accounts.
+    route("referrals/:customerId", "routes/referrals/referrals.tsx"),
   ]),
 ] satisfies RouteConfig;
