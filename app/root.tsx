@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
@@ -6,6 +6,7 @@ import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/PageFrame";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
+import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
@@ -19,12 +20,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
+const Analytics = lazy(() => import("./components/analytics/Analytics"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const config = getConfig();
   return {
     language: getLanguage(context),
     brand: config.BRAND_NAME,
     notifications: takeNotifications(context),
+    analytics: analyticsState(request, config),
   };
 }
 
@@ -61,6 +66,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ProgressBar />
       <Notifications notifications={loaderData.notifications} />
       <Outlet />
+      {loaderData.analytics ? <Analytics state={loaderData.analytics} /> : null}
     </>
   );
 }

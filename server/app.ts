@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { Config } from "../app/lib/config.server.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
+import { analyticsConnectSources } from "./analytics-csp.ts";
 
 export interface PortalAppOptions {
   config: Config;
@@ -80,7 +81,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
               styleSrc: ["'self'"],
               imgSrc: ["'self'", "data:"],
               fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", ...analyticsConnectSources(config)],
               formAction: formTargets,
               frameAncestors: ["'none'"],
               objectSrc: ["'none'"],

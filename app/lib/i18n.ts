@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "referrals"] as const;
+export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "referrals", "privacy"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The cookie that remembers the chosen language (365 days). */

@@ -32,7 +32,7 @@ describe("with the referrals feature off (the default)", () => {
     const calls = recordApiCalls();
     const result = await page("100101");
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ kind: "not-found" });
+    expect(result.data).toEqual({ kind: "unmatched" });
     expect(calls).toEqual([]);
   });
 

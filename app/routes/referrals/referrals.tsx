@@ -18,7 +18,8 @@ import { useT } from "~/lib/use-t";
 export const handle = { i18n: ["referrals"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (!featureFlags().referrals) throw data({ kind: "not-found" }, { status: 404 });
+  // Feature off: as if the route did not exist ("This page could not be found").
+  if (!featureFlags().referrals) throw data({ kind: "unmatched" }, { status: 404 });
   const customer = await requireCustomer(context, request, params);
   if (!customer.isResidential) throw data({ kind: "not-found" }, { status: 404 });
   const client = api(context, request);
