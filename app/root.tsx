@@ -1,4 +1,4 @@
-import { lazy, useEffect } from "react";
+import { lazy, useContext, useEffect } from "react";
 import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
@@ -8,6 +8,7 @@ import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
 import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
+import { PageNamespacesContext } from "./lib/deferred-namespaces";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
@@ -36,8 +37,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { language } = useT();
   const nonce = useNonce();
+  // Texts of features this page shows that most do not (app/lib/deferred-namespaces.ts); server-rendered only.
+  const deferred = useContext(PageNamespacesContext);
   return (
-    <html lang={localeOf(language)} dir="ltr">
+    <html lang={localeOf(language)} dir="ltr" data-i18n={deferred || undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,18 +1,21 @@
 /**
- * The analytics consent banner: a plain form posting to /privacy (works without JavaScript; with it a
- * fetcher posts it and the page stays). "Decline" looks exactly like "Accept". It comes after the page in
+ * The analytics consent banner: a plain form posting to /privacy, which stores the choice and
+ * sends the visitor back to the page (with JavaScript, the router does the same without a reload). "Decline" looks exactly like "Accept". It comes after the page in
  * the document (the skip link stays first) and sticks to the bottom of the window until answered.
  */
-import { useFetcher, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { useNamespace } from "~/lib/load-namespace";
 import { useT } from "~/lib/use-t";
+
+const texts = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/privacy.json");
 
 const buttonClass =
   "cursor-pointer rounded-md border-2 border-primary bg-white px-5 py-2 font-semibold text-gray-900 hover:bg-primary-light focus-visible:outline-offset-2";
 
 export function ConsentBanner() {
   const { t } = useT("privacy");
-  const fetcher = useFetcher();
   const { pathname, search } = useLocation();
+  if (!useNamespace("privacy", texts)) return null;
   return (
     <section
       aria-labelledby="consent-heading"
@@ -31,15 +34,15 @@ export function ConsentBanner() {
             </a>
           </p>
         </div>
-        <fetcher.Form method="post" action="/privacy" className="flex shrink-0 gap-3">
+        <Form method="post" action="/privacy" preventScrollReset replace className="flex shrink-0 gap-3">
           <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-          <button type="submit" name="analytics" value="accept" className={buttonClass} disabled={fetcher.state !== "idle"}>
+          <button type="submit" name="analytics" value="accept" className={buttonClass}>
             {t("banner.accept")}
           </button>
-          <button type="submit" name="analytics" value="decline" className={buttonClass} disabled={fetcher.state !== "idle"}>
+          <button type="submit" name="analytics" value="decline" className={buttonClass}>
             {t("banner.decline")}
           </button>
-        </fetcher.Form>
+        </Form>
       </div>
     </section>
   );
