@@ -9,6 +9,27 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** A second run beside the first (another port) needs its own database and build: E2E_DATA_DIR, BUILD_DIR. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+/**
+ * A second server with what is off by default turned on (e2e/analytics*.spec.ts, e2e/referrals*.spec.ts):
+ * FEATURE_REFERRALS and ANALYTICS_KEY, its events going to ANALYTICS_TEST_HOST, which the tests
+ * intercept in the browser (nothing leaves the machine). Its own port and database.
+ */
+const FEATURES_PORT = Number(process.env.E2E_FEATURES_PORT ?? PORT + 1000);
+export const FEATURES_URL = `http://localhost:${FEATURES_PORT}`;
+export const ANALYTICS_TEST_HOST = "https://analytics.e2e.invalid";
+export const ANALYTICS_TEST_KEY = "phc_e2e_test_key";
+const serverEnv = {
+  NODE_ENV: "production",
+  API_BASE_URL: "",
+  DATABASE_URL: "",
+  COMMERCIAL_APP_URL: "",
+  // Many sign-ins from one address in a few minutes: the limits are tested in tests/unit.
+  SIGN_IN_LIMIT_PER_IP: "100000",
+  SIGN_IN_LIMIT_PER_USERNAME: "100000",
+  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
+  API_TOKEN_LIMIT_PER_IP: "100000",
+  API_TOKEN_LIMIT_PER_USERNAME: "100000",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -44,26 +65,30 @@ export default defineConfig({
     // themselves where they need one.
     { name: "once", use: { javaScriptEnabled: false }, grep: /@once/, dependencies: ["no-js", "js"] },
   ],
-  webServer: {
-    // npm test builds first; run `npm run build` before `npx playwright test` on its own.
-    command: `rm -rf ${DATA_DIR} && npx tsx server.ts`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR,
-      API_BASE_URL: "",
-      DATABASE_URL: "",
-      COMMERCIAL_APP_URL: "",
-      // Many sign-ins from one address in a few minutes: the limits are tested in tests/unit.
-      SIGN_IN_LIMIT_PER_IP: "100000",
-      SIGN_IN_LIMIT_PER_USERNAME: "100000",
-      SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
-      API_TOKEN_LIMIT_PER_IP: "100000",
-      API_TOKEN_LIMIT_PER_USERNAME: "100000",
+  webServer: [
+    {
+      // npm test builds first; run `npm run build` before `npx playwright test` on its own.
+      command: `rm -rf ${DATA_DIR} && npx tsx server.ts`,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR, ANALYTICS_KEY: "", FEATURE_REFERRALS: "" },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR}-features && npx tsx server.ts`,
+      url: `${FEATURES_URL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(FEATURES_PORT),
+        DATA_DIR: `${DATA_DIR}-features`,
+        ANALYTICS_KEY: ANALYTICS_TEST_KEY,
+        ANALYTICS_HOST: ANALYTICS_TEST_HOST,
+        FEATURE_REFERRALS: "true",
+      },
+    },
+  ],
 });

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { PageNamespacesContext, deferredNamespacesOf } from "./lib/deferred-namespaces.ts";
 import { getI18n } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestInfoContext } from "./lib/request-info.ts";
@@ -20,15 +21,21 @@ export default function handleRequest(
   const nonce = loadContext.get(requestInfoContext).cspNonce || undefined;
   const i18n = getI18n(loadContext);
   // Crawlers and browsers without JavaScript get the whole document at once.
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const namespaces = deferredNamespacesOf(
+    matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle, data: loaderData?.[m.route.id] })),
+  ).join(" ");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <PageNamespacesContext.Provider value={namespaces}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </PageNamespacesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useContext, useEffect } from "react";
 import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
@@ -6,7 +6,9 @@ import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/PageFrame";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
+import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
+import { PageNamespacesContext } from "./lib/deferred-namespaces";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
@@ -19,20 +21,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
+const Analytics = lazy(() => import("./components/analytics/Analytics"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const config = getConfig();
   return {
     language: getLanguage(context),
     brand: config.BRAND_NAME,
     notifications: takeNotifications(context),
+    analytics: analyticsState(request, config),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { language } = useT();
   const nonce = useNonce();
+  // Texts of features this page shows that most do not (app/lib/deferred-namespaces.ts); server-rendered only.
+  const deferred = useContext(PageNamespacesContext);
   return (
-    <html lang={localeOf(language)} dir="ltr">
+    <html lang={localeOf(language)} dir="ltr" data-i18n={deferred || undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -61,6 +69,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ProgressBar />
       <Notifications notifications={loaderData.notifications} />
       <Outlet />
+      {loaderData.analytics ? <Analytics state={loaderData.analytics} /> : null}
     </>
   );
 }

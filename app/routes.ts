@@ -7,6 +7,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   layout("routes/_public.tsx", [
     route("login", "routes/login.tsx"),
+    // Analytics and privacy (docs/analytics.md): the visitor's analytics choice, signed in or not.
+    route("privacy", "routes/privacy/privacy.tsx"),
     // An address that matches nothing: 404 "This page could not be found".
     route("*", "routes/not-found.tsx"),
   ]),
@@ -56,5 +58,8 @@ export default [
     // Support (docs/support.md): tickets and the support form.
     route("support/:customerId?", "routes/support/tickets.tsx"),
     route("support/:customerId/new", "routes/support/new.tsx"),
+
+    // Referrals (docs/referrals.md): only with FEATURE_REFERRALS, residential accounts.
+    route("referrals/:customerId", "routes/referrals/referrals.tsx"),
   ]),
 ] satisfies RouteConfig;

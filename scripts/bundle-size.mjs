@@ -37,12 +37,14 @@ function closure(urls) {
   return seen;
 }
 
-// The entry maps "../locales/<lng>/<ns>.json" to chunks it imports before hydrating.
+// The entry maps "../locales/<lng>/<ns>.json" to chunks it imports before hydrating, except the deferred
+// namespaces (app/lib/i18n.ts DEFERRED_NAMESPACES), which only the pages that use them load.
 const entrySource = read(manifest.entry.module).toString("utf8");
+const deferred = (/DEFERRED_NAMESPACES[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync("app/lib/i18n.ts", "utf8"))?.[1] ?? "").match(/\w+/g) ?? [];
 const localeChunks = (language) =>
-  [...entrySource.matchAll(new RegExp(`"\\.\\./locales/${language}/\\w+\\.json":[^"]*?import\\("(\\./[^"]+)"\\)`, "g"))].map((m) =>
-    path.posix.join(path.posix.dirname(manifest.entry.module), m[1]),
-  );
+  [...entrySource.matchAll(new RegExp(`"\\.\\./locales/${language}/(\\w+)\\.json":[^"]*?import\\("(\\./[^"]+)"\\)`, "g"))]
+    .filter((m) => !deferred.includes(m[1]))
+    .map((m) => path.posix.join(path.posix.dirname(manifest.entry.module), m[2]));
 
 const screens = {
   "/login": ["root", "routes/_public", "routes/login"],

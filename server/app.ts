@@ -12,6 +12,7 @@ import { RouterContextProvider } from "react-router";
 import type { Config } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
+import { analyticsConnectSources } from "./analytics-csp.ts";
 
 export interface PortalAppOptions {
   config: Config;
@@ -160,7 +161,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
               styleSrc: ["'self'"],
               imgSrc: ["'self'", "data:"],
               fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", ...analyticsConnectSources(config)],
               formAction: formTargets,
               frameAncestors: ["'none'"],
               objectSrc: ["'none'"],

@@ -15,6 +15,7 @@ import { dashboardEndpoints } from "./dashboard.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
+import { referralsEndpoints } from "./referrals.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -30,6 +31,7 @@ const all = [
   ...businessNetworkEndpoints,
   ...supportEndpoints,
   ...accountsEndpoints,
+  ...referralsEndpoints,
 ];
 
 /** Every endpoint of the contract, with its literal method, path and schemas (see app/lib/api.server.ts). */

@@ -17,6 +17,7 @@ import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { authenticate, detectLanguage, parseBody, refuseControlCharacters, tokenBeforeBody } from "./http.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
+import { referralRoutes } from "./referrals.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
 import { wifiRoutes } from "./wifi.ts";
@@ -57,6 +58,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(residentialServicesRoutes(ctx));
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));
+  router.use(referralRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

@@ -39,6 +39,8 @@ export const configSchema = z
     BRAND_NAME: z.string().trim().min(1).max(40).default("Lakeshore"),
     COMMERCIAL_APP_URL: httpUrl.optional(),
     ANALYTICS_KEY: z.string().trim().min(1).optional(),
+    /** The product-analytics (PostHog) host the browser sends events to, e.g. a self-hosted instance (docs/analytics.md). */
+    ANALYTICS_HOST: httpUrl.default("https://us.i.posthog.com"),
     /** Customer care number shown where a customer cannot sign in. */
     SUPPORT_PHONE: z.string().trim().min(3).default("416-555-0150"),
     FEATURE_AUTOPAY_BILLING: flag(true),

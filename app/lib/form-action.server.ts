@@ -41,6 +41,8 @@ export interface FormSuccess {
   redirectTo: string;
   /** The notification the next page shows (a key, with its namespace prefix unless it is in common). */
   notification?: { key: string; values?: Record<string, string | number>; type?: NotificationType };
+  /** Headers of the redirect, such as a preference cookie the post set (Set-Cookie). */
+  headers?: HeadersInit;
 }
 
 export interface FormActionOptions<S extends z.ZodType, R> {
@@ -269,5 +271,5 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
   if (next.notification) {
     notify(context, next.notification.type ?? "success", next.notification.key, next.notification.values);
   }
-  throw redirect(next.redirectTo);
+  throw redirect(next.redirectTo, next.headers ? { headers: next.headers } : undefined);
 }

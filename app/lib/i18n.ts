@@ -2,8 +2,22 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "business", "contacts", "support"] as const;
+export const NAMESPACES = [
+  "common",
+  "api",
+  "auth",
+  "billing",
+  "billingHistory",
+  "dashboard",
+  "business",
+  "contacts",
+  "support",
+  "referrals",
+  "privacy",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/** Loaded in the browser only by the pages that use them (app/lib/deferred-namespaces.ts). */
+export const DEFERRED_NAMESPACES: readonly Namespace[] = ["privacy", "referrals"];
 
 /** The cookie that remembers the chosen language (365 days). */
 export const LANGUAGE_COOKIE = "i18n_redirected";

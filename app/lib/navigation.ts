@@ -14,8 +14,12 @@ export interface NavCustomer {
 export type NavItem =
   { kind: "link"; key: string; label: string; to: string } | { kind: "group"; key: string; label: string; items: NavItem[] };
 
-export function sideNavigation(customer: NavCustomer | undefined, features: { autopayBilling: boolean }): NavItem[] {
-  if (!customer || customer.isResidential) return [];
+export function sideNavigation(customer: NavCustomer | undefined, features: { autopayBilling: boolean; referrals?: boolean }): NavItem[] {
+  if (!customer) return [];
+  // Residential accounts: "Refer a friend" when the referrals feature is on (docs/referrals.md).
+  if (customer.isResidential) {
+    return features.referrals ? [{ kind: "link", key: "referrals", label: "nav.referrals", to: `/referrals/${customer.customer_id}` }] : [];
+  }
   const id = customer.customer_id;
   const items: NavItem[] = [{ kind: "link", key: "services", label: "nav.myServices", to: `/dashboard/${id}` }];
   if (customer.isBillingAuthoritative) {

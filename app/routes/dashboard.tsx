@@ -5,6 +5,7 @@
 import type { Route } from "./+types/dashboard";
 import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
+import { ReferralCard } from "~/components/referrals/ReferralCard";
 import { api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 
@@ -27,7 +28,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "residential" ? (
-    <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} />
+    <>
+      <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} />
+      <ReferralCard customerId={loaderData.customer.customer_id} />
+    </>
   ) : (
     <CommercialDashboard dashboard={loaderData.dashboard} />
   );

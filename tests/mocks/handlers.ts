@@ -7,6 +7,7 @@ import { billingHandlers } from "./billing.ts";
 import { businessHandlers } from "./business.ts";
 import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
+import { referralHandlers } from "./referrals.ts";
 import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
@@ -18,4 +19,5 @@ export const handlers = [
   ...businessHandlers,
   ...contactsHandlers,
   ...supportHandlers,
+  ...referralHandlers,
 ];

@@ -10,6 +10,7 @@ import { seedAuthFlows } from "./auth-flows.ts";
 import { seedBilling } from "./billing.ts";
 import { seedCore, type SeedContext } from "./core.ts";
 import { seedHomeNetwork } from "./home-network.ts";
+import { seedReferrals } from "./referrals.ts";
 import { seededRandom } from "./tools.ts";
 
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
@@ -23,6 +24,7 @@ const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
   seedBusinessNetwork,
   seedContacts,
   seedAccounts,
+  seedReferrals,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
