@@ -36,6 +36,8 @@ declare module "express-serve-static-core" {
 
 /** The paths a sign-in form posts to: the document post, and the data post of a hydrated page. */
 export const SIGN_IN_PATHS = ["/login", "/login.data"];
+/** Posts that count against the same per-address limit: asking for a recovery link, using one, activating. */
+export const ACCOUNT_LINK_PATHS = /^\/(forgot-password|recover-password|activate-account|activate-customer-contact)(\/|\.data$|$)/;
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "" || value === "false") return false;
@@ -117,7 +119,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // 429 with a translated message instead of trying the credentials.
   const windowMs = config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000;
   app.post(
-    SIGN_IN_PATHS,
+    [...SIGN_IN_PATHS, ACCOUNT_LINK_PATHS],
     rateLimit({
       windowMs,
       limit: config.SIGN_IN_LIMIT_PER_IP,

@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard"] as const;
+export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "account", "orders"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The cookie that remembers the chosen language (365 days). */
@@ -64,4 +64,9 @@ export function formatTimeOfDay(hhmm: string, language: Language): string {
   return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
     new Date(Date.UTC(2000, 0, 1, hours, minutes)),
   );
+}
+
+/** The time of day of an instant, in Toronto (2:00 p.m. / 14 h 00). */
+export function formatTime(value: string | Date, language: Language): string {
+  return dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value));
 }
