@@ -28,10 +28,14 @@ function linkCookie(kind: LinkKind, value: string, maxAge: number): string {
  * it) and send the browser to `scope`. A malformed token is dropped: the page then says the link does
  * not work.
  */
-export function stashLinkToken(kind: LinkKind, token: string, scope: string): never {
+export function stashLinkToken(kind: LinkKind, token: string, scope: string, request?: Request): never {
   const headers = new Headers();
   headers.append("Set-Cookie", TOKEN.test(token) ? linkCookie(kind, `${scope} ${token}`, MAX_AGE_SECONDS) : forgetLinkToken(kind));
-  throw redirect(scope, { headers });
+  // The rest of the address stays (?lng=fr); only the token goes.
+  const query = new URLSearchParams(request ? new URL(request.url).search : "");
+  query.delete("token");
+  const search = query.toString();
+  throw redirect(search ? `${scope}?${search}` : scope, { headers });
 }
 
 /** The token kept for the page at `scope`, if any. */

@@ -25,7 +25,7 @@ const constraint = getZodConstraint(ActivateAccountSchema);
 const SCOPE = "/activate-account";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.activationToken) stashLinkToken("activate", params.activationToken, SCOPE);
+  if (params.activationToken) stashLinkToken("activate", params.activationToken, SCOPE, request);
   const token = linkToken(request, "activate", SCOPE);
   if (!token) return linkGone();
   const link = await api(context, request, { public: true }).call("GET /auth/activate-account/{token}", {

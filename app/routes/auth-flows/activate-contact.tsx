@@ -36,7 +36,7 @@ async function invitation(request: Request, context: Route.LoaderArgs["context"]
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const scope = scopeOf(params.customerId);
   if (!scope) return linkGone();
-  if (params.contactToken) stashLinkToken("contact", params.contactToken, scope);
+  if (params.contactToken) stashLinkToken("contact", params.contactToken, scope, request);
   const token = linkToken(request, "contact", scope);
   const found = token ? await invitation(request, context, params.customerId!, token) : null;
   if (!found) return linkGone();

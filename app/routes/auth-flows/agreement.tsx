@@ -26,7 +26,7 @@ export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AgreementSchema);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.token) stashLinkToken("agreement", params.token, SCOPES.agreement);
+  if (params.token) stashLinkToken("agreement", params.token, SCOPES.agreement, request);
   const token = linkToken(request, "agreement", SCOPES.agreement);
   const agreement = token
     ? await api(context, request, { public: true }).call("GET /agreement/{token}", { params: { token }, silentNotFound: true })

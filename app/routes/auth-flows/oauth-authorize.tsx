@@ -20,6 +20,7 @@ import { apiErrorMessage, formAction } from "~/lib/form-action.server";
 import { actionLinkClass } from "~/components/PageHeader";
 import { useBrand } from "~/components/PageFrame";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { OAuthDecisionSchema } from "~/schemas/auth-flows";
 
@@ -108,13 +109,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Back to the client: at once, and a link for the rare browser that does not follow. */
+/**
+ * Back to the client: without JavaScript a meta refresh forwards at once (a link for the rare browser
+ * that does not follow); with it, the page replaces itself.
+ */
 function Leaving({ to, client }: { to: string; client: string }) {
   const { t } = useT("account");
+  const hydrated = useHydrated();
   useEffect(() => window.location.replace(to), [to]);
   return (
     <PublicCard title={t("oauth.leavingTitle", { client })}>
-      <meta httpEquiv="refresh" content={`0;url=${to}`} />
+      {hydrated ? null : <meta httpEquiv="refresh" content={`0;url=${to}`} />}
       <p className="text-gray-800">{t("oauth.leavingText", { client })}</p>
       <p className="mt-6">
         <a href={to} className={actionLinkClass}>

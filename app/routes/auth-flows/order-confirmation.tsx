@@ -28,7 +28,7 @@ const constraint = getZodConstraint(AppointmentSchema);
 const CONFIRMATION_SCOPE = SCOPES.confirmation;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.token) stashLinkToken("confirmation", params.token, CONFIRMATION_SCOPE);
+  if (params.token) stashLinkToken("confirmation", params.token, CONFIRMATION_SCOPE, request);
   const token = linkToken(request, "confirmation", CONFIRMATION_SCOPE);
   const order = token
     ? await api(context, request, { public: true }).call("GET /order-confirmation/{token}", { params: { token }, silentNotFound: true })

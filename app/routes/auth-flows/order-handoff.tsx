@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!validId(params.orderId)) return linkGone();
   const orderId = params.orderId!;
   const inAddress = new URL(request.url).searchParams.get("token");
-  if (inAddress) stashLinkToken("handoff", inAddress, SCOPES.handoff(orderId));
+  if (inAddress) stashLinkToken("handoff", inAddress, SCOPES.handoff(orderId), request);
   const token = tokenOf(request, orderId);
   const order = await orders(context, request, token).call("GET /order-handoff/{orderId}", {
     params: { orderId },

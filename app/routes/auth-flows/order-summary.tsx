@@ -19,7 +19,7 @@ export const handle = { i18n: ["orders"] };
 const SCOPE = "/order-summary";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.token) stashLinkToken("summary", params.token, SCOPE);
+  if (params.token) stashLinkToken("summary", params.token, SCOPE, request);
   const token = linkToken(request, "summary", SCOPE);
   const order = token
     ? await api(context, request, { public: true }).call("GET /order-summary/{token}", { params: { token }, silentNotFound: true })

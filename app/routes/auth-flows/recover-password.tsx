@@ -24,7 +24,7 @@ const constraint = getZodConstraint(RecoverPasswordSchema);
 const SCOPE = "/recover-password";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (params.token) stashLinkToken("recover", params.token, SCOPE);
+  if (params.token) stashLinkToken("recover", params.token, SCOPE, request);
   const token = linkToken(request, "recover", SCOPE);
   if (!token) return linkGone();
   const link = await api(context, request, { public: true }).call("GET /auth/recover-password/{token}", {
