@@ -3,9 +3,10 @@
  * its fixtures. A new screen adds its module here.
  */
 import { authHandlers } from "./auth.ts";
+import { authFlowsHandlers } from "./auth-flows.ts";
 import { billingHandlers } from "./billing.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 
 export { API } from "./contract.ts";
 
-export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers];
+export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers, ...authFlowsHandlers];
