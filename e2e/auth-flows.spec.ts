@@ -393,6 +393,25 @@ test.describe("orders", () => {
   });
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the order, appointment, agreement and forgot-password pages fit a 390 px screen", async ({ page }) => {
+    for (const path of [
+      `/order-summary/${TOKENS.summary}`,
+      `/confirmation/order/${TOKENS.confirmation}`,
+      `/agreement/view/${TOKENS.agreement}`,
+      "/forgot-password",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+    }
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("links that are used up @once", () => {
   test("reset resi's password through forgot-password and the link, then sign in with it @once", async ({ page }) => {
     const newPassword = "Lakeshore-Reset-2027";
