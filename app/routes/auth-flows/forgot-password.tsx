@@ -21,7 +21,7 @@ export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(ForgotPasswordSchema);
 
 /** Recovery requests count per username apart from sign-in attempts. */
-export const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
+const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };
