@@ -11,6 +11,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, PASSWORD, signIn } from "./support";
 
+// Each flow signs in, posts several forms and runs axe more than once: give it room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const TOKENS = {
   recoverResi: "demo-recover-resi-5tQ8wLm2Xc7Vb4Nz",
   activateOlivia: "demo-activate-olivia-K3p9Rw6Yd2Hs8Jq",
