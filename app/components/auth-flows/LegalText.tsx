@@ -10,7 +10,9 @@ export function LegalText({ id, title, document, versionKey }: { id: string; tit
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>
-      <p className="text-sm text-gray-700">{t(versionKey, { version: document.version, date: formatDate(document.effective_on, language) })}</p>
+      <p className="text-sm text-gray-700">
+        {t(versionKey, { version: document.version, date: formatDate(document.effective_on, language) })}
+      </p>
       {/* A long text scrolls in its own region, which keyboard users can reach and scroll. */}
       <div
         role="region"
