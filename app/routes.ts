@@ -9,6 +9,21 @@ export default [
     route("login", "routes/login.tsx"),
     // Analytics and privacy (docs/analytics.md): the visitor's analytics choice, signed in or not.
     route("privacy", "routes/privacy/privacy.tsx"),
+
+    // Getting in and signing up (docs/auth-flows.md): password reset, activation, SSO, OAuth consent,
+    // orders and the service agreement.
+    route("forgot-password", "routes/auth-flows/forgot-password.tsx"),
+    route("recover-password/:token?", "routes/auth-flows/recover-password.tsx"),
+    route("activate-account/:activationToken?", "routes/auth-flows/activate-account.tsx"),
+    route("activate-customer-contact/:customerId?/:contactToken?", "routes/auth-flows/activate-contact.tsx"),
+    route("sso", "routes/auth-flows/sso.tsx"),
+    route("oauth/authorize", "routes/auth-flows/oauth-authorize.tsx"),
+    route("welcome", "routes/auth-flows/welcome.tsx"),
+    route("order-summary/:token?", "routes/auth-flows/order-summary.tsx"),
+    route("confirmation/order/:token?", "routes/auth-flows/order-confirmation.tsx"),
+    route("order-confirmed", "routes/auth-flows/order-confirmed.tsx"),
+    route("handoff/order/:orderId?", "routes/auth-flows/order-handoff.tsx"),
+    route("agreement/view/:token?", "routes/auth-flows/agreement.tsx"),
     // An address that matches nothing: 404 "This page could not be found".
     route("*", "routes/not-found.tsx"),
   ]),

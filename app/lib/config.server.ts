@@ -3,6 +3,7 @@
  * the server at start with a message that names the variable.
  */
 import { z } from "zod";
+import { SOCIAL_NETWORKS, type SocialLink } from "./social-links.ts";
 
 const flag = (fallback: boolean) =>
   z
@@ -83,6 +84,11 @@ export const configSchema = z
       .transform((value) => (value === undefined ? undefined : ["1", "true", "on", "yes"].includes(value))),
     /** Express "trust proxy" setting: hops or subnets in front of the portal (unset: none). */
     TRUST_PROXY: z.string().optional(),
+    /** The provider's own pages on social networks (public footer). */
+    SOCIAL_FACEBOOK_URL: httpUrl.default("https://www.facebook.com/LakeshoreFibre"),
+    SOCIAL_INSTAGRAM_URL: httpUrl.default("https://www.instagram.com/lakeshorefibre"),
+    SOCIAL_LINKEDIN_URL: httpUrl.default("https://www.linkedin.com/company/lakeshore-fibre"),
+    SOCIAL_YOUTUBE_URL: httpUrl.default("https://www.youtube.com/@LakeshoreFibre"),
   })
   .superRefine((config, ctx) => {
     const embedded = !config.API_BASE_URL;
@@ -140,3 +146,14 @@ export function featureFlags(config: Config = getConfig()) {
   };
 }
 export type FeatureFlags = ReturnType<typeof featureFlags>;
+
+/** The footer's social links, from the configuration. */
+export function socialLinks(config: Config = getConfig()): SocialLink[] {
+  const href = {
+    facebook: config.SOCIAL_FACEBOOK_URL,
+    instagram: config.SOCIAL_INSTAGRAM_URL,
+    linkedin: config.SOCIAL_LINKEDIN_URL,
+    youtube: config.SOCIAL_YOUTUBE_URL,
+  };
+  return SOCIAL_NETWORKS.map(({ key, name }) => ({ key, name, href: href[key] }));
+}

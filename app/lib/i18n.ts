@@ -14,6 +14,8 @@ export const NAMESPACES = [
   "support",
   "referrals",
   "privacy",
+  "account",
+  "orders",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Loaded in the browser only by the pages that use them (app/lib/deferred-namespaces.ts). */
@@ -101,4 +103,9 @@ export function formatDateTime(value: string | Date, language: Language): string
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */
 export function formatDayMonth(value: string, language: Language): string {
   return dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+}
+
+/** The time of day of an instant, in Toronto (2:00 p.m. / 14 h 00). */
+export function formatTime(value: string | Date, language: Language): string {
+  return dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value));
 }

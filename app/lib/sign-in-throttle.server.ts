@@ -38,12 +38,14 @@ export class SignInThrottle {
   private readonly byAddress: Counter;
   private readonly byPair: Counter;
   private readonly byUsername: Counter;
+  private readonly byKey: Counter;
 
   constructor(readonly limits: SignInLimits) {
     const { windowMs, redisUrl } = limits;
     this.byAddress = new Counter({ prefix: "sign-in:address", windowMs, redisUrl });
     this.byPair = new Counter({ prefix: "sign-in:pair", windowMs, redisUrl });
     this.byUsername = new Counter({ prefix: "sign-in:username", windowMs, redisUrl });
+    this.byKey = new Counter({ prefix: "sign-in:key", windowMs, redisUrl });
   }
 
   private static username(username: string) {
@@ -76,6 +78,30 @@ export class SignInThrottle {
     }
   }
 
+  /**
+   * Counts a post of another account page (asking for a recovery link, using one, activating) against
+   * the same per-address limit: when the address may try again, or null.
+   */
+  async countAddress(address: string): Promise<Date | null> {
+    try {
+      const hits = await this.byAddress.increment(address);
+      return hits.totalHits > this.limits.perAddress ? this.byAddress.resetTimeOf(hits) : null;
+    } catch (error) {
+      console.warn("[sign-in] rate-limit counters unavailable:", (error as Error)?.message ?? error);
+      return null;
+    }
+  }
+
+  /** Requests of another kind for one key (recovery e-mails per username): refused past the pair limit. */
+  async keyBlockedUntil(key: string): Promise<Date | null> {
+    const hits = await this.byKey.hits(key).catch(() => undefined);
+    return hits && hits.totalHits >= this.limits.perPair ? this.byKey.resetTimeOf(hits) : null;
+  }
+
+  async countKey(key: string): Promise<void> {
+    await this.byKey.increment(key).catch(() => undefined);
+  }
+
   async failed(username: string, address: string): Promise<void> {
     await Promise.all([
       this.byPair.increment(SignInThrottle.pair(username, address)),
@@ -92,6 +118,7 @@ export class SignInThrottle {
     this.byAddress.shutdown();
     this.byPair.shutdown();
     this.byUsername.shutdown();
+    this.byKey.shutdown();
   }
 }
 

@@ -3,9 +3,14 @@ import { useT } from "~/lib/use-t";
 import { Outlet, useMatches } from "react-router";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainHeader, SkipLink, useBrand } from "~/components/PageFrame";
-import { SOCIAL_LINKS } from "~/lib/social-links";
+import { socialLinks } from "~/lib/config.server";
+import type { Route } from "./+types/_public";
 
-export default function PublicLayout() {
+export function loader() {
+  return { socialLinks: socialLinks() };
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const brand = useBrand();
   const matches = useMatches();
@@ -23,7 +28,7 @@ export default function PublicLayout() {
             <p>{t("footer.copyright", { brand, year: new Date().getFullYear() })}</p>
             <nav aria-label={t("footer.social")}>
               <ul className="flex gap-4">
-                {SOCIAL_LINKS.map((link) => (
+                {(loaderData?.socialLinks ?? []).map((link) => (
                   <li key={link.key}>
                     <a href={link.href} rel="noopener noreferrer" className="text-primary">
                       {link.name}

@@ -3,6 +3,7 @@
  * its fixtures. A new screen adds its module here.
  */
 import { authHandlers } from "./auth.ts";
+import { authFlowsHandlers } from "./auth-flows.ts";
 import { billingHandlers } from "./billing.ts";
 import { businessHandlers } from "./business.ts";
 import { contactsHandlers } from "./contacts.ts";
@@ -20,4 +21,5 @@ export const handlers = [
   ...contactsHandlers,
   ...supportHandlers,
   ...referralHandlers,
+  ...authFlowsHandlers,
 ];
