@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard"] as const;
+export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "router"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The cookie that remembers the chosen language (365 days). */
@@ -64,4 +64,26 @@ export function formatTimeOfDay(hhmm: string, language: Language): string {
   return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
     new Date(Date.UTC(2000, 0, 1, hours, minutes)),
   );
+}
+
+/** An instant as its date and time in Toronto ("November 23, 2026, 3:05 p.m." / « 23 novembre 2026, 15 h 05 »). */
+export function formatDateTime(value: string | Date, language: Language): string {
+  return dateFormat(language, "dt", { dateStyle: "long", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(value));
+}
+
+/** A number of bytes in the largest unit that keeps it at or above 1 (1.2 GB / 1,2 Go). */
+export function formatBytes(bytes: number, language: Language): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(localeOf(language), {
+    style: "unit",
+    unit: units[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }
