@@ -34,6 +34,7 @@ export default [
     route("billing-details/:customerId/payments", "routes/billing/payments.tsx"),
 
     // Router (docs/router.md): the router page and its sections, LAN settings, reservations, port forwarding.
+    route("internet/router", "routes/router/first.tsx"),
     route("internet/router/:serviceId", "routes/router/router.tsx"),
     route("internet/router/:serviceId/lan", "routes/router/lan.tsx"),
     route("internet/router/:serviceId/diagnostics", "routes/router/diagnostics.ts"),

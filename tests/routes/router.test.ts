@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { loader as rootLoader } from "../../app/root.tsx";
 import * as diagnostics from "../../app/routes/router/diagnostics.ts";
+import * as first from "../../app/routes/router/first.tsx";
 import * as lan from "../../app/routes/router/lan.tsx";
 import * as removeReservation from "../../app/routes/router/reservation-remove.tsx";
 import * as reservation from "../../app/routes/router/reservation.tsx";
@@ -625,5 +626,25 @@ describe("live diagnostics", () => {
     const result = await call(diagnostics.loader as Handler, "/internet/router/7001/diagnostics");
     expect(result.data).toEqual({ wsUrl: "wss://diagnostics.test/ws" });
     expect((await call(diagnostics.loader as Handler, "/internet/router/9999/diagnostics", { serviceId: "9999" })).status).toBe(403);
+  });
+});
+
+describe("router without a service id", () => {
+  it("goes to the router of the active account's first internet service", async () => {
+    const result = await call(first.loader as Handler, "/internet/router");
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/internet/router/7001");
+  });
+
+  it("answers 404 when the account has no internet service", async () => {
+    server.use(
+      on("GET /residential-dashboard/{customerId}", () =>
+        reply("GET /residential-dashboard/{customerId}", {
+          ...residentialDashboard,
+          services: { ...residentialDashboard.services, internet: [] },
+        }),
+      ),
+    );
+    expect((await call(first.loader as Handler, "/internet/router")).status).toBe(404);
   });
 });
