@@ -19,7 +19,7 @@ export const canManageRouter = (customer: Pick<Customer, "roles">) =>
 
 export interface RouterService {
   customer: { customer_id: number; contract_name: string };
-  service: { service_id: number; package_id: number; name: string };
+  service: { service_id: number; package_id: number; name: string; status: "connected" | "interrupted" | "paused" };
   /** The service address, one line. */
   address: string | null;
   canManage: boolean;
@@ -34,7 +34,7 @@ function match(customer: Customer, dashboard: ResidentialDashboardAnswer, servic
   const bundle = dashboard.bundled_services.find((b) => b.package_id === service.package_id);
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
-    service: { service_id: service.service_id, package_id: service.package_id, name: service.name },
+    service: { service_id: service.service_id, package_id: service.package_id, name: service.name, status: service.status },
     address: bundle ? oneLine(bundle.service_address) : null,
     canManage: canManageRouter(customer),
   };

@@ -8,12 +8,16 @@ import { LanSettingsForm } from "./RouterParts";
 export default function LanDialogWidget({ serviceId, settings, constraint, lastResult }: LanDialogProps) {
   const { t } = useT("router");
   const navigate = useNavigate();
-  const close = () => navigate(`/internet/router/${serviceId}`, { preventScrollReset: true });
+  // Back to the page's own address, then focus where the dialog was opened from.
+  const close = () =>
+    Promise.resolve(navigate(`/internet/router/${serviceId}`, { preventScrollReset: true })).then(() =>
+      document.querySelector<HTMLElement>("[data-lan-open]")?.focus(),
+    );
   return (
-    <Dialog open onClose={close} className="relative z-50">
+    <Dialog open onClose={close} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 overflow-y-auto p-4">
-        <div className="flex min-h-full items-center justify-center">
+      <div className="relative p-4">
+        <div className="flex min-h-[calc(100vh-2rem)] items-center justify-center">
           <DialogPanel className="w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
             <DialogTitle as="h2" className="mb-1 text-xl font-semibold text-gray-900">
               {t("lan.dialogTitle")}

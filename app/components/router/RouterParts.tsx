@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ErrorSummary, Field, Select, SubmitButton } from "~/components/form";
+import { StatusBadge } from "~/components/StatusBadge";
 import type { FormReply } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -11,7 +12,7 @@ import { LEASE_TIME_CHOICES } from "~/schemas/router";
 
 export interface ServiceLineData {
   customer: { customer_id: number; contract_name: string };
-  service: { service_id: number; name: string };
+  service: { service_id: number; name: string; status?: string };
   address: string | null;
 }
 
@@ -21,6 +22,12 @@ export function ServiceLine({ data }: { data: ServiceLineData }) {
   return (
     <>
       {t("serviceLine", { service: data.service.name, name: data.customer.contract_name, id: data.customer.customer_id })}
+      {data.service.status && data.service.status !== "connected" ? (
+        <>
+          {" "}
+          <StatusBadge status={data.service.status} />
+        </>
+      ) : null}
       {data.address ? (
         <>
           <br />
@@ -91,7 +98,7 @@ export function LanSettingsForm({
 }) {
   const { t } = useT("router");
   const [form, fields] = usePortalForm({
-    id: "lan-settings",
+    id: "lan-form",
     schema: () => import("~/schemas/router").then((m) => m.LanSettingsSchema),
     lastResult,
     constraint,
