@@ -8,11 +8,8 @@ import { LanSettingsForm } from "./RouterParts";
 export default function LanDialogWidget({ serviceId, settings, constraint, lastResult }: LanDialogProps) {
   const { t } = useT("router");
   const navigate = useNavigate();
-  // Back to the page's own address, then focus where the dialog was opened from.
-  const close = () =>
-    Promise.resolve(navigate(`/internet/router/${serviceId}`, { preventScrollReset: true })).then(() =>
-      document.querySelector<HTMLElement>("[data-lan-open]")?.focus(),
-    );
+  // Back to the page's own address; the router page then gives focus back to "Change LAN settings".
+  const close = () => navigate(`/internet/router/${serviceId}`, { preventScrollReset: true });
   return (
     <Dialog open onClose={close} className="fixed inset-0 z-50 overflow-y-auto">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />

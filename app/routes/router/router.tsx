@@ -9,6 +9,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/router";
 import { Card, Details } from "~/components/Card";
@@ -99,6 +100,12 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
   const data = loaderData;
   const id = data.service.service_id;
   const dialogOpen = data.settingsDialog && data.canManage && data.settings !== null && search.get("dialog") === "lan";
+  // Once the dialog has closed (and the page is no longer inert), focus returns to the link that opened it.
+  const wasOpen = useRef(dialogOpen);
+  useEffect(() => {
+    if (wasOpen.current && !dialogOpen) document.querySelector<HTMLElement>("[data-lan-open]")?.focus();
+    wasOpen.current = dialogOpen;
+  }, [dialogOpen]);
 
   return (
     <div className="max-w-5xl">
