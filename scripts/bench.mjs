@@ -38,7 +38,7 @@ process.on("exit", () => {
 });
 
 async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
