@@ -76,5 +76,16 @@ export default [
 
     // Referrals (docs/referrals.md): only with FEATURE_REFERRALS, residential accounts.
     route("referrals/:customerId", "routes/referrals/referrals.tsx"),
+
+    // Router (docs/router.md): the router page and its sections, LAN settings, reservations, port forwarding.
+    route("internet/router", "routes/router/first.tsx"),
+    route("internet/router/:serviceId", "routes/router/router.tsx"),
+    route("internet/router/:serviceId/lan", "routes/router/lan.tsx"),
+    route("internet/router/:serviceId/diagnostics", "routes/router/diagnostics.ts"),
+    route("internet/router/:serviceId/reservations/new", "routes/router/reservation.tsx"),
+    route("internet/router/:serviceId/reservations/:mac/remove", "routes/router/reservation-remove.tsx"),
+    route("internet/router/:serviceId/port-forwarding/new", "routes/router/rule-new.tsx"),
+    route("internet/router/:serviceId/port-forwarding/:ruleId", "routes/router/rule-edit.tsx"),
+    route("internet/router/:serviceId/port-forwarding/:ruleId/remove", "routes/router/rule-remove.tsx"),
   ]),
 ] satisfies RouteConfig;

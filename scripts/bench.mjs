@@ -13,8 +13,8 @@ import path from "node:path";
 
 const REQUESTS = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 8);
-const API_PORT = 4311;
-const PORTAL_PORT = 4312;
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 4311);
+const PORTAL_PORT = Number(process.env.BENCH_PORTAL_PORT ?? 4312);
 const TICKS_PER_SECOND = 100; // Linux USER_HZ
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
 const children = [];
@@ -38,7 +38,7 @@ process.on("exit", () => {
 });
 
 async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
@@ -145,5 +145,7 @@ console.log(`${REQUESTS} requests, ${CONCURRENCY} at a time, portal pid ${portal
 await run("GET /login (public)", `http://127.0.0.1:${PORTAL_PORT}/login`, {});
 await run("GET /dashboard/100101 (HTML)", `http://127.0.0.1:${PORTAL_PORT}/dashboard/100101`, { cookie });
 await run("GET /dashboard/100101.data", `http://127.0.0.1:${PORTAL_PORT}/dashboard/100101.data`, { cookie });
+// The router page: seven API calls in parallel (the account lookup and six router sections).
+await run("GET /internet/router/7001", `http://127.0.0.1:${PORTAL_PORT}/internet/router/7001`, { cookie });
 stopAll();
 process.exit(0);

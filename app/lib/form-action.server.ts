@@ -56,6 +56,8 @@ export interface FormActionOptions<S extends z.ZodType, R> {
   formLevelFields?: string[];
   /** The form carries `idempotency_key` (payments, autopay), handed to `submit`. */
   idempotent?: boolean;
+  /** A screen's own form-level messages for a 403, an API that does not answer (503) or fails (502), instead of the generic ones. */
+  failureMessages?: { forbidden?: string; unavailable?: string; server?: string };
   /** The API call, with the parsed value. Throwing ApiFieldErrors (a 422) maps it onto the form. */
   submit: (value: z.output<S>, helpers: { idempotencyKey: string; language: Language }) => Promise<R>;
   /** Where to go, and what to say, once the API accepted. */
@@ -261,10 +263,11 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
       // Refused: nothing was charged or changed, so the next try gets a key of its own.
       return refuse(422, { fieldErrors, formErrors }, true);
     }
-    if (isFailure(error, "forbidden")) return refuse(403, { formErrors: ["common:formErrors.forbidden"] }, true);
+    const messages = options.failureMessages;
+    if (isFailure(error, "forbidden")) return refuse(403, { formErrors: [messages?.forbidden ?? "common:formErrors.forbidden"] }, true);
     if (isFailure(error, "rate-limited")) return refuse(429, { formErrors: ["common:formErrors.rateLimited"] });
-    if (isFailure(error, "unavailable")) return refuse(503, { formErrors: ["common:formErrors.unavailable"] });
-    if (isFailure(error, "server")) return refuse(502, { formErrors: ["common:formErrors.server"] });
+    if (isFailure(error, "unavailable")) return refuse(503, { formErrors: [messages?.unavailable ?? "common:formErrors.unavailable"] });
+    if (isFailure(error, "server")) return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] });
     throw error;
   }
   const next = options.success(result, value, { language });

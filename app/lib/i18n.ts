@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "privacy",
   "account",
   "orders",
+  "router",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Loaded in the browser only by the pages that use them (app/lib/deferred-namespaces.ts). */
@@ -95,9 +96,12 @@ export function formatNumber(value: number, language: Language, digits = 2): str
   return format.format(value);
 }
 
-/** An instant as its date and time in Toronto ("Nov 14, 2026, 5:17 p.m." / "14 nov. 2026, 17 h 17"). */
-export function formatDateTime(value: string | Date, language: Language): string {
-  return dateFormat(language, "dt", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(value));
+/**
+ * An instant as its date and time in Toronto: medium ("Nov 14, 2026, 5:17 p.m." / "14 nov. 2026, 17 h 17")
+ * or long ("November 23, 2026, 3:05 p.m." / « 23 novembre 2026, 15 h 05 »).
+ */
+export function formatDateTime(value: string | Date, language: Language, style: "medium" | "long" = "medium"): string {
+  return dateFormat(language, `dt-${style}`, { dateStyle: style, timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(value));
 }
 
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */
@@ -108,4 +112,21 @@ export function formatDayMonth(value: string, language: Language): string {
 /** The time of day of an instant, in Toronto (2:00 p.m. / 14 h 00). */
 export function formatTime(value: string | Date, language: Language): string {
   return dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value));
+}
+
+/** A number of bytes in the largest unit that keeps it at or above 1 (1.2 GB / 1,2 Go). */
+export function formatBytes(bytes: number, language: Language): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(localeOf(language), {
+    style: "unit",
+    unit: units[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }

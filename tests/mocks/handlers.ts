@@ -9,6 +9,7 @@ import { businessHandlers } from "./business.ts";
 import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { referralHandlers } from "./referrals.ts";
+import { routerHandlers } from "./router.ts";
 import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
@@ -22,4 +23,5 @@ export const handlers = [
   ...supportHandlers,
   ...referralHandlers,
   ...authFlowsHandlers,
+  ...routerHandlers,
 ];

@@ -187,6 +187,9 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                             .join(", ")}
                         </p>
                       ) : null}
+                      <Link to={`/internet/router/${s.service_id}`} className="mt-1 inline-block text-sm font-medium">
+                        {t("services.routerSettings")}
+                      </Link>
                     </li>
                   ))}
                   {tv.map((s) => (

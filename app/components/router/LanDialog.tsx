@@ -1,0 +1,50 @@
+/**
+ * The newer router type's settings, as a dialog of the router page (?dialog=lan). Without JavaScript
+ * (and until the widget loads) it is a panel at the top of that address, with a link back; with
+ * JavaScript, a Headless UI Dialog: focus moves into it and stays there, Escape or "Cancel" closes it,
+ * and focus returns to the "Change LAN settings" link.
+ */
+import { lazy, Suspense } from "react";
+import type { FormReply } from "~/lib/form-action.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useT } from "~/lib/use-t";
+import { BackToRouter, LanSettingsForm, type LanSettingsValues } from "./RouterParts";
+
+const DialogWidget = lazy(() => import("./LanDialogWidget"));
+
+export interface LanDialogProps {
+  serviceId: number;
+  settings: LanSettingsValues;
+  constraint?: Record<string, unknown>;
+  lastResult?: FormReply | null;
+}
+
+/** The dialog's content as a plain panel: what a browser without JavaScript shows at ?dialog=lan. */
+export function LanPanel({ serviceId, settings, constraint, lastResult }: LanDialogProps) {
+  const { t } = useT("router");
+  return (
+    <section aria-labelledby="lan-dialog-title" className="mb-6 rounded-lg border-2 border-primary bg-white p-5 shadow-md">
+      <h2 id="lan-dialog-title" className="mb-1 text-xl font-semibold text-gray-900">
+        {t("lan.dialogTitle")}
+      </h2>
+      <p className="mb-4 text-gray-700">{t("lan.dialogIntro")}</p>
+      <LanSettingsForm
+        settings={settings}
+        constraint={constraint}
+        lastResult={lastResult}
+        action={`/internet/router/${serviceId}?dialog=lan`}
+        cancel={<BackToRouter serviceId={serviceId} />}
+      />
+    </section>
+  );
+}
+
+export function LanDialog(props: LanDialogProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <LanPanel {...props} />;
+  return (
+    <Suspense fallback={<LanPanel {...props} />}>
+      <DialogWidget {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,62 @@
+/** The port forwarding pages' server side: the rules and LAN a rule is checked against, and saving one. */
+import { data, type RouterContextProvider } from "react-router";
+import { api } from "./api.server.ts";
+import { formAction } from "./form-action.server.ts";
+import { ROUTER_FAILURES, requireRouterService } from "./router.server.ts";
+import { ruleSchema, type RuleContext } from "../schemas/router.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The service, its rules, and (for an edit) the rule of the page: 404 when it does not exist. */
+export async function ruleData(context: Context, request: Request, params: { serviceId?: string; ruleId?: string }) {
+  const service = await requireRouterService(context, request, params);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
+  const client = api(context, request);
+  const p = { params: { serviceId: service.service.service_id } };
+  const [{ network_settings: lan }, { port_forwarding_rules: rules }] = await Promise.all([
+    client.call("GET /router/{serviceId}/network-settings", p),
+    client.call("GET /router/{serviceId}/port-forwarding-rules", p),
+  ]);
+  let rule = null;
+  if (params.ruleId !== undefined) {
+    rule = /^\d{1,12}$/.test(params.ruleId) ? (rules.find((r) => r.id === Number(params.ruleId)) ?? null) : null;
+    if (!rule) throw data({ kind: "not-found" }, { status: 404 });
+  }
+  const check: RuleContext = {
+    lanIp: lan.lan_ip,
+    subnetMask: lan.subnet_mask,
+    otherDescriptions: rules.filter((r) => r.id !== rule?.id).map((r) => r.description),
+  };
+  return { service, rule, check };
+}
+
+/** Adds the rule (POST) or replaces the page's rule (PUT), then back to the router page with a notice. */
+export async function saveRule(
+  args: { request: Request; context: Context },
+  { service, rule, check }: Awaited<ReturnType<typeof ruleData>>,
+) {
+  const serviceId = service.service.service_id;
+  const client = api(args.context, args.request);
+  return formAction(args, {
+    schema: ruleSchema(check),
+    failureMessages: ROUTER_FAILURES,
+    submit: (value) => {
+      const form = {
+        description: value.description!.trim(),
+        protocol: value.protocol!,
+        start_port: value.start_port!.trim(),
+        end_port: value.end_port?.trim() ?? "",
+        destination_address: value.destination_address!.trim(),
+        destination_port: value.destination_port?.trim() ?? "",
+        enabled: value.enabled === "on" ? "true" : "false",
+      };
+      return rule
+        ? client.call("PUT /router/{serviceId}/port-forwarding-rules/{ruleId}", { params: { serviceId, ruleId: rule.id }, form })
+        : client.call("POST /router/{serviceId}/port-forwarding-rules", { params: { serviceId }, form });
+    },
+    success: (answer) => ({
+      redirectTo: `/internet/router/${serviceId}#port-forwarding`,
+      notification: { key: rule ? "router:rules.saved" : "router:rules.added", values: { name: answer.rule.description } },
+    }),
+  });
+}

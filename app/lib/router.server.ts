@@ -1,0 +1,116 @@
+/**
+ * The router screens' server side (docs/router.md): which account and internet service a
+ * /internet/router/{serviceId} page shows, whether the signed-in contact may change the router, and
+ * sections that fail on their own (one router call failing never takes the page down).
+ */
+import { data, type RouterContextProvider } from "react-router";
+import type { Customer, ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
+import { api, isFailure } from "./api.server.ts";
+import { activeCustomer, getAccount } from "./auth.server.ts";
+import { formAction } from "./form-action.server.ts";
+import { LanSettingsSchema } from "../schemas/router.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The roles that may change a home network (WiFi and router): the API answers 403 to the others. */
+export const ROUTER_EDITOR_ROLES = ["authoritative", "support"] as const;
+export const canManageRouter = (customer: Pick<Customer, "roles">) =>
+  customer.roles.some((role) => (ROUTER_EDITOR_ROLES as readonly string[]).includes(role));
+
+export interface RouterService {
+  customer: { customer_id: number; contract_name: string };
+  service: { service_id: number; package_id: number; name: string; status: "connected" | "interrupted" | "paused" };
+  /** The service address, one line. */
+  address: string | null;
+  canManage: boolean;
+}
+
+type Address = ResidentialDashboardAnswer["bundled_services"][number]["service_address"];
+const oneLine = (a: Address) => [a.line1, a.line2, a.city].filter(Boolean).join(", ");
+
+function match(customer: Customer, dashboard: ResidentialDashboardAnswer, serviceId: number): RouterService | null {
+  const service = dashboard.services.internet.find((s) => s.service_id === serviceId);
+  if (!service) return null;
+  const bundle = dashboard.bundled_services.find((b) => b.package_id === service.package_id);
+  return {
+    customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+    service: { service_id: service.service_id, package_id: service.package_id, name: service.name, status: service.status },
+    address: bundle ? oneLine(bundle.service_address) : null,
+    canManage: canManageRouter(customer),
+  };
+}
+
+/** The route's serviceId as a number: 404 when it is not one. */
+export function serviceIdOf(params: { serviceId?: string }): number {
+  const raw = params.serviceId ?? "";
+  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  return Number(raw);
+}
+
+/**
+ * The residential internet service of the page among the signed-in user's accounts (the active
+ * account is asked first, then the others together): 404 for an id that is not a number, 403 for a
+ * service that is none of theirs (ids cannot be probed, as with the API).
+ */
+export async function requireRouterService(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
+  const serviceId = serviceIdOf(params);
+  const { customers } = await getAccount(context, request);
+  const residential = customers.filter((c) => c.isResidential);
+  const first = activeCustomer(request, residential);
+  const lookup = async (customer: Customer) => {
+    const dashboard = await api(context, request).call("GET /residential-dashboard/{customerId}", {
+      params: { customerId: customer.customer_id },
+      silentNotFound: true,
+    });
+    return dashboard ? match(customer, dashboard, serviceId) : null;
+  };
+  if (first) {
+    const found = await lookup(first);
+    if (found) return found;
+  }
+  const others = await Promise.all(residential.filter((c) => c !== first).map(lookup));
+  const found = others.find(Boolean);
+  if (!found) throw data({ kind: "forbidden" }, { status: 403 });
+  return found;
+}
+
+/** A section of a page: its data, or that the API could not provide it. */
+export type Section<T> = { ok: true; data: T } | { ok: false };
+
+/**
+ * Runs one call of a page whose sections fail on their own: a failure of the API (no answer, a broken
+ * answer, 404, 5xx) becomes `{ ok: false }`; a redirect to sign in or a 403 still ends the page.
+ */
+export async function section<T>(call: Promise<T>): Promise<Section<T>> {
+  try {
+    return { ok: true, data: await call };
+  } catch (error) {
+    if (isFailure(error) && error.data.kind !== "forbidden") return { ok: false };
+    throw error;
+  }
+}
+
+/** The form-level messages of the router forms (a refusal names who may change the router). */
+export const ROUTER_FAILURES = { forbidden: "router:forbidden", unavailable: "router:saveUnavailable", server: "router:saveFailed" };
+
+/** Saves the LAN settings (PUT network-settings), then back to the router page with a notice. */
+export async function saveLanSettings(args: { request: Request; context: Context }, serviceId: number) {
+  return formAction(args, {
+    schema: LanSettingsSchema,
+    failureMessages: ROUTER_FAILURES,
+    submit: (value) =>
+      api(args.context, args.request).call("PUT /router/{serviceId}/network-settings", {
+        params: { serviceId },
+        form: {
+          lan_ip: value.lan_ip!.trim(),
+          subnet_mask: value.subnet_mask!.trim(),
+          dhcp_start: value.dhcp_start!.trim(),
+          dhcp_end: value.dhcp_end!.trim(),
+          lease_time_seconds: value.lease_time_seconds!.trim(),
+          dns_primary: value.dns_primary?.trim() ?? "",
+          dns_secondary: value.dns_secondary?.trim() ?? "",
+        },
+      }),
+    success: () => ({ redirectTo: `/internet/router/${serviceId}`, notification: { key: "router:lan.saved" } }),
+  });
+}

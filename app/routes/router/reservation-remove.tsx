@@ -1,0 +1,79 @@
+/** /internet/router/{serviceId}/reservations/{mac}/remove: confirm, then remove a device's reservation (DELETE dhcp-reservation/{mac}). */
+import { data } from "react-router";
+import type { Route } from "./+types/reservation-remove";
+import { ConfirmForm } from "~/components/form";
+import { PageHeader } from "~/components/PageHeader";
+import { ServiceLine } from "~/components/router/RouterParts";
+import { api } from "~/lib/api.server";
+import { formAction } from "~/lib/form-action.server";
+import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
+import { useT } from "~/lib/use-t";
+import { ConfirmSchema } from "~/schemas/confirm";
+import { normalizeMac } from "~/schemas/router";
+
+export const handle = { i18n: ["router", "api"] };
+
+async function reservedDevice(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
+  const service = await requireRouterService(context, request, params);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
+  const mac = normalizeMac(params.mac);
+  if (!mac) throw data({ kind: "not-found" }, { status: 404 });
+  const { dhcp_data } = await api(context, request).call("GET /router/{serviceId}/dhcp-leases", {
+    params: { serviceId: service.service.service_id },
+  });
+  const lease = dhcp_data.find((l) => l.mac_address === mac && l.type === "reserved");
+  if (!lease) throw data({ kind: "not-found" }, { status: 404 });
+  return { service, lease };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { service, lease } = await reservedDevice(context, request, params);
+  return { ...service, lease };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { service, lease } = await reservedDevice(context, request, params);
+  const serviceId = service.service.service_id;
+  return formAction(
+    { request, context },
+    {
+      schema: ConfirmSchema,
+      failureMessages: ROUTER_FAILURES,
+      submit: () =>
+        api(context, request).call("DELETE /router/{serviceId}/dhcp-reservation/{macAddress}", {
+          params: { serviceId, macAddress: lease.mac_address },
+        }),
+      success: () => ({
+        redirectTo: `/internet/router/${serviceId}#dhcp-leases`,
+        notification: { key: "router:reservation.removed", values: { address: lease.ip_address } },
+      }),
+    },
+  );
+}
+
+export default function RemoveReservation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("router");
+  const { lease } = loaderData;
+  return (
+    <div>
+      <PageHeader title={t("reservation.removeTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <ConfirmForm
+        confirmLabel={t("reservation.removeSubmit")}
+        cancelLabel={t("reservation.keep")}
+        cancelTo={`/internet/router/${loaderData.service.service_id}`}
+        lastResult={actionData}
+      >
+        <p className="font-semibold">
+          {t("reservation.removeWhat", {
+            name: lease.hostname ?? t("leases.unknownDevice"),
+            mac: lease.mac_address,
+            address: lease.ip_address,
+          })}
+        </p>
+        <p>{t("reservation.removeThen")}</p>
+      </ConfirmForm>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,40 @@
+/** /internet/router/{serviceId}/port-forwarding/{ruleId}: change a port forwarding rule (PUT port-forwarding-rules/{ruleId}). */
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { Route } from "./+types/rule-edit";
+import { PageHeader } from "~/components/PageHeader";
+import { RuleForm } from "~/components/router/RuleForm";
+import { ServiceLine } from "~/components/router/RouterParts";
+import { ruleData, saveRule } from "~/lib/router-rules.server";
+import { useT } from "~/lib/use-t";
+import { ruleSchema } from "~/schemas/router";
+
+export const handle = { i18n: ["router", "api"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { service, rule, check } = await ruleData(context, request, params);
+  return { ...service, rule: rule!, check, constraint: getZodConstraint(ruleSchema(check)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return saveRule({ request, context }, await ruleData(context, request, params));
+}
+
+export default function EditRule({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("router");
+  const { rule } = loaderData;
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title={t("rules.editTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <RuleForm
+        serviceId={loaderData.service.service_id}
+        check={loaderData.check}
+        constraint={loaderData.constraint}
+        lastResult={actionData}
+        submitLabel={t("rules.editSubmit")}
+        rule={rule}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

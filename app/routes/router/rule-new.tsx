@@ -1,0 +1,48 @@
+/** /internet/router/{serviceId}/port-forwarding/new: add a port forwarding rule (POST port-forwarding-rules). */
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { Route } from "./+types/rule-new";
+import { PageHeader } from "~/components/PageHeader";
+import { RuleForm } from "~/components/router/RuleForm";
+import { ServiceLine } from "~/components/router/RouterParts";
+import { ruleData, saveRule } from "~/lib/router-rules.server";
+import { useT } from "~/lib/use-t";
+import { ruleSchema } from "~/schemas/router";
+
+export const handle = { i18n: ["router", "api"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { service, check } = await ruleData(context, request, params);
+  return { ...service, check, constraint: getZodConstraint(ruleSchema(check)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return saveRule({ request, context }, await ruleData(context, request, params));
+}
+
+export default function NewRule({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("router");
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title={t("rules.addTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <p className="mb-6 text-gray-800">{t("rules.intro")}</p>
+      <RuleForm
+        serviceId={loaderData.service.service_id}
+        check={loaderData.check}
+        constraint={loaderData.constraint}
+        lastResult={actionData}
+        submitLabel={t("rules.addSubmit")}
+        rule={{
+          description: "",
+          protocol: "TCP",
+          start_port: null,
+          end_port: null,
+          destination_address: "",
+          destination_port: null,
+          enabled: true,
+        }}
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

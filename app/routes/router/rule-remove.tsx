@@ -1,0 +1,60 @@
+/** /internet/router/{serviceId}/port-forwarding/{ruleId}/remove: confirm, then remove a rule (DELETE port-forwarding-rules/{ruleId}). */
+import type { Route } from "./+types/rule-remove";
+import { ConfirmForm } from "~/components/form";
+import { PageHeader } from "~/components/PageHeader";
+import { ServiceLine } from "~/components/router/RouterParts";
+import { api } from "~/lib/api.server";
+import { formAction } from "~/lib/form-action.server";
+import { ROUTER_FAILURES } from "~/lib/router.server";
+import { ruleData } from "~/lib/router-rules.server";
+import { useT } from "~/lib/use-t";
+import { ConfirmSchema } from "~/schemas/confirm";
+
+export const handle = { i18n: ["router", "api"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { service, rule } = await ruleData(context, request, params);
+  return { ...service, rule: rule! };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { service, rule } = await ruleData(context, request, params);
+  const serviceId = service.service.service_id;
+  return formAction(
+    { request, context },
+    {
+      schema: ConfirmSchema,
+      failureMessages: ROUTER_FAILURES,
+      submit: () =>
+        api(context, request).call("DELETE /router/{serviceId}/port-forwarding-rules/{ruleId}", {
+          params: { serviceId, ruleId: rule!.id },
+        }),
+      success: () => ({
+        redirectTo: `/internet/router/${serviceId}#port-forwarding`,
+        notification: { key: "router:rules.removed", values: { name: rule!.description } },
+      }),
+    },
+  );
+}
+
+export default function RemoveRule({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("router");
+  const { rule } = loaderData;
+  const ports = rule.end_port === null ? String(rule.start_port) : t("rules.portRange", { start: rule.start_port, end: rule.end_port });
+  return (
+    <div>
+      <PageHeader title={t("rules.removeTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <ConfirmForm
+        confirmLabel={t("rules.removeSubmit")}
+        cancelLabel={t("rules.keep")}
+        cancelTo={`/internet/router/${loaderData.service.service_id}`}
+        lastResult={actionData}
+      >
+        <p className="font-semibold">{t("rules.removeWhat", { name: rule.description, ports, address: rule.destination_address })}</p>
+        <p>{t("rules.removeThen")}</p>
+      </ConfirmForm>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,204 @@
+/**
+ * The router forms (docs/router.md): LAN settings, a DHCP reservation, a port forwarding rule, and the
+ * one-button forms (refresh the lease table, confirmations). Messages are the API's error codes
+ * ("api:<field>.<rule>"), so a value refused by the browser, the portal's server or the API reads the same.
+ *
+ * The reservation and rule schemas depend on the router (its subnet, the addresses in use, the other
+ * rules' descriptions): they are built from what the page's loader read, the same way in the browser
+ * and on the server, and the API checks everything again.
+ */
+import { z } from "zod";
+import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "../../api/contract/home-network";
+
+// ---------------------------------------------------------------------------------------------------
+// IPv4 arithmetic (as the API does it).
+
+/** A dotted IPv4 address as a 32-bit number, or null (four parts 0-255, no leading zeros). */
+export function parseIpv4(text: string | null | undefined): number | null {
+  if (typeof text !== "string") return null;
+  const parts = text.trim().split(".");
+  if (parts.length !== 4) return null;
+  let value = 0;
+  for (const part of parts) {
+    if (!/^(0|[1-9]\d{0,2})$/.test(part) || Number(part) > 255) return null;
+    value = value * 256 + Number(part);
+  }
+  return value;
+}
+
+const prefixMask = (prefix: number) => (prefix === 0 ? 0 : (2 ** 32 - 2 ** (32 - prefix)) >>> 0);
+
+/** The prefix length of a contiguous mask, or null. */
+export function maskPrefix(mask: number): number | null {
+  for (let prefix = 0; prefix <= 32; prefix++) if (prefixMask(prefix) === mask) return prefix;
+  return null;
+}
+
+/** Whether `ip` is a host address (not the network or broadcast address) of the LAN of `lanIp`/`mask`. */
+export function isHostOf(lanIp: number, mask: number, ip: number): boolean {
+  const network = (lanIp & mask) >>> 0;
+  const broadcast = (network | (~mask >>> 0)) >>> 0;
+  return ip > network && ip < broadcast;
+}
+
+const PRIVATE: [string, number][] = [
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+];
+const isPrivate = (ip: number) => PRIVATE.some(([block, prefix]) => (ip & prefixMask(prefix)) >>> 0 === parseIpv4(block));
+
+/** A MAC address as AA:BB:CC:DD:EE:FF, or null. */
+export function normalizeMac(text: string | null | undefined): string | null {
+  const hex = (text ?? "").trim().replace(/[:.-]/g, "");
+  return /^[0-9A-Fa-f]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(":") : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** conform sends an empty field as undefined. */
+const text = (max: number) => z.string().max(max).optional();
+const issue = (ctx: z.RefinementCtx, path: string, code: string) =>
+  ctx.addIssue({ code: "custom", message: `api:${path}.${code}`, path: [path] });
+
+/** A whole number of at most 5 digits, or undefined when empty; NaN when it is not one. */
+const portOf = (value: string | undefined) =>
+  value === undefined || value.trim() === "" ? undefined : /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
+
+/** Lease times offered (seconds): from 30 minutes to 7 days. The API accepts 2 minutes to 7 days. */
+export const LEASE_TIME_CHOICES = [1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 172_800, 259_200, 604_800] as const;
+
+/** LAN settings: the router's address and subnet, the DHCP range and lease time, and DNS handed to devices. */
+export const LanSettingsSchema = z
+  .object({
+    lan_ip: text(64),
+    subnet_mask: text(64),
+    dhcp_start: text(64),
+    dhcp_end: text(64),
+    lease_time_seconds: text(20),
+    dns_primary: text(64),
+    dns_secondary: text(64),
+  })
+  .superRefine((value, ctx) => {
+    const address = (field: "lan_ip" | "subnet_mask" | "dhcp_start" | "dhcp_end") => {
+      if (!value[field]?.trim()) {
+        issue(ctx, field, "required");
+        return null;
+      }
+      const ip = parseIpv4(value[field]);
+      if (ip === null) issue(ctx, field, "invalid");
+      return ip;
+    };
+    const ip = address("lan_ip");
+    const mask = address("subnet_mask");
+    const start = address("dhcp_start");
+    const end = address("dhcp_end");
+    if (ip !== null && !isPrivate(ip)) issue(ctx, "lan_ip", "not_private");
+    const prefix = mask === null ? null : maskPrefix(mask);
+    if (mask !== null && prefix === null) issue(ctx, "subnet_mask", "invalid");
+    else if (prefix !== null && (prefix < 16 || prefix > 30)) issue(ctx, "subnet_mask", "out_of_range");
+    if (ip !== null && isPrivate(ip) && mask !== null && prefix !== null && prefix >= 16 && prefix <= 30) {
+      if (!isHostOf(ip, mask, ip)) issue(ctx, "lan_ip", "network_or_broadcast");
+      if (start !== null && !isHostOf(ip, mask, start)) issue(ctx, "dhcp_start", "outside_subnet");
+      else if (start !== null && end !== null && start <= ip && ip <= end) issue(ctx, "dhcp_start", "includes_lan_ip");
+      if (end !== null && !isHostOf(ip, mask, end)) issue(ctx, "dhcp_end", "outside_subnet");
+    }
+    if (start !== null && end !== null && end < start) issue(ctx, "dhcp_end", "before_start");
+    const lease = value.lease_time_seconds?.trim() ?? "";
+    if (!/^\d{1,7}$/.test(lease)) issue(ctx, "lease_time_seconds", "invalid");
+    else if (Number(lease) < LEASE_TIME_MIN_SECONDS) issue(ctx, "lease_time_seconds", "too_short");
+    else if (Number(lease) > LEASE_TIME_MAX_SECONDS) issue(ctx, "lease_time_seconds", "too_long");
+    for (const field of ["dns_primary", "dns_secondary"] as const) {
+      if (value[field]?.trim() && parseIpv4(value[field]) === null) issue(ctx, field, "invalid");
+    }
+  });
+export type LanSettingsInput = z.infer<typeof LanSettingsSchema>;
+
+/** What a reservation is checked against: the LAN, and the addresses held by other devices (by MAC). */
+export interface ReservationContext {
+  lanIp: string;
+  subnetMask: string;
+  /** Addresses in use: [address, MAC of the device holding it, or "" for the router and access points]. */
+  inUse: [string, string][];
+}
+
+/** Reserve an address for a device: inside the subnet, not the router's, not held by another device. */
+export function reservationSchema(router: ReservationContext) {
+  const lan = parseIpv4(router.lanIp);
+  const mask = parseIpv4(router.subnetMask);
+  return z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) }).superRefine((value, ctx) => {
+    const mac = value.mac_address?.trim() ? normalizeMac(value.mac_address) : undefined;
+    if (mac === undefined) issue(ctx, "mac_address", "required");
+    else if (mac === null) issue(ctx, "mac_address", "invalid");
+    if (value.hostname?.trim() && !/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(value.hostname.trim())) {
+      issue(ctx, "hostname", "invalid");
+    }
+    if (!value.ip_address?.trim()) return issue(ctx, "ip_address", "required");
+    const ip = parseIpv4(value.ip_address);
+    if (ip === null) return issue(ctx, "ip_address", "invalid");
+    if (lan === null || mask === null || !isHostOf(lan, mask, ip)) return issue(ctx, "ip_address", "outside_subnet");
+    const holder = router.inUse.find(([address]) => parseIpv4(address) === ip);
+    if (ip === lan || (holder && holder[1] !== mac)) issue(ctx, "ip_address", "in_use");
+  });
+}
+
+/** What a rule is checked against: the LAN, and the other rules (descriptions are unique, case aside). */
+export interface RuleContext {
+  lanIp: string;
+  subnetMask: string;
+  otherDescriptions: string[];
+}
+
+export const PROTOCOLS = ["TCP", "UDP", "both"] as const;
+
+/** A port forwarding rule: unique description, protocol, start port, optional end port (empty: one port), destination. */
+export function ruleSchema(router: RuleContext) {
+  const lan = parseIpv4(router.lanIp);
+  const mask = parseIpv4(router.subnetMask);
+  const taken = new Set(router.otherDescriptions.map((d) => d.trim().toLowerCase()));
+  return z
+    .object({
+      description: text(200),
+      protocol: text(10),
+      start_port: text(20),
+      end_port: text(20),
+      destination_address: text(64),
+      destination_port: text(20),
+      enabled: z.literal("on").optional(),
+    })
+    .superRefine((value, ctx) => {
+      const description = value.description?.trim().replace(/\s+/g, " ") ?? "";
+      if (!description) issue(ctx, "description", "required");
+      else if (description.length > 64) issue(ctx, "description", "too_long");
+      else if (taken.has(description.toLowerCase())) issue(ctx, "description", "taken");
+      if (!value.protocol) issue(ctx, "protocol", "required");
+      else if (!(PROTOCOLS as readonly string[]).includes(value.protocol)) issue(ctx, "protocol", "invalid");
+
+      const port = (field: "start_port" | "end_port" | "destination_port") => {
+        const n = portOf(value[field]);
+        if (n === undefined) {
+          if (field === "start_port") issue(ctx, field, "required");
+          return null;
+        }
+        if (Number.isNaN(n)) issue(ctx, field, "invalid");
+        else if (n < 1 || n > 65535) issue(ctx, field, "out_of_range");
+        else return n;
+        return null;
+      };
+      const start = port("start_port");
+      const end = port("end_port");
+      const destinationPort = port("destination_port");
+      if (start !== null && end !== null && end < start) issue(ctx, "end_port", "before_start");
+      if (start !== null && destinationPort !== null && destinationPort + ((end ?? start) - start) > 65535) {
+        issue(ctx, "destination_port", "out_of_range");
+      }
+      if (!value.destination_address?.trim()) return issue(ctx, "destination_address", "required");
+      const destination = parseIpv4(value.destination_address);
+      if (destination === null) issue(ctx, "destination_address", "invalid");
+      else if (lan === null || mask === null || !isHostOf(lan, mask, destination)) issue(ctx, "destination_address", "outside_subnet");
+      else if (destination === lan) issue(ctx, "destination_address", "router_address");
+    });
+}
+
+/** "Refresh from the router": one button. */
+export const RefreshLeasesSchema = z.object({ intent: z.literal("refresh") });

@@ -1,0 +1,130 @@
+/**
+ * msw: the router of the fixture internet service 7001 (account 100101): a current-generation router,
+ * LAN 192.168.1.0/24, leases of every type, two port forwarding rules, one UPnP mapping, statistics.
+ * Tests change an answer with server.use(on(...)).
+ */
+import type {
+  CpeInfoAnswer,
+  DhcpLeasesAnswer,
+  NetworkSettingsAnswer,
+  PortForwardingRule,
+  RouterStatisticsAnswer,
+  UpnpRule,
+} from "../../api/contract/home-network.ts";
+import { on, reply } from "./contract.ts";
+
+export const cpeInfo: CpeInfoAnswer = {
+  data: {
+    data: {
+      vendor: "Nordlink",
+      model: "HomeHub 6E",
+      generation: "current",
+      hardware_version: "Rev B",
+      firmware_version: "6.2.14",
+      serial_number: "NL6E2405017001",
+      mac_address: "3C:A6:2F:10:70:01",
+      wan_ipv4: "203.0.113.41",
+      wan_ipv6_prefix: "2001:db8:4a1:7000::/56",
+      status: "online",
+      uptime_seconds: 93_784,
+      last_boot_at: "2026-11-21T14:00:00Z",
+      last_seen_at: "2026-11-22T15:00:00Z",
+    },
+  },
+};
+
+export const networkSettings: NetworkSettingsAnswer = {
+  network_settings: {
+    lan_ip: "192.168.1.1",
+    subnet_mask: "255.255.255.0",
+    dhcp_start: "192.168.1.100",
+    dhcp_end: "192.168.1.199",
+    lease_time_seconds: 86_400,
+    dns_primary: null,
+    dns_secondary: null,
+    updated_at: null,
+  },
+};
+
+export const upnpRule: UpnpRule = {
+  description: "Xbox (3074 UDP)",
+  protocol: "UDP",
+  external_port: 3074,
+  internal_address: "192.168.1.110",
+  internal_port: 3074,
+  lease_seconds_remaining: null,
+  created_at: "2026-11-22T11:00:00Z",
+};
+
+export const leases: DhcpLeasesAnswer = {
+  dhcp_data: [
+    { hostname: "nas", mac_address: "00:11:32:AB:CD:10", ip_address: "192.168.1.10", lease_seconds: 43_200, type: "reserved" },
+    { hostname: "Mayas-iPhone", mac_address: "F0:99:B6:12:34:01", ip_address: "192.168.1.101", lease_seconds: 65_000, type: "dynamic" },
+    { hostname: null, mac_address: "E2:4B:9A:00:13:7F", ip_address: "192.168.1.109", lease_seconds: 86_400, type: "pending" },
+    { hostname: "XBOX", mac_address: "7C:ED:8D:44:19:E0", ip_address: "192.168.1.110", lease_seconds: 72_000, type: "dynamic" },
+    { hostname: "Galaxy-S23", mac_address: "6A:1F:0C:93:D2:44", ip_address: "192.168.1.150", lease_seconds: 0, type: "expired" },
+  ],
+  upnp_table: [upnpRule],
+  refreshed_at: "2026-11-22T14:58:00Z",
+  router_online: true,
+};
+
+export const rules: PortForwardingRule[] = [
+  {
+    id: 41,
+    description: "NAS remote access",
+    protocol: "TCP",
+    start_port: 8443,
+    end_port: null,
+    destination_address: "192.168.1.10",
+    destination_port: 443,
+    enabled: true,
+  },
+  {
+    id: 42,
+    description: "Camera streams",
+    protocol: "UDP",
+    start_port: 50010,
+    end_port: 50019,
+    destination_address: "192.168.1.107",
+    destination_port: null,
+    enabled: false,
+  },
+];
+
+export const statistics: RouterStatisticsAnswer = {
+  statistics: {
+    sampled_at: "2026-11-22T15:00:00Z",
+    uptime_seconds: 93_784,
+    connected_devices: 6,
+    interfaces: [
+      {
+        interface: "wan",
+        received_bytes: 456_000_000_000,
+        sent_bytes: 62_200_000_000,
+        received_packets: 414_517_080,
+        sent_packets: 103_632_588,
+        errors: 15,
+        link_rate_mbps: 2_500,
+      },
+    ],
+  },
+};
+
+export const statisticsOffline: RouterStatisticsAnswer = {
+  error: { code: "router_offline", message: "The router is not answering", last_seen_at: "2026-11-19T15:00:00Z" },
+};
+
+export const routerHandlers = [
+  on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", cpeInfo)),
+  on("GET /router/{serviceId}/network-settings", () => reply("GET /router/{serviceId}/network-settings", networkSettings)),
+  on("GET /router/{serviceId}/dhcp-leases", () => reply("GET /router/{serviceId}/dhcp-leases", leases)),
+  on("GET /router/{serviceId}/port-forwarding-rules", () =>
+    reply("GET /router/{serviceId}/port-forwarding-rules", { port_forwarding_rules: rules }),
+  ),
+  on("GET /router/{serviceId}/upnp-port-forwarding-rules", () =>
+    reply("GET /router/{serviceId}/upnp-port-forwarding-rules", { rules: [upnpRule] }),
+  ),
+  on("GET /router/{serviceId}/statistics", () => reply("GET /router/{serviceId}/statistics", statistics)),
+  on("GET /external_links/beanmachine", () => reply("GET /external_links/beanmachine", { wsUrl: "wss://diagnostics.test/ws" })),
+];

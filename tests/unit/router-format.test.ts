@@ -1,0 +1,41 @@
+/** The router screens' formatting: byte counts and instants in each language, durations in words. */
+import i18next from "i18next";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { durationInWords } from "../../app/components/router/RouterParts.tsx";
+import { formatBytes, formatDateTime } from "../../app/lib/i18n.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const load = (language: string) => JSON.parse(readFileSync(path.join(ROOT, "locales", language, "router.json"), "utf8"));
+
+describe("formatBytes", () => {
+  it("uses the largest unit at or above 1, in the page's language", () => {
+    expect(formatBytes(456_000_000_000, "en")).toBe("456 GB");
+    expect(formatBytes(1_234_000_000, "fr")).toBe("1,2\u00a0Go");
+    expect(formatBytes(512, "en")).toBe("512 bytes");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("gives the date and time in Toronto", () => {
+    expect(formatDateTime("2026-11-22T20:05:00Z", "en", "long")).toMatch(/^November 22, 2026(,| at) 3:05\sp\.m\.$/);
+    expect(formatDateTime("2026-11-22T20:05:00Z", "fr", "long")).toMatch(/^22 novembre 2026 (à )?15\sh\s05$/);
+  });
+});
+
+describe("durationInWords", () => {
+  it("says the two largest units, with plurals, in English and French", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: "en", resources: { en: { router: load("en") }, fr: { router: load("fr") } }, ns: ["router"] });
+    const en = i18n.getFixedT("en", "router");
+    const fr = i18n.getFixedT("fr", "router");
+    expect(durationInWords(93_784, en)).toBe("1 day 2 hours");
+    expect(durationInWords(43_320, en)).toBe("12 hours 2 minutes");
+    expect(durationInWords(3_600, en)).toBe("1 hour");
+    expect(durationInWords(45, en)).toBe("45 seconds");
+    expect(durationInWords(0, en)).toBe("0 seconds");
+    expect(durationInWords(172_800, fr)).toBe("2 jours");
+    expect(durationInWords(1_800, fr)).toBe("30 minutes");
+  });
+});
