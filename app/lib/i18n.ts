@@ -2,7 +2,7 @@
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard"] as const;
+export const NAMESPACES = ["common", "api", "auth", "billing", "billingHistory", "dashboard", "services", "wifi", "profile"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The cookie that remembers the chosen language (365 days). */
@@ -61,7 +61,19 @@ export function formatDate(value: string | Date, language: Language, style: Date
 /** A time of day "HH:MM" (8:00 a.m. / 8 h 00). */
 export function formatTimeOfDay(hhmm: string, language: Language): string {
   const [hours, minutes] = hhmm.split(":").map(Number);
-  return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  return keepTogether(
+    dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+      new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+    ),
+  );
+}
+
+/** Spaces inside a time ("20 h 00", "8:00 p.m.") as non-breaking ones, so it never breaks across lines. */
+const keepTogether = (text: string) => text.replace(/[ \u202f]/g, "\u00a0");
+
+/** The time of an instant in Toronto (2:05 p.m. / 14 h 05), never broken across lines. */
+export function formatTime(value: string | Date, language: Language): string {
+  return keepTogether(
+    dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value)),
   );
 }
