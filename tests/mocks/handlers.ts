@@ -5,7 +5,8 @@
 import { authHandlers } from "./auth.ts";
 import { billingHandlers } from "./billing.ts";
 import { dashboardHandlers } from "./dashboard.ts";
+import { servicesHandlers } from "./services.ts";
 
 export { API } from "./contract.ts";
 
-export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers];
+export const handlers = [...authHandlers, ...dashboardHandlers, ...billingHandlers, ...servicesHandlers];

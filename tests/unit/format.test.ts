@@ -105,7 +105,7 @@ describe("formatTimeOfDay", () => {
   });
 
   it("is not moved by the server's time zone", () => {
-    expect(formatTimeOfDay("23:59", "fr")).toBe("23 h 59");
-    expect(formatTimeOfDay("23:59", "en")).toBe("11:59 p.m.");
+    expect(formatTimeOfDay("23:59", "fr")).toBe("23\u00a0h\u00a059");
+    expect(formatTimeOfDay("23:59", "en")).toBe("11:59\u00a0p.m.");
   });
 });

@@ -2,8 +2,10 @@
  * The intro tour of the residential dashboard (steps profile, billing, internet, support, in order),
  * shown while the API still lists product_tour_steps. Without JavaScript: a dismissible panel listing
  * the steps, each linking to its part of the page, with "Got it" and "Skip the tour" buttons posting to
- * /dashboard/{id}/tour. With JavaScript: a guided tour, a non-modal card next to each part in turn
- * (highlighted), with Back, Next, Finish and Skip; Finish and Skip post the same form.
+ * /dashboard/{id}/tour. With JavaScript the same panel also offers "Start the tour": a guided tour, a
+ * non-modal card under each part in turn (highlighted, focused), with Back, Next, Finish and Skip;
+ * Finish and Skip post the same form. The page stays usable underneath (nothing is covered until the
+ * customer starts the tour).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
@@ -26,13 +28,18 @@ const primary = `${button} bg-primary text-white hover:bg-primary-dark`;
 const secondary = `${button} border border-gray-500 bg-white text-gray-900 hover:bg-gray-100`;
 
 export function IntroTour({ customerId, steps }: { customerId: number; steps: Step[] }) {
-  const hydrated = useHydrated();
+  const [guided, setGuided] = useState(false);
   if (!steps.length) return null;
-  return hydrated ? <GuidedTour customerId={customerId} steps={steps} /> : <TourPanel customerId={customerId} steps={steps} />;
+  return guided ? (
+    <GuidedTour customerId={customerId} steps={steps} />
+  ) : (
+    <TourPanel customerId={customerId} steps={steps} onStart={() => setGuided(true)} />
+  );
 }
 
-function TourPanel({ customerId, steps }: { customerId: number; steps: Step[] }) {
+function TourPanel({ customerId, steps, onStart }: { customerId: number; steps: Step[]; onStart: () => void }) {
   const { t } = useT("profile");
+  const hydrated = useHydrated();
   return (
     <section
       aria-labelledby="tour-heading"
@@ -54,7 +61,12 @@ function TourPanel({ customerId, steps }: { customerId: number; steps: Step[] })
         ))}
       </ol>
       <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap gap-3">
-        <button type="submit" name="skipped" value="false" className={primary}>
+        {hydrated ? (
+          <button type="button" className={primary} onClick={onStart}>
+            {t("tour.start")}
+          </button>
+        ) : null}
+        <button type="submit" name="skipped" value="false" className={hydrated ? secondary : primary}>
           {t("tour.gotIt")}
         </button>
         <button type="submit" name="skipped" value="true" className={secondary}>
@@ -72,7 +84,6 @@ function GuidedTour({ customerId, steps }: { customerId: number; steps: Step[] }
   const [closed, setClosed] = useState(false);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const card = useRef<HTMLDivElement>(null);
-  const moved = useRef(false);
   const step = steps[index];
   const last = index === steps.length - 1;
 
@@ -87,7 +98,7 @@ function GuidedTour({ customerId, steps }: { customerId: number; steps: Step[] }
       const rect = target.getBoundingClientRect();
       const width = Math.min(384, window.innerWidth - 24);
       setPosition({
-        top: rect.top + window.scrollY + Math.min(rect.height, 120) + 8,
+        top: rect.bottom + window.scrollY + 8,
         left: Math.max(12, Math.min(rect.left + window.scrollX + 16, window.scrollX + window.innerWidth - width - 12)),
       });
     };
@@ -99,9 +110,9 @@ function GuidedTour({ customerId, steps }: { customerId: number; steps: Step[] }
     };
   }, [step, closed]);
 
-  // After Back or Next, bring the card into view and move focus to it.
+  // At each step, bring the card into view and move focus to it.
   useEffect(() => {
-    if (!moved.current || !position) return;
+    if (!position) return;
     card.current?.scrollIntoView({ block: "center", behavior: "smooth" });
     card.current?.focus();
   }, [index, position]);
@@ -111,10 +122,7 @@ function GuidedTour({ customerId, steps }: { customerId: number; steps: Step[] }
     setClosed(true);
     fetcher.submit({ skipped: String(skipped) }, { method: "post", action: `/dashboard/${customerId}/tour` });
   };
-  const go = (next: number) => {
-    moved.current = true;
-    setIndex(next);
-  };
+  const go = (next: number) => setIndex(next);
 
   return (
     <div
