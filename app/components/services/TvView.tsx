@@ -78,7 +78,7 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
         </Card>
         <Card id="boxes-heading" title={t("tv.boxes")}>
           {tv.set_top_boxes.length ? (
-            <div className="overflow-x-auto" role="region" aria-labelledby="boxes-heading" tabIndex={0}>
+            <div className="overflow-x-auto">
               <table className="min-w-full divide-y divide-gray-200">
                 <caption className="sr-only">{t("tv.boxes")}</caption>
                 <thead>
@@ -118,7 +118,7 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
           )}
         </Card>
         <Card id="channels-heading" title={t("tv.channelList")}>
-          <div className="max-h-[32rem] overflow-auto" role="region" aria-labelledby="channels-heading" tabIndex={0}>
+          <div className="max-h-[32rem] overflow-auto" role="region" aria-label={t("tv.scrollable")} tabIndex={0}>
             <table className="min-w-full divide-y divide-gray-200">
               <caption className="sr-only">{t("tv.channelList")}</caption>
               <thead>
