@@ -81,6 +81,7 @@ test("the network overview as a list and as a map", async ({ page }) => {
 });
 
 test("internet and TV, by package and by service id", async ({ page }) => {
+  test.slow();
   await signIn(page, "resi@example.com", { cameFrom: "/internet/view/7001" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internet");
   await expect(page.getByRole("link", { name: "Router settings" })).toHaveAttribute("href", "/internet/router/7001");

@@ -20,7 +20,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
@@ -41,6 +41,8 @@ export interface FormSuccess {
   redirectTo: string;
   /** The notification the next page shows (a key, with its namespace prefix unless it is in common). */
   notification?: { key: string; values?: Record<string, string | number>; type?: NotificationType };
+  /** Load the next page as a new document, also with JavaScript (after a change of the portal's language). */
+  reloadDocument?: boolean;
 }
 
 export interface FormActionOptions<S extends z.ZodType, R> {
@@ -219,5 +221,5 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
   if (next.notification) {
     notify(context, next.notification.type ?? "success", next.notification.key, next.notification.values);
   }
-  throw redirect(next.redirectTo);
+  throw next.reloadDocument ? redirectDocument(next.redirectTo) : redirect(next.redirectTo);
 }

@@ -124,12 +124,15 @@ describe("profile settings", () => {
     const seen = capture("PUT /profile-settings", () => reply("PUT /profile-settings", { success: true }));
     const done = await call(profile.action as Handler, "/profile-settings", {}, { form });
     expect(done.location).toBe("/profile-settings");
+    expect(done.headers.get("X-Remix-Reload-Document")).toBeNull();
     expect(seen[0].get("phone")).toBe("(416) 555-0199");
   });
 
   it("switches the portal to the newly preferred language", async () => {
     const done = await call(profile.action as Handler, "/profile-settings", {}, { form: { ...form, preferred_language: "fr" } });
     expect(done.location).toBe("/profile-settings?lng=fr");
+    // A new document, also with JavaScript: the page's language is loaded with the document.
+    expect(done.headers.get("X-Remix-Reload-Document")).toBe("true");
   });
 
   it("refuses an empty name and a phone number that is not North American", async () => {

@@ -34,10 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       schema: ProfileSchema,
       submit: (value) => api(context, request).call("PUT /profile-settings", { form: { ...value, phone: value.phone ?? null } }),
-      success: (_answer, value, { language }) => ({
-        redirectTo: value.preferred_language === language ? "/profile-settings" : `/profile-settings?lng=${value.preferred_language}`,
-        notification: { key: "profile:notifySaved" },
-      }),
+      success: (_answer, value, { language }) =>
+        value.preferred_language === language
+          ? { redirectTo: "/profile-settings", notification: { key: "profile:notifySaved" } }
+          : // The portal's language changes with it: a new document in that language.
+            {
+              redirectTo: `/profile-settings?lng=${value.preferred_language}`,
+              notification: { key: "profile:notifySaved" },
+              reloadDocument: true,
+            },
     },
   );
 }
