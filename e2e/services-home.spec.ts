@@ -8,6 +8,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, PASSWORD, signIn, signOut } from "./support";
 
+// Flows that check several screens with axe, on a machine shared with other suites.
+test.describe.configure({ timeout: 90_000 });
+
 const band = () => (hasJs() ? { label: "5 GHz", original: "Singh-Home-5G" } : { label: "2.4 GHz", original: "Singh-Home" });
 
 async function renameWifi(page: Page, label: string, name: string) {

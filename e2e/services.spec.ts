@@ -7,6 +7,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
+// Flows that check several screens with axe, on a machine shared with other suites.
+test.describe.configure({ timeout: 90_000 });
+
 /** The first day of the month `months` from now, as YYYY-MM-DD, and as the page writes it. */
 function firstOfMonth(months: number) {
   const now = new Date();
