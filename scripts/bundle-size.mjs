@@ -11,13 +11,14 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const serverBuild = path.resolve("build/server/index.js");
+const buildDir = process.env.BUILD_DIR || "build";
+const serverBuild = path.resolve(buildDir, "server/index.js");
 if (!existsSync(serverBuild)) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
 const { assets: manifest } = await import(serverBuild);
-const clientDir = path.resolve("build/client");
+const clientDir = path.resolve(buildDir, "client");
 const read = (url) => readFileSync(path.join(clientDir, url));
 const gz = (url) => gzipSync(read(url)).length;
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
@@ -50,6 +51,8 @@ const screens = {
   "/login": ["root", "routes/_public", "routes/login"],
   "/dashboard/{id}": ["root", "routes/_app", "routes/dashboard"],
   "/accounts": ["root", "routes/_app", "routes/accounts"],
+  "/account-details/{id}": ["root", "routes/_app", "routes/services/account-details"],
+  "/wifi/{packageId}": ["root", "routes/_app", "routes/wifi/settings"],
   "unmatched (404)": ["root", "routes/_public", "routes/not-found"],
   "/contacts/{id}": ["root", "routes/_app", "routes/contacts/list"],
   "/contacts/{id}/{contactId}": ["root", "routes/_app", "routes/contacts/contact"],

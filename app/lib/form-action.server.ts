@@ -20,7 +20,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
@@ -43,6 +43,8 @@ export interface FormSuccess {
   notification?: { key: string; values?: Record<string, string | number>; type?: NotificationType };
   /** Headers of the redirect, such as a preference cookie the post set (Set-Cookie). */
   headers?: HeadersInit;
+  /** Load the next page as a new document, also with JavaScript (after a change of the portal's language). */
+  reloadDocument?: boolean;
 }
 
 export interface FormActionOptions<S extends z.ZodType, R> {
@@ -274,5 +276,6 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
   if (next.notification) {
     notify(context, next.notification.type ?? "success", next.notification.key, next.notification.values);
   }
+  if (next.reloadDocument) throw redirectDocument(next.redirectTo, next.headers ? { headers: next.headers } : undefined);
   throw redirect(next.redirectTo, next.headers ? { headers: next.headers } : undefined);
 }

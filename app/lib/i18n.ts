@@ -17,6 +17,9 @@ export const NAMESPACES = [
   "account",
   "orders",
   "router",
+  "services",
+  "wifi",
+  "profile",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Loaded in the browser only by the pages that use them (app/lib/deferred-namespaces.ts). */
@@ -78,8 +81,20 @@ export function formatDate(value: string | Date, language: Language, style: Date
 /** A time of day "HH:MM" (8:00 a.m. / 8 h 00). */
 export function formatTimeOfDay(hhmm: string, language: Language): string {
   const [hours, minutes] = hhmm.split(":").map(Number);
-  return dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  return keepTogether(
+    dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+      new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+    ),
+  );
+}
+
+/** Spaces inside a time ("20 h 00", "8:00 p.m.") as non-breaking ones, so it never breaks across lines. */
+const keepTogether = (text: string) => text.replace(/[ \u202f]/g, "\u00a0");
+
+/** The time of an instant in Toronto (2:05 p.m. / 14 h 05), never broken across lines. */
+export function formatTime(value: string | Date, language: Language): string {
+  return keepTogether(
+    dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value)),
   );
 }
 
@@ -107,11 +122,6 @@ export function formatDateTime(value: string | Date, language: Language, style: 
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */
 export function formatDayMonth(value: string, language: Language): string {
   return dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
-}
-
-/** The time of day of an instant, in Toronto (2:00 p.m. / 14 h 00). */
-export function formatTime(value: string | Date, language: Language): string {
-  return dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value));
 }
 
 /** A number of bytes in the largest unit that keeps it at or above 1 (1.2 GB / 1,2 Go). */

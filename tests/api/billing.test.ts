@@ -82,6 +82,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+describe("the demo seed", () => {
+  it("dates no payment after the seed day (past events are in the past)", async () => {
+    const [late] = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE paid_at > $1", [NOW]);
+    expect(late.n).toBe(0);
+  });
+});
+
 describe("access to /billing", () => {
   it("answers 401 without a token", async () => {
     for (const [method, path] of [

@@ -84,7 +84,7 @@ describe("GET /residential-dashboard/{customerId}", () => {
       token: resi,
       headers: { "Accept-Language": "fr-CA,fr;q=0.9" },
     });
-    expect(ResidentialDashboardAnswer.parse(body).services.tv[0].name).toBe("Télé Essentiel");
+    expect(ResidentialDashboardAnswer.parse(body).services.tv[0].name).toBe("Télé essentielle");
   });
 
   it("flags the family home as suspended with proof of payment submitted", async () => {

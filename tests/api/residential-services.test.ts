@@ -115,7 +115,7 @@ describe("GET /residential-tv/{packageId}", () => {
   it("answers the family line-up in French, with two theme packs and offline boxes", async () => {
     const { body } = await api.call("GET", "/residential-tv/5101", { token: family, headers: { "Accept-Language": "fr" } });
     const tv = TvPackageAnswer.parse(body).tv_package;
-    expect(tv.name).toBe("Télé Famille");
+    expect(tv.name).toBe("Télé familiale");
     expect(tv.base_package).toEqual({ code: "family", name: "Famille", channel_count: 140 });
     // 140 channels, plus Kids Plus (6) and Cinema (8).
     expect(tv.channels).toHaveLength(154);

@@ -10,6 +10,7 @@ import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { referralHandlers } from "./referrals.ts";
 import { routerHandlers } from "./router.ts";
+import { servicesHandlers } from "./services.ts";
 import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
@@ -24,4 +25,5 @@ export const handlers = [
   ...referralHandlers,
   ...authFlowsHandlers,
   ...routerHandlers,
+  ...servicesHandlers,
 ];

@@ -4,7 +4,7 @@
  * so a price never wraps onto two lines.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatTimeOfDay, localeOf } from "../../app/lib/i18n.ts";
+import { formatDate, formatMoney, formatTime, formatTimeOfDay, localeOf } from "../../app/lib/i18n.ts";
 
 const NBSP = "\u00a0";
 
@@ -83,22 +83,29 @@ describe("formatDate", () => {
   });
 });
 
+describe("formatTime", () => {
+  it("writes the time of an instant in Toronto, with non-breaking spaces so it never breaks across lines", () => {
+    expect(formatTime("2026-07-01T18:05:00Z", "en")).toBe("2:05\u00a0p.m.");
+    expect(formatTime("2026-07-01T18:05:00Z", "fr")).toBe("14\u00a0h\u00a005");
+  });
+});
+
 describe("formatTimeOfDay", () => {
   it("writes opening hours the English Canadian way", () => {
-    expect(formatTimeOfDay("08:00", "en")).toBe("8:00 a.m.");
-    expect(formatTimeOfDay("20:00", "en")).toBe("8:00 p.m.");
-    expect(formatTimeOfDay("12:30", "en")).toBe("12:30 p.m.");
-    expect(formatTimeOfDay("00:05", "en")).toBe("12:05 a.m.");
+    expect(formatTimeOfDay("08:00", "en")).toBe("8:00\u00a0a.m.");
+    expect(formatTimeOfDay("20:00", "en")).toBe("8:00\u00a0p.m.");
+    expect(formatTimeOfDay("12:30", "en")).toBe("12:30\u00a0p.m.");
+    expect(formatTimeOfDay("00:05", "en")).toBe("12:05\u00a0a.m.");
   });
 
   it("writes them the French Canadian way (24-hour clock with h)", () => {
-    expect(formatTimeOfDay("08:00", "fr")).toBe("8 h 00");
-    expect(formatTimeOfDay("20:05", "fr")).toBe("20 h 05");
-    expect(formatTimeOfDay("00:00", "fr")).toBe("0 h 00");
+    expect(formatTimeOfDay("08:00", "fr")).toBe("8\u00a0h\u00a000");
+    expect(formatTimeOfDay("20:05", "fr")).toBe("20\u00a0h\u00a005");
+    expect(formatTimeOfDay("00:00", "fr")).toBe("0\u00a0h\u00a000");
   });
 
   it("is not moved by the server's time zone", () => {
-    expect(formatTimeOfDay("23:59", "fr")).toBe("23 h 59");
-    expect(formatTimeOfDay("23:59", "en")).toBe("11:59 p.m.");
+    expect(formatTimeOfDay("23:59", "fr")).toBe("23\u00a0h\u00a059");
+    expect(formatTimeOfDay("23:59", "en")).toBe("11:59\u00a0p.m.");
   });
 });

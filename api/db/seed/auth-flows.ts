@@ -274,7 +274,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       order_id: ids.orders.newCustomer,
       position: 2,
       name: "TV Essentials",
-      name_fr: "Télé Essentiel",
+      name_fr: "Télé essentielle",
       monthly_price_cents: 3_000,
       one_time_price_cents: 0,
     },

@@ -139,7 +139,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
         {
           id: 5001,
           name: "Home Complete",
-          name_fr: "Maison Complet",
+          name_fr: "Maison complète",
           status: "active",
           price_cents: 14_500,
           services: [
@@ -148,7 +148,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
               id: 7002,
               category: "tv",
               name: "TV Essentials",
-              name_fr: "Télé Essentiel",
+              name_fr: "Télé essentielle",
               status: "connected",
               details: { channel_count: 85 },
             },
@@ -160,7 +160,14 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
               status: "connected",
               details: { phone_number: "416-555-0123" },
             },
-            { id: 7004, category: "out_and_about", name: "Out & About WiFi", name_fr: "WiFi Hors foyer", status: "connected", details: {} },
+            {
+              id: 7004,
+              category: "out_and_about",
+              name: "Out & About WiFi",
+              name_fr: "WiFi hors domicile",
+              status: "connected",
+              details: {},
+            },
           ],
         },
       ],
@@ -188,7 +195,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
               id: 7102,
               category: "tv",
               name: "TV Family",
-              name_fr: "Télé Famille",
+              name_fr: "Télé familiale",
               status: "interrupted",
               details: { channel_count: 140 },
             },
@@ -615,7 +622,10 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
 
       if (m < unpaid) continue;
       // Settle the invoice: most by card or autopay, some by bank; an occasional decline retried.
-      const payDay = day.addDays(issued, random.int(3, 18));
+      // Paid 3 to 18 days after the bill, but never after yesterday: no payment is dated after the seed day.
+      const yesterday = day.addDays(today, -1);
+      const drawn = day.addDays(issued, random.int(3, 18));
+      const payDay = drawn > yesterday ? yesterday : drawn;
       const method = res
         ? random.pick(["credit_card", "credit_card", "pad", "bank"] as const)
         : random.pick(["bank", "pad", "cheque", "credit_card"] as const);
@@ -634,7 +644,7 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
       }
       payments.push({
         customer_id: id,
-        paid_at: day.at(method === "credit_card" ? day.addDays(payDay, 1) : payDay, 15, 30),
+        paid_at: day.at(method === "credit_card" && payDay < yesterday ? day.addDays(payDay, 1) : payDay, 15, 30),
         amount_cents: total,
         method,
         type: method === "pad" ? "autopay" : "one_time",

@@ -6,6 +6,7 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
+import { IntroTour } from "~/components/dashboard/IntroTour";
 import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
 
 type Address = ResidentialDashboardAnswer["account_details"]["billing_address"];
@@ -87,6 +88,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           </PageAlert>
         ))}
       </PageAlerts>
+      <IntroTour customerId={id} steps={dashboard.product_tour_steps} />
 
       <h1 className="text-2xl font-semibold text-gray-900">{t("greeting", { name: profile.first_name })}</h1>
       <p className="mt-1 text-gray-700">{account.contract_name}</p>
@@ -142,6 +144,17 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
               [t("account.since"), date(account.customer_since)],
             ]}
           />
+          <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Link
+              to={`/account-details/${id}`}
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
+            >
+              {t("account.manage")}
+            </Link>
+            <Link to="/profile-settings" className="font-medium">
+              {t("account.profile")}
+            </Link>
+          </p>
         </Card>
       </div>
 
@@ -172,33 +185,45 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                   {internet.map((s) => (
                     <li key={s.service_id} className="py-3">
                       <div className="flex flex-wrap items-center justify-between gap-2">
-                        <p className="font-medium">
-                          {t("services.internet")}: {s.name}
-                        </p>
+                        <p className="font-medium">{t("services.internetLine", { name: s.name })}</p>
                         <StatusBadge status={s.status} />
                       </div>
                       <p className="text-sm text-gray-700">{t("services.speeds", { down: s.download_mbps, up: s.upload_mbps })}</p>
                       {s.wifi_settings.length ? (
                         <p className="mt-1 text-sm text-gray-800">
-                          {t("services.wifi")}:{" "}
-                          {s.wifi_settings
-                            .filter((w) => w.enabled)
-                            .map((w) => `${w.ssid} (${w.band === "guest" ? t("services.guest") : w.band})`)
-                            .join(", ")}
+                          {t("services.wifiLine", {
+                            names: s.wifi_settings
+                              .filter((w) => w.enabled)
+                              .map((w) => `${w.ssid} (${w.band === "guest" ? t("services.guest") : w.band})`)
+                              .join(", "),
+                          })}
                         </p>
                       ) : null}
-                      <Link to={`/internet/router/${s.service_id}`} className="mt-1 inline-block text-sm font-medium">
-                        {t("services.routerSettings")}
-                      </Link>
+                      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                        <Link to={`/resi-internet/${s.package_id}`} aria-label={t("services.internetDetailsOf", { name: bundle.name })}>
+                          {t("services.internetDetails")}
+                        </Link>
+                        <Link to={`/wifi/${s.package_id}`} aria-label={t("services.wifiSettingsOf", { name: bundle.name })}>
+                          {t("services.wifiSettings")}
+                        </Link>
+                        <Link to={`/internet/router/${s.service_id}`} aria-label={t("services.routerSettingsOf", { name: bundle.name })}>
+                          {t("services.routerSettings")}
+                        </Link>
+                      </p>
                     </li>
                   ))}
                   {tv.map((s) => (
                     <li key={s.service_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                       <div>
-                        <p className="font-medium">
-                          {t("services.tv")}: {s.name}
-                        </p>
+                        <p className="font-medium">{t("services.tvLine", { name: s.name })}</p>
                         <p className="text-sm text-gray-700">{t("services.channels", { count: s.channel_count })}</p>
+                        <Link
+                          to={`/resi-tv/${s.package_id}`}
+                          className="text-sm"
+                          aria-label={t("services.tvDetailsOf", { name: bundle.name })}
+                        >
+                          {t("services.tvDetails")}
+                        </Link>
                       </div>
                       <StatusBadge status={s.status} />
                     </li>
@@ -206,9 +231,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                   {phone.map((s) => (
                     <li key={s.service_id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                       <div>
-                        <p className="font-medium">
-                          {t("services.homePhone")}: {s.name}
-                        </p>
+                        <p className="font-medium">{t("services.homePhoneLine", { name: s.name })}</p>
                         <p className="text-sm text-gray-700">{s.phone_number}</p>
                       </div>
                       <StatusBadge status={s.status} />

@@ -2,14 +2,17 @@
  * /internet/view/{serviceId}: the network endpoint of a dedicated internet service. This layout loads
  * the endpoint (GET /internet/{id}/endpoint) for the heading (service, account, address, status) and
  * the tabs; its pages are the details and monitoring settings, IP blocks, alert history and bandwidth.
- * Without an id: the active account's services. A service of another kind answers 404 (the API says
- * so), another customer's 403.
+ * Without an id: the active account's services. A residential internet service goes to its package's
+ * internet page (/resi-internet/{packageId}); a service of another kind answers 404 (the API says so),
+ * another customer's 403.
  */
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
+import { isFailure } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
+import { findResidentialService } from "~/lib/services.server";
 import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["business"] };
@@ -17,7 +20,14 @@ export const handle = { i18n: ["business"] };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
   const id = serviceIdOf(params);
-  const { endpoint_details: endpoint } = await endpointDetails(context, request, id);
+  const { endpoint_details: endpoint } = await endpointDetails(context, request, id).catch(async (error: unknown) => {
+    // A residential internet service shares the address: its page is its package's internet page.
+    if (isFailure(error, "not-found")) {
+      const found = await findResidentialService(context, request, id, "internet");
+      if (found) throw redirect(`/resi-internet/${found.packageId}`);
+    }
+    throw error;
+  });
   const customer = await serviceCustomer(context, request, endpoint.customer_id);
   return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer) };
 }

@@ -1,0 +1,162 @@
+/** A residential TV service: line-up, theme packs, set-top boxes and TV Go. */
+import { Link } from "react-router";
+import type { TvPackageAnswer } from "../../../api/contract/home-network";
+import { Card, Details } from "~/components/Card";
+import { PageHeader } from "~/components/PageHeader";
+import { StatusBadge } from "~/components/StatusBadge";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+
+const th = "px-3 py-2 text-left text-sm font-semibold text-gray-900";
+const td = "px-3 py-2 text-sm text-gray-900";
+
+export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
+  const { t, language } = useT("services");
+  const packs = tv.theme_packs.filter((p) => p.subscribed);
+  const offered = tv.theme_packs.filter((p) => !p.subscribed);
+  const packName = (code: string) => tv.theme_packs.find((p) => p.code === code)?.name ?? code;
+  return (
+    <div>
+      <PageHeader title={t("tv.title")} subtitle={tv.name} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card id="lineup-heading" title={t("tv.lineup")}>
+          <Details
+            items={[
+              [t("tv.status"), <StatusBadge key="s" status={tv.status} />],
+              [t("tv.base"), tv.base_package ? tv.base_package.name : t("tv.noBase")],
+              [t("tv.channelCount"), t("tv.channels", { count: tv.channels.length })],
+            ]}
+          />
+        </Card>
+        <Card id="tvgo-heading" title={t("tv.tvGo")}>
+          {tv.tv_go.included ? (
+            <>
+              <Details
+                items={[
+                  [t("tv.tvGoStreams"), t("tv.streams", { count: tv.tv_go.max_streams })],
+                  [t("tv.tvGoAccount"), tv.tv_go.account_email ?? t("tv.tvGoNobody")],
+                ]}
+              />
+              <p className="mt-3 text-sm text-gray-800">{t("tv.tvGoReplace")}</p>
+            </>
+          ) : (
+            <p className="text-gray-800">{t("tv.tvGoNotIncluded")}</p>
+          )}
+        </Card>
+      </div>
+      <div className="mt-6 space-y-6">
+        <Card id="packs-heading" title={t("tv.themePacks")}>
+          {packs.length ? (
+            <ul className="space-y-2">
+              {packs.map((p) => (
+                <li key={p.code}>
+                  <span className="font-medium">{p.name}</span> ·{" "}
+                  {t("tv.packLine", {
+                    amount: formatMoney(p.monthly_price, language),
+                    count: p.channel_numbers.length,
+                    date: p.added_on ? formatDate(p.added_on, language) : "",
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-gray-800">{t("tv.noPacks")}</p>
+          )}
+          {offered.length ? (
+            <>
+              <h3 className="mt-4 font-semibold">{t("tv.offered")}</h3>
+              <ul className="mt-1 space-y-1 text-sm text-gray-800">
+                {offered.map((p) => (
+                  <li key={p.code}>
+                    {p.name} · {t("tv.perMonth", { amount: formatMoney(p.monthly_price, language) })}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm text-gray-800">{t("tv.addPack")}</p>
+            </>
+          ) : null}
+        </Card>
+        <Card id="boxes-heading" title={t("tv.boxes")}>
+          {tv.set_top_boxes.length ? (
+            <div className="overflow-x-auto">
+              <table className="min-w-full divide-y divide-gray-200">
+                <caption className="sr-only">{t("tv.boxes")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={th}>
+                      {t("tv.room")}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t("tv.model")}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t("tv.serial")}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t("tv.boxStatus")}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t("tv.activatedOn")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100">
+                  {tv.set_top_boxes.map((box) => (
+                    <tr key={box.serial_number}>
+                      <td className={td}>{box.room}</td>
+                      <td className={td}>{box.model}</td>
+                      <td className={td}>{box.serial_number}</td>
+                      <td className={td}>{t(`tv.boxStatuses.${box.status}`)}</td>
+                      <td className={td}>{formatDate(box.activated_on, language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="text-gray-800">{t("tv.noBoxes")}</p>
+          )}
+        </Card>
+        <Card id="channels-heading" title={t("tv.channelList")}>
+          <div className="max-h-[32rem] overflow-auto" role="region" aria-label={t("tv.scrollable")} tabIndex={0}>
+            <table className="min-w-full divide-y divide-gray-200">
+              <caption className="sr-only">{t("tv.channelList")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={`${th} text-right`}>
+                    {t("tv.number")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("tv.channel")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("tv.language")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("tv.from")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {tv.channels.map((ch) => (
+                  <tr key={ch.number}>
+                    <td className={`${td} text-right tabular-nums`}>{ch.number}</td>
+                    <td className={td}>
+                      {ch.name}
+                      {ch.hd ? <span className="ml-1 text-xs text-gray-700">HD</span> : null}
+                    </td>
+                    <td className={td}>{t(`tv.languages.${ch.language}`)}</td>
+                    <td className={td}>{ch.source === "base" ? t("tv.fromBase") : packName(ch.source)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      </div>
+      <p className="mt-6">
+        <Link to="/account-details">{t("backToAccount")}</Link>
+      </p>
+    </div>
+  );
+}

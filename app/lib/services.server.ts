@@ -1,0 +1,77 @@
+/**
+ * What the service screens share on the server (docs/services.md): the pause feature flag, the
+ * account's packages and the lookup of a residential internet service by its id.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import type { Bundle } from "../../api/contract/accounts.ts";
+import { api } from "./api.server.ts";
+import { activeCustomer, getAccount, requireCustomer } from "./auth.server.ts";
+import { featureFlags } from "./config.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Pausing exists only while FEATURE_PAUSE_SERVICES is on: its pages answer 404 otherwise. */
+export function requirePauseFeature(): void {
+  if (!featureFlags().pauseServices) throw data({ kind: "not-found" }, { status: 404 });
+}
+
+/** A residential account of the user (404 for a commercial one: it has no packages). */
+export async function requireResidentialCustomer(context: Context, request: Request, params: { customerId?: string }) {
+  const customer = await requireCustomer(context, request, params);
+  if (!customer.isResidential) throw data({ kind: "not-found" }, { status: 404 });
+  return customer;
+}
+
+/** An id from the path: 404 unless it is a number. */
+export function idParam(raw: string | undefined): number {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  return Number(raw);
+}
+
+/** The account's packages, and the one the path names (404 when it is not one of them). */
+export async function requirePackage(context: Context, request: Request, customerId: number, packageId: string | undefined) {
+  const id = idParam(packageId);
+  const services = await api(context, request).call("GET /services/{customerId}", { params: { customerId } });
+  const bundle = services.bundles.find((b) => b.package_id === id);
+  if (!bundle) throw data({ kind: "not-found" }, { status: 404 });
+  return { services, bundle };
+}
+
+/** A package as the confirmation and form pages show it (no actions or requests). */
+export const packageSummary = (bundle: Bundle) => ({
+  package_id: bundle.package_id,
+  name: bundle.name,
+  status: bundle.status,
+  service_address: bundle.service_address,
+});
+
+/**
+ * The residential account and package of an internet or TV service id, among the user's residential
+ * accounts (the active one first), or null. /internet/view/{serviceId} and /iptv/{serviceId} use it;
+ * commercial dedicated-internet services are the commercial screens' (null here).
+ */
+export async function findResidentialService(
+  context: Context,
+  request: Request,
+  serviceId: number,
+  category: "internet" | "tv",
+): Promise<{ customerId: number; packageId: number } | null> {
+  const { customers } = await getAccount(context, request);
+  const active = activeCustomer(request, customers);
+  const residential = customers.filter((c) => c.isResidential).sort((a, b) => Number(b === active) - Number(a === active));
+  const client = api(context, request);
+  for (const customer of residential) {
+    const { bundles } = await client.call("GET /services/{customerId}", { params: { customerId: customer.customer_id } });
+    for (const bundle of bundles) {
+      if (bundle.services.some((s) => s.service_id === serviceId && s.category === category)) {
+        return { customerId: customer.customer_id, packageId: bundle.package_id };
+      }
+    }
+  }
+  return null;
+}
+
+/** Today in Toronto as YYYY-MM-DD (for date hints; the API checks dates again). */
+export function torontoToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

@@ -1,0 +1,22 @@
+/** /iptv/{serviceId}: a TV service by its service id, the same view as /resi-tv/{packageId}. */
+import { data } from "react-router";
+import type { Route } from "./+types/iptv";
+import { TvView } from "~/components/services/TvView";
+import { api } from "~/lib/api.server";
+import { findResidentialService, idParam } from "~/lib/services.server";
+
+export const handle = { i18n: ["services", "api"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const serviceId = idParam(params.serviceId);
+  const found = await findResidentialService(context, request, serviceId, "tv");
+  if (!found) throw data({ kind: "not-found" }, { status: 404 });
+  const { tv_package } = await api(context, request).call("GET /residential-tv/{packageId}", { params: { packageId: found.packageId } });
+  return { tv: tv_package };
+}
+
+export default function TvByService({ loaderData }: Route.ComponentProps) {
+  return <TvView tv={loaderData.tv} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,19 @@
+/** /resi-tv/{packageId}: the TV service of a package (GET /residential-tv/{id}). */
+import type { Route } from "./+types/tv";
+import { TvView } from "~/components/services/TvView";
+import { api } from "~/lib/api.server";
+import { idParam } from "~/lib/services.server";
+
+export const handle = { i18n: ["services", "api"] };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const packageId = idParam(params.packageId);
+  const { tv_package } = await api(context, request).call("GET /residential-tv/{packageId}", { params: { packageId } });
+  return { tv: tv_package };
+}
+
+export default function ResidentialTv({ loaderData }: Route.ComponentProps) {
+  return <TvView tv={loaderData.tv} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

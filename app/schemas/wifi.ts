@@ -1,0 +1,41 @@
+/**
+ * The WiFi form, one per band (2.4 GHz, 5 GHz, guest): the band's name and, optionally, a new password
+ * (blank keeps the current one). The contract's rules (api/contract/home-network.ts wifiTextProblems):
+ * name 1 to 32 characters, password 8 to 63, printable ASCII only (no accented letters), no leading or
+ * trailing space. Messages are the API's codes, `api:name_5ghz.invalid_characters`…
+ */
+import { z } from "zod";
+import { wifiTextProblems, type WifiBand } from "../../api/contract/home-network";
+
+export const BAND_SUFFIXES = ["24ghz", "5ghz", "guest"] as const;
+export type BandSuffix = (typeof BAND_SUFFIXES)[number];
+
+export const suffixOf = (band: WifiBand): BandSuffix => (band === "2.4GHz" ? "24ghz" : band === "5GHz" ? "5ghz" : "guest");
+
+const optionalText = z.string().max(200).optional();
+
+export const WifiSchema = z
+  .object({
+    band: z.enum(BAND_SUFFIXES),
+    name_24ghz: optionalText,
+    password_24ghz: optionalText,
+    name_5ghz: optionalText,
+    password_5ghz: optionalText,
+    name_guest: optionalText,
+    password_guest: optionalText,
+  })
+  .superRefine((value, ctx) => {
+    const nameField = `name_${value.band}` as const;
+    const passwordField = `password_${value.band}` as const;
+    const name = value[nameField];
+    if (name === undefined) ctx.addIssue({ code: "custom", message: `api:${nameField}.required`, path: [nameField] });
+    else
+      for (const rule of wifiTextProblems(name, "name"))
+        ctx.addIssue({ code: "custom", message: `api:${nameField}.${rule}`, path: [nameField] });
+    const password = value[passwordField];
+    if (password !== undefined) {
+      for (const rule of wifiTextProblems(password, "password")) {
+        ctx.addIssue({ code: "custom", message: `api:${passwordField}.${rule}`, path: [passwordField] });
+      }
+    }
+  });
