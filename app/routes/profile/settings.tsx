@@ -118,6 +118,21 @@ function PasswordSection({ user }: { user: User }) {
   );
 }
 
+/** Where the analytics choice is changed (/privacy, docs/analytics.md). */
+function PrivacySection() {
+  const { t } = useT("profile");
+  return (
+    <Card id="privacy-heading" title={t("privacy.title")}>
+      <p className="text-sm text-gray-800">{t("privacy.text")}</p>
+      <p className="mt-4">
+        <Link to="/privacy" className={secondaryLinkClass}>
+          {t("privacy.change")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("profile");
   const { user } = loaderData;
@@ -125,6 +140,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const PROFILE_SECTIONS = [
     <DetailsSection key="details" user={user} lastResult={actionData ?? null} constraint={loaderData.constraint} />,
     <PasswordSection key="password" user={user} />,
+    <PrivacySection key="privacy" />,
   ];
   return (
     <div className="max-w-2xl">
