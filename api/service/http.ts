@@ -12,6 +12,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import type { z } from "zod";
+import { endpoints } from "../contract/index.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
 import type { AccessClaims, Tokens } from "./tokens.ts";
@@ -58,9 +59,24 @@ export function tokenBeforeBody(tokens: Tokens): RequestHandler {
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
     const claims = match ? await tokens.verify(match[1]) : null;
     if (claims) req.user = claims;
+    // An endpoint that needs a token answers 401 before a byte of the body is read.
+    else if (!isPublicEndpoint(req.method, req.path)) {
+      req.resume();
+      return next(unauthorized());
+    }
     next();
   };
 }
+
+/** Method and path patterns of the contract's public endpoints (no bearer token). */
+const PUBLIC_ENDPOINTS = endpoints
+  .filter((endpoint) => endpoint.auth === "public")
+  .map((endpoint) => ({
+    method: endpoint.method.toUpperCase(),
+    path: new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  }));
+
+const isPublicEndpoint = (method: string, path: string) => PUBLIC_ENDPOINTS.some((e) => e.method === method && e.path.test(path));
 
 /** An anonymous multipart body: fields only, 200 KB at most (the size of a JSON body). */
 const ANONYMOUS_MULTIPART = { maxFiles: 0, maxFileSize: 200 * 1024, maxTotalSize: 200 * 1024 };
@@ -100,9 +116,11 @@ export const parseBody: RequestHandler = (req, res, next) => {
       next();
     })
     .catch((error: unknown) => {
-      if (anonymous && (error instanceof MaxFilesExceededError || error instanceof MaxFileSizeExceededError)) next(unauthorized());
-      else if (anonymous && error instanceof MaxTotalSizeExceededError) next(new ApiError(413, "Request body too large"));
-      else if (error instanceof MaxFilesExceededError) next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
+      if (anonymous && error instanceof MaxFilesExceededError) next(unauthorized());
+      else if (anonymous && (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError)) {
+        next(new ApiError(413, "Request body too large"));
+      } else if (error instanceof MaxFilesExceededError)
+        next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
       else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { _form: ["upload.too_large"] }));
       else if (error instanceof FormDataParseError) next(new ApiError(400, "Malformed multipart body"));
       else next(error);

@@ -65,6 +65,15 @@ describe("control characters", () => {
 });
 
 describe("multipart bodies", () => {
+  it("answer 401 without a token on an endpoint that needs one, and are read as small forms on public ones", async () => {
+    const form = new FormData();
+    form.append("subject", "x");
+    expect((await api.call("POST", "/support/tickets/100101", { form })).status).toBe(401);
+    const big = new FormData();
+    big.append("username", "A".repeat(300 * 1024));
+    expect((await api.call("POST", "/auth/forgot-password", { form: big })).status).toBe(413);
+  });
+
   it("are refused with 401 before they are read when the token is missing or wrong", async () => {
     let sent = 0;
     let stop = false;
