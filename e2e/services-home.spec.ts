@@ -139,7 +139,7 @@ test("a weak, a mismatched and a reused password are each refused with their own
     await page.getByRole("button", { name: "Change password" }).click();
   };
   await attempt(PASSWORD, "weakpass", "weakpass");
-  await expect(page.getByTestId("error-summary")).toContainText("Your new password needs an uppercase letter.");
+  await expect(page.getByTestId("error-summary")).toContainText("Your new password must contain at least one uppercase letter.");
   await attempt(PASSWORD, "Better-Pass-2027", "Better-Pass-2028");
   await expect(page.getByTestId("error-summary")).toContainText("The confirmation password does not match the new password.");
   await attempt(PASSWORD, PASSWORD, PASSWORD);
