@@ -12,9 +12,10 @@ import { PageNamespacesContext } from "./lib/deferred-namespaces";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
+import { privatePagesMiddleware } from "./lib/cache.server";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

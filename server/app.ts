@@ -191,12 +191,6 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  // Signed-in pages (and their data) are for this browser only: never kept by a shared cache.
-  app.use((req, res, next) => {
-    if (!req.path.startsWith("/assets/")) res.set("Cache-Control", "private, no-store");
-    next();
-  });
-
   app.use(options.pageHandler);
   return app;
 }

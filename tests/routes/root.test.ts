@@ -135,3 +135,16 @@ describe("root loader: brand and notifications", () => {
     expect(result.setCookies).toEqual([]);
   });
 });
+
+describe("caching of pages", () => {
+  it("marks a page private, no-store, and leaves a route's own Cache-Control alone", async () => {
+    const { privatePagesMiddleware } = await import("../../app/lib/cache.server.ts");
+    const page = await callRoute(() => ({ ok: true }), { url: "/dashboard/100101", middleware: [privatePagesMiddleware] });
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    const own = await callRoute(() => new Response("pdf", { headers: { "Cache-Control": "private, max-age=60" } }), {
+      url: "/billing/100101/invoices/1/pdf",
+      middleware: [privatePagesMiddleware],
+    });
+    expect(own.headers.get("Cache-Control")).toBe("private, max-age=60");
+  });
+});

@@ -276,15 +276,6 @@ describe("client address", () => {
   });
 });
 
-describe("caching of pages", () => {
-  it("marks pages and their data private, no-store", async () => {
-    const base = await start();
-    for (const path of ["/dashboard/100101", "/billing/100101.data", "/login"]) {
-      expect((await fetch(`${base}${path}`)).headers.get("Cache-Control"), path).toBe("private, no-store");
-    }
-  });
-});
-
 describe("static files", () => {
   const clientDir = mkdtempSync(path.join(tmpdir(), "portal-client-"));
   mkdirSync(path.join(clientDir, "assets"));
