@@ -136,6 +136,10 @@ test.describe("with ANALYTICS_KEY", () => {
 
     await signInHere(page, "resi@example.com");
     await expect(page).toHaveURL(/\/dashboard\/100101$/);
+    if (hasJs()) {
+      // The client loads after hydration: let it send the dashboard's page view before the next document.
+      await expect.poll(() => sent.events.some((e) => e.event === "$pageview"), { timeout: 15_000 }).toBe(true);
+    }
     await page.goto("/billing/100101");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
