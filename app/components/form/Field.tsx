@@ -144,17 +144,24 @@ export function Select({ meta, label, hint, options }: { meta: Meta; label: Reac
   );
 }
 
-/** One choice among a few, as radio buttons in a fieldset. The first button carries the field's id (error summary links). */
-export function RadioGroup({ meta, legend, hint, options }: { meta: Meta; legend: ReactNode; hint?: ReactNode; options: Option[] }) {
-  const radios = getCollectionProps(meta, {
-    type: "radio",
+interface ChoiceGroupProps {
+  meta: Meta;
+  legend: ReactNode;
+  hint?: ReactNode;
+  options: Option[];
+}
+
+/** Radio buttons or checkboxes in a fieldset. The first input carries the field's id (error summary links). */
+function ChoiceGroup({ type, meta, legend, hint, options }: ChoiceGroupProps & { type: "radio" | "checkbox" }) {
+  const inputs = getCollectionProps(meta, {
+    type,
     options: options.map((o) => o.value),
     ariaDescribedBy: hint ? meta.descriptionId : undefined,
   });
   const invalid = Boolean(meta.errors?.length);
   return (
     <fieldset
-      className="space-y-2"
+      className={type === "radio" ? "space-y-2" : "space-y-3"}
       aria-describedby={[hint ? meta.descriptionId : "", invalid ? meta.errorId : ""].join(" ").trim() || undefined}
     >
       <legend className="font-medium text-gray-900">{legend}</legend>
@@ -164,14 +171,14 @@ export function RadioGroup({ meta, legend, hint, options }: { meta: Meta; legend
         </p>
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
-      {radios.map((radio, index) => {
+      {inputs.map((input, index) => {
         const option = options[index];
-        const id = index === 0 ? meta.id : radio.id;
+        const id = index === 0 ? meta.id : input.id;
         return (
-          <div key={radio.value} className="flex items-start gap-3">
-            <input {...withoutKey(radio)} id={id} className="mt-1 h-5 w-5 shrink-0 accent-primary" />
+          <div key={input.value} className="flex items-start gap-3">
+            <input {...withoutKey(input)} id={id} className="mt-1 h-5 w-5 shrink-0 accent-primary" />
             <label htmlFor={id} className="text-gray-900">
-              {option.label}
+              {type === "checkbox" ? <span className="font-medium">{option.label}</span> : option.label}
               {option.hint ? <span className="block text-sm text-gray-700">{option.hint}</span> : null}
             </label>
           </div>
@@ -181,45 +188,11 @@ export function RadioGroup({ meta, legend, hint, options }: { meta: Meta; legend
   );
 }
 
-/**
- * Several choices among a few, as checkboxes in a fieldset (roles); each option may explain itself in a
- * hint. The first box carries the field's id (error summary links).
- */
-export function CheckboxGroup({ meta, legend, hint, options }: { meta: Meta; legend: ReactNode; hint?: ReactNode; options: Option[] }) {
-  const boxes = getCollectionProps(meta, {
-    type: "checkbox",
-    options: options.map((o) => o.value),
-    ariaDescribedBy: hint ? meta.descriptionId : undefined,
-  });
-  const invalid = Boolean(meta.errors?.length);
-  return (
-    <fieldset
-      className="space-y-3"
-      aria-describedby={[hint ? meta.descriptionId : "", invalid ? meta.errorId : ""].join(" ").trim() || undefined}
-    >
-      <legend className="font-medium text-gray-900">{legend}</legend>
-      {hint ? (
-        <p id={meta.descriptionId} className="text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-      {boxes.map((box, index) => {
-        const option = options[index];
-        const id = index === 0 ? meta.id : box.id;
-        return (
-          <div key={box.value} className="flex items-start gap-3">
-            <input {...withoutKey(box)} id={id} className="mt-1 h-5 w-5 shrink-0 accent-primary" />
-            <label htmlFor={id} className="text-gray-900">
-              <span className="font-medium">{option.label}</span>
-              {option.hint ? <span className="block text-sm text-gray-700">{option.hint}</span> : null}
-            </label>
-          </div>
-        );
-      })}
-    </fieldset>
-  );
-}
+/** One choice among a few, as radio buttons in a fieldset. */
+export const RadioGroup = (props: ChoiceGroupProps) => <ChoiceGroup type="radio" {...props} />;
+
+/** Several choices among a few, as checkboxes in a fieldset (roles); each option may explain itself in a hint. */
+export const CheckboxGroup = (props: ChoiceGroupProps) => <ChoiceGroup type="checkbox" {...props} />;
 
 /** A checkbox that must or may be ticked (an agreement, a consent); posts "on". */
 export function Checkbox({ meta, label, hint }: { meta: Meta; label: ReactNode; hint?: ReactNode }) {
