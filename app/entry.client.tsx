@@ -1,48 +1,57 @@
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LANGUAGE, DEFERRED_NAMESPACES, NAMESPACES, isLanguage } from "./lib/i18n.ts";
+import { DEFAULT_LANGUAGE, NAMESPACES, isLanguage, type Namespace } from "./lib/i18n.ts";
+import { PAGE_TEXTS_ID } from "./lib/page-texts.tsx";
+import { TextsContext, type Bundle, type Texts } from "./lib/translate.ts";
 
-// Only the page's language is loaded; switching language reloads the document.
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+// One chunk per language and namespace: the browser loads only the page's language (switching language
+// reloads the document) and only the namespaces the page uses; others load when a page first needs them.
+const files = import.meta.glob<{ default: Bundle }>("../locales/*/*.json");
+
+const lang = document.documentElement.lang.slice(0, 2);
+const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+const bundles: Partial<Record<Namespace, Bundle>> = {};
+const loading = new Map<Namespace, Promise<void>>();
+
+function load(namespace: Namespace): Promise<void> {
+  let promise = loading.get(namespace);
+  if (!promise) {
+    const file = files[`../locales/${language}/${namespace}.json`];
+    promise = file
+      ? file().then((module) => {
+          bundles[namespace] = module.default;
+        })
+      : Promise.resolve().then(() => {
+          bundles[namespace] = {};
+        });
+    // A failed chunk (a new version deployed meanwhile) may be tried again by the next render.
+    promise.catch(() => loading.delete(namespace));
+    loading.set(namespace, promise);
+  }
+  return promise;
+}
+
+const texts: Texts = { language, get: (namespace) => bundles[namespace], load };
 
 async function start() {
-  const lang = document.documentElement.lang.slice(0, 2);
-  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const bundles: Record<string, Record<string, unknown>> = {};
-  // Namespaces of features most pages do not show only when the page lists them (app/lib/deferred-namespaces.ts).
-  const listed = (document.documentElement.dataset.i18n ?? "").split(" ");
-  const wanted = (file: string) => {
-    const namespace = /(\w+)\.json$/.exec(file)![1];
-    return !(DEFERRED_NAMESPACES as readonly string[]).includes(namespace) || listed.includes(namespace);
-  };
-  await Promise.all(
-    Object.entries(files)
-      .filter(([file]) => file.includes(`/locales/${language}/`) && wanted(file))
-      .map(async ([file, load]) => {
-        const namespace = /(\w+)\.json$/.exec(file)![1];
-        bundles[namespace] = (await load()).default;
-      }),
-  );
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    resources: { [language]: bundles },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  let listed: string[] = [];
+  try {
+    listed = JSON.parse(document.getElementById(PAGE_TEXTS_ID)?.textContent || "[]") as string[];
+  } catch {
+    // No list: the page's components load what they need.
+  }
+  const wanted = new Set<Namespace>(["common"]);
+  for (const namespace of listed) if ((NAMESPACES as readonly string[]).includes(namespace)) wanted.add(namespace as Namespace);
+  await Promise.all([...wanted].map(load));
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TextsContext.Provider value={texts}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </TextsContext.Provider>,
     );
   });
 }

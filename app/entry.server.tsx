@@ -2,12 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { PageNamespacesContext, deferredNamespacesOf } from "./lib/deferred-namespaces.ts";
-import { getI18n } from "./lib/i18n.server.ts";
+import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestInfoContext } from "./lib/request-info.ts";
+import { TextsContext } from "./lib/translate.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,23 +18,18 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestInfoContext).cspNonce || undefined;
-  const i18n = getI18n(loadContext);
+  // Records the namespaces the page uses; the root's PageTexts lists them for the browser.
+  const texts = pageTexts(loadContext);
   // Crawlers and browsers without JavaScript get the whole document at once.
-  const { matches, loaderData } = routerContext.staticHandlerContext;
-  const namespaces = deferredNamespacesOf(
-    matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle, data: loaderData?.[m.route.id] })),
-  ).join(" ");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <PageNamespacesContext.Provider value={namespaces}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
-        </PageNamespacesContext.Provider>
+        <TextsContext.Provider value={texts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TextsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,4 +1,4 @@
-import { lazy, useContext, useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
@@ -8,10 +8,10 @@ import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
 import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
-import { PageNamespacesContext } from "./lib/deferred-namespaces";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
+import { PageTexts } from "./lib/page-texts";
 import { privatePagesMiddleware } from "./lib/cache.server";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
 
@@ -38,10 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { language } = useT();
   const nonce = useNonce();
-  // Texts of features this page shows that most do not (app/lib/deferred-namespaces.ts); server-rendered only.
-  const deferred = useContext(PageNamespacesContext);
   return (
-    <html lang={localeOf(language)} dir="ltr" data-i18n={deferred || undefined} suppressHydrationWarning>
+    <html lang={localeOf(language)} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PageTexts />
       </body>
     </html>
   );

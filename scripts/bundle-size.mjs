@@ -38,36 +38,47 @@ function closure(urls) {
   return seen;
 }
 
-// The entry maps "../locales/<lng>/<ns>.json" to chunks it imports before hydrating, except the deferred
-// namespaces (app/lib/i18n.ts DEFERRED_NAMESPACES), which only the pages that use them load.
+// The entry maps "../locales/<lng>/<ns>.json" to chunks; before hydrating it loads "common" and the
+// namespaces the page used (the server lists them; here: the matched routes' handle.i18n). The api
+// namespace (API error messages) comes with validation after hydration unless a refused form is shown.
+const build = await import(serverBuild);
 const entrySource = read(manifest.entry.module).toString("utf8");
-const deferred = (/DEFERRED_NAMESPACES[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync("app/lib/i18n.ts", "utf8"))?.[1] ?? "").match(/\w+/g) ?? [];
-const localeChunks = (language) =>
-  [...entrySource.matchAll(new RegExp(`"\\.\\./locales/${language}/(\\w+)\\.json":[^"]*?import\\("(\\./[^"]+)"\\)`, "g"))]
-    .filter((m) => !deferred.includes(m[1]))
-    .map((m) => path.posix.join(path.posix.dirname(manifest.entry.module), m[2]));
+const localeChunk = new Map(
+  [...entrySource.matchAll(/"\.\.\/locales\/fr\/(\w+)\.json":[^"]*?import\("(\.\/[^"]+)"\)/g)].map((m) => [
+    m[1],
+    path.posix.join(path.posix.dirname(manifest.entry.module), m[2]),
+  ]),
+);
 
-const screens = {
-  "/login": ["root", "routes/_public", "routes/login"],
-  "/dashboard/{id}": ["root", "routes/_app", "routes/dashboard"],
-  "/accounts": ["root", "routes/_app", "routes/accounts"],
-  "/account-details/{id}": ["root", "routes/_app", "routes/services/account-details"],
-  "/wifi/{packageId}": ["root", "routes/_app", "routes/wifi/settings"],
-  "unmatched (404)": ["root", "routes/_public", "routes/not-found"],
-  "/contacts/{id}": ["root", "routes/_app", "routes/contacts/list"],
-  "/contacts/{id}/{contactId}": ["root", "routes/_app", "routes/contacts/contact"],
-  "/support/{id}": ["root", "routes/_app", "routes/support/tickets"],
-  "/support/{id}/new": ["root", "routes/_app", "routes/support/new"],
-};
+// Every page route (a leaf of the route tree), with its layouts up to the root.
+const routes = build.routes;
+const parents = new Set(Object.values(routes).map((r) => r.parentId));
+const chain = (id) => (id ? [...chain(routes[id].parentId), id] : []);
+const pathOf = (ids) =>
+  "/" +
+  ids
+    .map((id) => routes[id].path ?? "")
+    .filter(Boolean)
+    .join("/")
+    .replace(/\/+/g, "/");
+const screens = {};
+for (const id of Object.keys(routes)) {
+  if (parents.has(id) || id === "root") continue;
+  const ids = chain(id);
+  screens[routes[id].index ? pathOf(ids) || "/" : pathOf(ids)] = ids;
+}
 
 const results = {};
 for (const [screen, routeIds] of Object.entries(screens)) {
-  const urls = [manifest.entry.module, ...manifest.entry.imports, ...localeChunks("fr")];
+  const namespaces = new Set(["common"]);
+  const urls = [manifest.entry.module, ...manifest.entry.imports];
   for (const id of routeIds) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`No route ${id} in the manifest`);
     urls.push(route.module, ...(route.imports ?? []));
+    for (const ns of routes[id].module.handle?.i18n ?? []) if (ns !== "api") namespaces.add(ns);
   }
+  for (const ns of namespaces) if (localeChunk.has(ns)) urls.push(localeChunk.get(ns));
   const files = closure(urls);
   results[screen] = kb([...files].reduce((sum, url) => sum + gz(url), 0));
 }
@@ -79,7 +90,6 @@ for (const url of [...firstLoad, manifest.entry.module]) {
   const source = read(url).toString("utf8");
   for (const match of source.matchAll(/import\("(\.\/[^"]+\.js)"\)/g)) {
     const chunk = path.posix.join(path.posix.dirname(url), match[1]);
-    if (/\/(common|auth|dashboard)-/.test(chunk) && entrySource.includes(match[1])) continue;
     const files = [...closure([chunk])].filter((f) => !firstLoad.has(f) && f !== manifest.entry.module);
     lazy[path.basename(chunk).replace(/-[\w-]+\.js$/, "")] = kb(files.reduce((sum, f) => sum + gz(f), 0));
   }

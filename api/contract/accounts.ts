@@ -84,7 +84,8 @@ export const PackageIds = required(
 );
 
 /** Canadian provinces and territories (Canada Post codes). */
-export const PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
+import { CANCEL_REASONS, PROVINCES } from "./values.ts";
+export { CANCEL_REASONS, PROVINCES };
 export const Province = z.enum(PROVINCES);
 
 /** The provinces whose postal codes start with each letter (Canada Post forward sortation areas). */
@@ -210,7 +211,6 @@ export const Pause = z.object({
 });
 export type Pause = z.infer<typeof Pause>;
 
-export const CANCEL_REASONS = ["moving", "switching_provider", "price", "service_quality", "no_longer_needed", "other"] as const;
 export const CancelReason = z.enum(CANCEL_REASONS);
 
 export const ServiceRequest = z.object({

@@ -310,8 +310,8 @@ export const NetworkSettings = z.object({
 export const NetworkSettingsAnswer = z.object({ network_settings: NetworkSettings });
 export type NetworkSettingsAnswer = z.infer<typeof NetworkSettingsAnswer>;
 
-export const LEASE_TIME_MIN_SECONDS = 120;
-export const LEASE_TIME_MAX_SECONDS = 604_800;
+import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "./values.ts";
+export { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS };
 
 /** PUT /router/{serviceId}/network-settings: all of the LAN settings (DNS optional: empty means automatic). */
 export const NetworkSettingsRequest = z.object({

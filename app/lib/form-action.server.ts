@@ -24,7 +24,7 @@ import { data, redirect, redirectDocument, type RouterContextProvider } from "re
 import { z } from "zod";
 import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
-import { getI18n, getLanguage } from "./i18n.server.ts";
+import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
 import { notify } from "./session.server.ts";
@@ -194,7 +194,7 @@ export function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): 
 /** An API error code as a message key: `api:<code>` when translated, else the field's or the form's generic message. */
 export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: string, onField: boolean): string {
   const key = `api:${code}`;
-  if (getI18n(context).exists(key)) return key;
+  if (hasText(context, key)) return key;
   // The API refuses control characters in any text field with one code per field.
   if (code.endsWith(".control_characters")) return "api:_generic.control_characters";
   console.warn(`[form] no translation for the API error code ${code}`);

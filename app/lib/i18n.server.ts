@@ -1,9 +1,8 @@
 /**
  * Language on the server. remix-i18next detects the language (?lng=, then the i18n_redirected cookie,
- * then Accept-Language, then English); the i18next instances, one per language with every namespace,
- * are created and initialised once when this module loads, never per request.
+ * then Accept-Language, then English); the texts of every namespace are read once when this module
+ * loads, and looked up with app/lib/translate.ts (the same lookups as the browser's).
  */
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
@@ -12,36 +11,24 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGES,
-  NAMESPACES,
   isLanguage,
   type Language,
   type Namespace,
 } from "./i18n.ts";
+import { completeTexts, resolveText, translator, type Bundle, type T, type Texts } from "./translate.ts";
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+const files = import.meta.glob<{ default: Bundle }>("../../locales/*/*.json", { eager: true });
 
-export const resources: Record<Language, Record<string, Record<string, unknown>>> = { en: {}, fr: {} };
+export const resources: Record<Language, Record<string, Bundle>> = { en: {}, fr: {} };
 for (const [file, module] of Object.entries(files)) {
   const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
   if (isLanguage(language)) resources[language][namespace] = module.default;
 }
 
-const instances = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const instance = createInstance();
-    void instance.init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
-      defaultNS: "common",
-      resources,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    });
-    return [language, instance];
-  }),
-) as Record<Language, I18n>;
+const serverTexts = Object.fromEntries(LANGUAGES.map((language) => [language, completeTexts(language, resources[language])])) as Record<
+  Language,
+  Texts
+>;
 
 /** The first language of an Accept-Language header, by quality, that the portal has ("fr-CA" is fr). */
 function browserLanguage(header: string | null): Language | null {
@@ -90,9 +77,12 @@ export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, co
 type Context = Readonly<RouterContextProvider>;
 
 export const getLanguage = (context: Context): Language => context.get(languageContext);
-export const getI18n = (context: Context): I18n => instances[getLanguage(context)];
+/** The texts of a page render: every namespace of the request's language, recording those the page uses. */
+export const pageTexts = (context: Context): Texts => completeTexts(getLanguage(context), resources[getLanguage(context)], new Set());
 /** A t function of the request's language, for texts made on the server (titles, notifications). */
-export const getT = (context: Context, namespace: Namespace = "common"): TFunction =>
-  instances[getLanguage(context)].getFixedT(getLanguage(context), namespace);
+export const getT = (context: Context, namespace: Namespace = "common"): T => translator(serverTexts[getLanguage(context)], namespace);
 /** For places without a request (tests, the error page of a failed middleware). */
-export const tFor = (language: Language, namespace: Namespace = "common"): TFunction => instances[language].getFixedT(language, namespace);
+export const tFor = (language: Language, namespace: Namespace = "common"): T => translator(serverTexts[language], namespace);
+/** Whether a key ("namespace:key") has a text in the request's language. */
+export const hasText = (context: Context, key: string): boolean =>
+  resolveText(serverTexts[getLanguage(context)], "common", key) !== undefined;

@@ -22,8 +22,6 @@ export const NAMESPACES = [
   "profile",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-/** Loaded in the browser only by the pages that use them (app/lib/deferred-namespaces.ts). */
-export const DEFERRED_NAMESPACES: readonly Namespace[] = ["privacy", "referrals"];
 
 /** The cookie that remembers the chosen language (365 days). */
 export const LANGUAGE_COOKIE = "i18n_redirected";

@@ -5,8 +5,10 @@
  * is loaded after hydration (useLazyValidation), so zod stays out of the first-load JavaScript.
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useContext } from "react";
 import type { z } from "zod";
 import type { FormReply } from "./form-action.server";
+import { TextsContext } from "./translate";
 import { useLazyValidation } from "./use-lazy-validation";
 
 export interface PortalFormOptions<S extends z.ZodType> {
@@ -24,12 +26,15 @@ export interface PortalFormOptions<S extends z.ZodType> {
 
 export function usePortalForm<S extends z.ZodType>({ schema, lastResult, constraint, defaultValue, id }: PortalFormOptions<S>) {
   const result = lastResult && "result" in lastResult ? lastResult.result : (lastResult ?? undefined);
+  const texts = useContext(TextsContext);
+  // The API's messages (api namespace) come with validation, after hydration, unless the page shows one already.
+  const loadSchema = () => Promise.all([schema(), texts?.load("api")]).then(([loaded]) => loaded);
   return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     id,
     lastResult: result,
     constraint: constraint as never,
     defaultValue: defaultValue as never,
-    onValidate: useLazyValidation(schema) as never,
+    onValidate: useLazyValidation(loadSchema) as never,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

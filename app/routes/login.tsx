@@ -6,7 +6,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { Trans } from "react-i18next";
+import { Trans } from "~/components/Trans";
 import { useT } from "~/lib/use-t";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";

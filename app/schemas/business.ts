@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { splitEmailList } from "../../api/contract/support";
 
-export const LABEL_MAX = 80;
-export const DESCRIPTION_MAX = 500;
-export const MAX_ALERT_EMAILS = 5;
+import { DESCRIPTION_MAX, LABEL_MAX, MAX_ALERT_EMAILS } from "./values";
+
+export { DESCRIPTION_MAX, LABEL_MAX, MAX_ALERT_EMAILS };
 
 /** conform sends an empty field as undefined; the API takes "" as "clear it". */
 const optionalText = (field: string, max: number) =>

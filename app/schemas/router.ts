@@ -8,7 +8,10 @@
  * and on the server, and the API checks everything again.
  */
 import { z } from "zod";
-import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "../../api/contract/home-network";
+import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "../../api/contract/values";
+import { LEASE_TIME_CHOICES, normalizeMac } from "./values";
+
+export { LEASE_TIME_CHOICES, normalizeMac };
 
 // ---------------------------------------------------------------------------------------------------
 // IPv4 arithmetic (as the API does it).
@@ -48,12 +51,6 @@ const PRIVATE: [string, number][] = [
 ];
 const isPrivate = (ip: number) => PRIVATE.some(([block, prefix]) => (ip & prefixMask(prefix)) >>> 0 === parseIpv4(block));
 
-/** A MAC address as AA:BB:CC:DD:EE:FF, or null. */
-export function normalizeMac(text: string | null | undefined): string | null {
-  const hex = (text ?? "").trim().replace(/[:.-]/g, "");
-  return /^[0-9A-Fa-f]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(":") : null;
-}
-
 // ---------------------------------------------------------------------------------------------------
 
 /** conform sends an empty field as undefined. */
@@ -64,9 +61,6 @@ const issue = (ctx: z.RefinementCtx, path: string, code: string) =>
 /** A whole number of at most 5 digits, or undefined when empty; NaN when it is not one. */
 const portOf = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? undefined : /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
-
-/** Lease times offered (seconds): from 30 minutes to 7 days. The API accepts 2 minutes to 7 days. */
-export const LEASE_TIME_CHOICES = [1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 172_800, 259_200, 604_800] as const;
 
 /** LAN settings: the router's address and subnet, the DHCP range and lease time, and DNS handed to devices. */
 export const LanSettingsSchema = z

@@ -3,7 +3,6 @@ import type { Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { routePattern, sanitizeEvent, sendsPageView, type AnalyticsEvent } from "../../app/lib/analytics.ts";
 import { analyticsState, consentCookie } from "../../app/lib/analytics.server.ts";
-import { deferredNamespacesOf } from "../../app/lib/deferred-namespaces.ts";
 import { ConfigError, parseConfig } from "../../app/lib/config.server.ts";
 import { analyticsConnectSources } from "../../server/analytics-csp.ts";
 import { createPortalApp } from "../../server/app.ts";
@@ -154,15 +153,5 @@ describe("configuration and CSP", () => {
   it("refuses an analytics host that is not an http(s) URL", () => {
     expect(() => parseConfig({ ANALYTICS_HOST: "javascript:alert(1)" })).toThrow(ConfigError);
     expect(analyticsConnectSources(parseConfig({ ANALYTICS_HOST: "http://localhost:8010" }))).toEqual([]);
-  });
-});
-
-describe("deferred namespaces", () => {
-  it("are listed for a page that uses them: its routes' handles, the consent banner, the referral card", () => {
-    expect(deferredNamespacesOf([{ handle: { i18n: ["auth"] } }, { data: { analytics: null } }])).toEqual([]);
-    expect(deferredNamespacesOf([{ data: { analytics: { consent: "granted" } } }, { handle: { i18n: ["privacy"] } }])).toEqual(["privacy"]);
-    expect(deferredNamespacesOf([{ data: { analytics: { consent: "ask" } } }])).toEqual(["privacy"]);
-    expect(deferredNamespacesOf([{ data: { features: { referrals: true } } }, { handle: { i18n: ["dashboard"] } }])).toEqual(["referrals"]);
-    expect(deferredNamespacesOf([{ data: { features: { referrals: false } } }])).toEqual([]);
   });
 });

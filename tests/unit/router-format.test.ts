@@ -1,13 +1,8 @@
 /** The router screens' formatting: byte counts and instants in each language, durations in words. */
-import i18next from "i18next";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { durationInWords } from "../../app/components/router/RouterParts.tsx";
 import { formatBytes, formatDateTime } from "../../app/lib/i18n.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const load = (language: string) => JSON.parse(readFileSync(path.join(ROOT, "locales", language, "router.json"), "utf8"));
+import { tFor } from "../../app/lib/i18n.server.ts";
 
 describe("formatBytes", () => {
   it("uses the largest unit at or above 1, in the page's language", () => {
@@ -25,11 +20,9 @@ describe("formatDateTime", () => {
 });
 
 describe("durationInWords", () => {
-  it("says the two largest units, with plurals, in English and French", async () => {
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: "en", resources: { en: { router: load("en") }, fr: { router: load("fr") } }, ns: ["router"] });
-    const en = i18n.getFixedT("en", "router");
-    const fr = i18n.getFixedT("fr", "router");
+  it("says the two largest units, with plurals, in English and French", () => {
+    const en = tFor("en", "router");
+    const fr = tFor("fr", "router");
     expect(durationInWords(93_784, en)).toBe("1 day 2 hours");
     expect(durationInWords(43_320, en)).toBe("12 hours 2 minutes");
     expect(durationInWords(3_600, en)).toBe("1 hour");

@@ -1,15 +1,16 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, Trans } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { getI18n } from "../../app/lib/i18n.server.ts";
+import { Trans } from "../../app/components/Trans.tsx";
+import type { Language, Namespace } from "../../app/lib/i18n.ts";
+import { resources } from "../../app/lib/i18n.server.ts";
+import { completeTexts, translator, type Bundle, type Texts } from "../../app/lib/translate.ts";
+import { TextsContext } from "../../app/lib/translate.ts";
 import { useT } from "../../app/lib/use-t.ts";
-import { RouterContextProvider } from "react-router";
-import type { Namespace } from "../../app/lib/i18n.ts";
 
-/** Renders a component under the English instance, as entry.server does (no language set: English). */
-function render(child: () => ReactNode): string {
-  return renderToString(h(I18nextProvider, { i18n: getI18n(new RouterContextProvider()) }, h(child)));
+/** Renders a component with every text of a language, as entry.server does; `used` collects the namespaces read. */
+function render(child: () => ReactNode, language: Language = "en", used = new Set<Namespace>()): string {
+  return renderToString(h(TextsContext.Provider, { value: completeTexts(language, resources[language], used) }, h(child)));
 }
 
 function Texts({ namespace, keys }: { namespace: Namespace; keys: string[] }) {
@@ -21,6 +22,12 @@ describe("useT", () => {
   it("translates plain keys of its namespace, and of others with a prefix", () => {
     const html = render(() => h(Texts, { namespace: "auth", keys: ["login.heading", "common:nav.signOut"] }));
     expect(html).toContain("Sign in | Sign out");
+  });
+
+  it("records the namespaces a page read, prefixed ones included, for the browser to load", () => {
+    const used = new Set<Namespace>();
+    render(() => h(Texts, { namespace: "auth", keys: ["login.heading", "api:_generic.field"] }), "fr", used);
+    expect([...used].sort()).toEqual(["api", "auth"]);
   });
 
   it("interpolates and counts when given options", () => {
@@ -35,7 +42,7 @@ describe("useT", () => {
     expect(render(() => h(Counted))).toContain("1 channel; 85 channels; Hello, Maya");
   });
 
-  it("gives <Trans> its namespace, so rich texts resolve", () => {
+  it("puts elements given to <Trans> around their words", () => {
     function Help() {
       const { t } = useT("auth");
       return h(Trans, {
@@ -47,6 +54,65 @@ describe("useT", () => {
     }
     const html = render(() => h(Help));
     expect(html).not.toContain("login.failedHelp");
+    expect(html).not.toContain("&lt;");
     expect(html).toContain("<a>customer support at 416-555-0150</a>");
+    expect(render(() => h(Help), "fr")).toContain("<a>réinitialisez votre mot de passe</a>");
+  });
+});
+
+describe("translator", () => {
+  const bundles: Record<string, Bundle> = {
+    common: {
+      item_one: "{{count}} item",
+      item_other: "{{count}} items",
+      plain: "Hello {{name}}, {{missing}}",
+      nested: { deep: { key: "Deep" } },
+    },
+  };
+  const t = translator(completeTexts("fr", bundles), "common");
+
+  it("chooses plural forms by the language's rules and falls back to _other", () => {
+    expect(t("item", { count: 1 })).toBe("1 item");
+    expect(t("item", { count: 0 })).toBe("0 item"); // French: 0 is singular
+    expect(t("item", { count: 1_000_000 })).toBe("1000000 items"); // French "many" falls back to _other
+    expect(translator(completeTexts("en", bundles), "common")("item", { count: 0 })).toBe("0 items");
+  });
+
+  it("keeps a placeholder not given, empties one given as undefined, and reads nested keys", () => {
+    expect(t("plain", { name: "Léa" })).toBe("Hello Léa, {{missing}}");
+    expect(t("plain", { name: "Léa", missing: undefined })).toBe("Hello Léa, ");
+    expect(t("nested.deep.key")).toBe("Deep");
+  });
+
+  it("gives the default value, else the key, for a key without text", () => {
+    expect(t("status.nope", { defaultValue: "Unknown {{x}}", x: 1 })).toBe("Unknown 1");
+    expect(t("common:status.nope")).toBe("status.nope");
+  });
+
+  it("suspends on a namespace not loaded yet (browser), with one promise until it is there", async () => {
+    const loaded: Partial<Record<Namespace, Bundle>> = {};
+    let loads = 0;
+    let pending: Promise<void> | undefined;
+    const texts: Texts = {
+      language: "en",
+      get: (ns) => loaded[ns],
+      load: (ns) =>
+        (pending ??= Promise.resolve().then(() => {
+          loads++;
+          loaded[ns] = { hello: "Hi" };
+        })),
+    };
+    const tb = translator(texts, "billing");
+    let thrown: unknown;
+    try {
+      tb("hello");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Promise);
+    expect(() => tb("hello")).toThrow();
+    await thrown;
+    expect(loads).toBe(1);
+    expect(tb("hello")).toBe("Hi");
   });
 });

@@ -4,10 +4,7 @@
  * the document (the skip link stays first) and sticks to the bottom of the window until answered.
  */
 import { Form, useLocation } from "react-router";
-import { useNamespace } from "~/lib/load-namespace";
 import { useT } from "~/lib/use-t";
-
-const texts = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/privacy.json");
 
 const buttonClass =
   "cursor-pointer rounded-md border-2 border-primary bg-white px-5 py-2 font-semibold text-gray-900 hover:bg-primary-light focus-visible:outline-offset-2";
@@ -15,7 +12,6 @@ const buttonClass =
 export function ConsentBanner() {
   const { t } = useT("privacy");
   const { pathname, search } = useLocation();
-  if (!useNamespace("privacy", texts)) return null;
   return (
     <section
       aria-labelledby="consent-heading"

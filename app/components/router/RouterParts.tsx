@@ -1,6 +1,6 @@
 /** Pieces the router screens share: the service line, durations in words, section errors, the LAN settings form. */
 import { getFormProps } from "@conform-to/react";
-import type { TFunction } from "i18next";
+import type { T as TFunction } from "~/lib/translate";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ErrorSummary, Field, Select, SubmitButton } from "~/components/form";
@@ -8,7 +8,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import type { FormReply } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { LEASE_TIME_CHOICES } from "~/schemas/router";
+import { LEASE_TIME_CHOICES } from "~/schemas/values";
 
 export interface ServiceLineData {
   customer: { customer_id: number; contract_name: string };

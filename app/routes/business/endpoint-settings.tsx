@@ -16,7 +16,8 @@ import { canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from
 import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { DESCRIPTION_MAX, EndpointSettingsSchema, LABEL_MAX, MAX_ALERT_EMAILS } from "~/schemas/business";
+import { EndpointSettingsSchema } from "~/schemas/business";
+import { DESCRIPTION_MAX, LABEL_MAX, MAX_ALERT_EMAILS } from "~/schemas/values";
 
 export const handle = { i18n: ["business", "api"] };
 

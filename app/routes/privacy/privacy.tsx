@@ -17,19 +17,10 @@ import { getConfig } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { safeRedirectPath } from "~/lib/public-paths";
 import { usePortalForm } from "~/lib/use-portal-form";
-import { ensureNamespace } from "~/lib/load-namespace";
 import { useT } from "~/lib/use-t";
 import { AnalyticsConsentSchema } from "~/schemas/privacy";
 
 export const handle = { i18n: ["privacy"] };
-
-const texts = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/privacy.json");
-
-/** Reached by the router from a page without these texts: they load before the page shows. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  await ensureNamespace("privacy", texts);
-  return serverLoader();
-}
 
 const constraint = getZodConstraint(AnalyticsConsentSchema);
 

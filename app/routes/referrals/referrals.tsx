@@ -13,18 +13,9 @@ import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
-import { ensureNamespace } from "~/lib/load-namespace";
 import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["referrals"] };
-
-const texts = import.meta.glob<{ default: Record<string, unknown> }>("../../../locales/*/referrals.json");
-
-/** Reached by the router from a page without these texts: they load before the page shows. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  await ensureNamespace("referrals", texts);
-  return serverLoader();
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Feature off: as if the route did not exist ("This page could not be found").

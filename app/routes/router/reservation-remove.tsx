@@ -9,7 +9,7 @@ import { formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { normalizeMac } from "~/schemas/router";
+import { normalizeMac } from "~/schemas/values";
 
 export const handle = { i18n: ["router", "api"] };
 

@@ -1,0 +1,8 @@
+/**
+ * Contract constants that pages show (choices, limits), in a module without zod, so that a page's
+ * JavaScript can name them without carrying the schemas (the contract modules re-export them).
+ */
+export const PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
+export const CANCEL_REASONS = ["moving", "switching_provider", "price", "service_quality", "no_longer_needed", "other"] as const;
+export const LEASE_TIME_MIN_SECONDS = 120;
+export const LEASE_TIME_MAX_SECONDS = 604_800;
