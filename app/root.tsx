@@ -57,13 +57,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+let reloading = false;
+function reloadOnce() {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = useT();
   // The browser holds one language's texts: a navigation that lands in the other one (a ?lng= link
-  // followed by the router, a sign-in that returns to such a link) loads the document again.
-  useEffect(() => {
-    if (loaderData.language !== language) window.location.reload();
-  }, [loaderData.language, language]);
+  // followed by the router, a sign-in that returns to such a link) loads the document again, at once
+  // (not after the page rendered in the old language, which would first load that language's texts).
+  if (loaderData.language !== language && typeof window !== "undefined") reloadOnce();
   return (
     <>
       <ProgressBar />
