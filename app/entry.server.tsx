@@ -3,9 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { StylesContext } from "./lib/app-styles.tsx";
 import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestInfoContext } from "./lib/request-info.ts";
+import { APP_CSS } from "./lib/styles.server.ts";
 import { TextsContext } from "./lib/translate.ts";
 
 export const streamTimeout = 5_000;
@@ -27,9 +29,11 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <TextsContext.Provider value={texts}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TextsContext.Provider>
+        <StylesContext.Provider value={APP_CSS}>
+          <TextsContext.Provider value={texts}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TextsContext.Provider>
+        </StylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -2,7 +2,6 @@ import { lazy, useEffect } from "react";
 import { useT } from "~/lib/use-t";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/PageFrame";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
@@ -10,6 +9,7 @@ import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
+import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import { PageTexts } from "./lib/page-texts";
 import { privatePagesMiddleware } from "./lib/cache.server";
@@ -17,10 +17,7 @@ import { sessionMiddleware, takeNotifications } from "./lib/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
 const Analytics = lazy(() => import("./components/analytics/Analytics"));
@@ -45,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
+        <AppStyles nonce={nonce} />
         <Links />
       </head>
       <body className="min-h-screen font-sans">

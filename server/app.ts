@@ -158,7 +158,8 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
             directives: {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              styleSrc: ["'self'"],
+              // The stylesheet is inlined in the document (app/lib/app-styles.tsx) with the page's nonce.
+              styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
               imgSrc: ["'self'", "data:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'", ...analyticsConnectSources(config)],
