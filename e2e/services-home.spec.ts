@@ -204,6 +204,8 @@ test("the intro tour: its steps in order, then gone for good once skipped or fin
     const tour = page.getByTestId("tour");
     await expect(tour.getByRole("listitem")).toHaveText([/Your account and profile/, /Your bills/, /Your internet and TV/, /Getting help/]);
     await expect(tour.getByRole("link", { name: "Your bills" })).toHaveAttribute("href", "#billing-heading");
+    // Without JavaScript, starting the tour goes to its first part.
+    await expect(tour.getByRole("link", { name: "Start the tour" })).toHaveAttribute("href", "#account-heading");
     await expectNoAxeViolations(page);
     await tour.getByRole("button", { name: "Skip the tour" }).click();
   } else {

@@ -1,8 +1,8 @@
 /**
  * The intro tour of the residential dashboard (steps profile, billing, internet, support, in order),
  * shown while the API still lists product_tour_steps. Without JavaScript: a dismissible panel listing
- * the steps, each linking to its part of the page, with "Got it" and "Skip the tour" buttons posting to
- * /dashboard/{id}/tour. With JavaScript the same panel also offers "Start the tour": a guided tour, a
+ * the steps, each linking to its part of the page, "Start the tour" linking to the first, and "Got it" and
+ * "Skip the tour" buttons posting to /dashboard/{id}/tour. With JavaScript "Start the tour" opens a guided tour, a
  * non-modal card under each part in turn (highlighted, focused), with Back, Next, Finish and Skip;
  * Finish and Skip post the same form. The page stays usable underneath (nothing is covered until the
  * customer starts the tour).
@@ -24,7 +24,7 @@ export const TOUR_TARGETS: Record<Step, string> = {
 };
 
 const button = "rounded-md px-4 py-2 font-semibold";
-const primary = `${button} bg-primary text-white hover:bg-primary-dark`;
+const primary = `${button} border border-primary bg-primary text-white hover:bg-primary-dark`;
 const secondary = `${button} border border-gray-500 bg-white text-gray-900 hover:bg-gray-100`;
 
 export function IntroTour({ customerId, steps }: { customerId: number; steps: Step[] }) {
@@ -61,12 +61,18 @@ function TourPanel({ customerId, steps, onStart }: { customerId: number; steps: 
         ))}
       </ol>
       <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap gap-3">
+        {/* Without JavaScript, starting the tour goes to its first part; with it, the guided tour. The
+            same box either way, so nothing moves when the page hydrates. */}
         {hydrated ? (
           <button type="button" className={primary} onClick={onStart}>
             {t("tour.start")}
           </button>
-        ) : null}
-        <button type="submit" name="skipped" value="false" className={hydrated ? secondary : primary}>
+        ) : (
+          <a href={`#${TOUR_TARGETS[steps[0]]}`} className={`${primary} no-underline`}>
+            {t("tour.start")}
+          </a>
+        )}
+        <button type="submit" name="skipped" value="false" className={secondary}>
           {t("tour.gotIt")}
         </button>
         <button type="submit" name="skipped" value="true" className={secondary}>
