@@ -110,7 +110,8 @@ async function main() {
   for (const screen of screens) {
     let r;
     try {
-      r = await audit(`${servers.base}${screen.path}`, screen.cookie);
+      // Lighthouse now and then loses the trace of a load (NO_NAVSTART on a loaded machine): one more try.
+      r = await audit(`${servers.base}${screen.path}`, screen.cookie).catch(() => audit(`${servers.base}${screen.path}`, screen.cookie));
     } catch (error) {
       failures.push(`${screen.name}: ${error.message}`);
       rows.push([screen.name, "–", "–", "–", "–", "–", "–", "ERROR"]);
