@@ -125,6 +125,10 @@ export function start(name, command, args, { cwd = ROOT, env = {} } = {}) {
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   child.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  child.exited.then(({ code, signal }) => {
+    // A server that stops while it is being measured: say so, with what it printed last.
+    if (children.has(child)) console.error(`\n${name} stopped unexpectedly (${code ?? signal}); its last output:\n${child.output}`);
+  });
   children.add(child);
   return child;
 }
