@@ -228,6 +228,7 @@ export function cpuMs(pid) {
   } catch {
     // no schedstat on this kernel: fall back to the ticks
   }
+  if (!existsSync(`/proc/${pid}/stat`)) throw new Error(`process ${pid} is gone: a measured server stopped (see above)`);
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
 }
