@@ -1,151 +1,414 @@
 #!/usr/bin/env node
 /**
- * Server CPU per page view of the portal (the budget is about 1 ms), measured on the production build.
- * The reference API runs in a process of its own so that only the portal's CPU is counted (read from
- * /proc/<pid>/stat before and after a fixed number of requests on loopback).
+ * Server CPU per page view of the portal, screen by screen, against the naive React Router page of issue 14
+ * measured in the same run (docs/architecture.md, "Server CPU per page view").
  *
- *   npm run build && node scripts/bench.mjs [requests=2000] [concurrency=8]
+ *   npm run build && npm run bench [-- options]
+ *
+ *   --only WORD[,WORD]     only the screens whose name or path contains a word (e.g. --only dashboard)
+ *   --requests N           requests per batch (default 20)
+ *   --concurrency N        connections per batch (default 10)
+ *   --embedded-seconds N   length of each batch of the embedded test at 100 connections (default 8)
+ *   --no-embedded          leave out the embedded test
+ *   --no-compression       send no Accept-Encoding (by default requests carry a browser's headers, gzip/br included)
+ *   --json [FILE]          also write the raw figures (default bench-results.json)
+ *
+ * The reference API runs in a process of its own and the production portal against it; the naive page
+ * (../shared/bench/naive-rr7, installed and built once into node_modules/.cache/naive-rr7) beside them.
+ * For each screen, interleaved with a batch of the naive page: first views (HTML), repeated views (HTML with
+ * If-None-Match: the ETag of the previous answer) and `.data` navigations, each a fixed number of requests
+ * at a fixed concurrency, with the CPU time of the portal and of the API read from /proc/<pid>/stat before
+ * and after. Then the embedded default (portal and API in one process, as `npm start`) serves the
+ * residential dashboard to 100 connections, against the naive page at 100 connections.
+ * BENCH_PORT (default 4311) is the first of four consecutive ports it uses.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import * as lib from "./bench-lib.mjs";
 
-const REQUESTS = Number(process.argv[2] ?? 2000);
-const CONCURRENCY = Number(process.argv[3] ?? 8);
-const API_PORT = Number(process.env.BENCH_API_PORT ?? 4311);
-const PORTAL_PORT = Number(process.env.BENCH_PORTAL_PORT ?? 4312);
-const TICKS_PER_SECOND = 100; // Linux USER_HZ
-const dataDir = mkdtempSync(path.join(tmpdir(), "portal-bench-"));
-const children = [];
-
-function start(args, env) {
-  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  children.push(child);
-  return child;
-}
-const stopAll = () =>
-  children.forEach((c) => {
-    try {
-      process.kill(-c.pid, "SIGTERM");
-    } catch {
-      // gone already, or not ours
-    }
-  });
-process.on("exit", () => {
-  stopAll();
-  rmSync(dataDir, { recursive: true, force: true });
+// `--json FILE`: parseArgs has no optional values, so the file name is taken out first.
+const argv = process.argv.slice(2);
+const jsonAt = argv.indexOf("--json");
+const jsonFile =
+  jsonAt >= 0 && argv[jsonAt + 1] && !argv[jsonAt + 1].startsWith("--") ? argv.splice(jsonAt + 1, 1)[0] : "bench-results.json";
+const { values: opts } = parseArgs({
+  args: argv,
+  options: {
+    only: { type: "string", multiple: true, default: [] },
+    requests: { type: "string", default: "20" },
+    concurrency: { type: "string", default: "10" },
+    "embedded-seconds": { type: "string", default: "8" },
+    "no-embedded": { type: "boolean", default: false },
+    "no-compression": { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+  },
+  strict: true,
 });
 
-async function waitFor(url) {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
+const REQUESTS = Number(opts.requests);
+const CONCURRENCY = Number(opts.concurrency);
+const EMBEDDED_SECONDS = Number(opts["embedded-seconds"]);
+const HEADERS = { ...lib.BROWSER_HEADERS };
+if (opts["no-compression"]) delete HEADERS["accept-encoding"];
+const EMBEDDED_CONNECTIONS = 100;
+const only = opts.only.flatMap((o) => o.split(",")).filter(Boolean);
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4311);
+const PORTS = { api: BASE_PORT, portal: BASE_PORT + 1, naive: BASE_PORT + 2, embedded: BASE_PORT + 3 };
+const TARGETS = { html: 0.5, repeat: 0.15, data: 0.3, api: 0.4, embeddedThroughput: 1, embeddedP99Ms: 1000 };
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+
+// ---------------------------------------------------------------------------------------------------------
+// A load loop on keep-alive connections (node:http: cheaper than fetch, so the client leaves more CPU to the
+// servers).
+
+function request(agent, url, headers) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode, etag: res.headers.etag, bytes, ms: performance.now() - started }));
+      res.on("error", (error) => resolve({ status: 0, error, ms: performance.now() - started }));
+    });
+    req.setTimeout(60_000, () => req.destroy(new Error("no answer within 60 s")));
+    req.on("error", (error) => resolve({ status: 0, error, ms: performance.now() - started }));
+  });
 }
 
-/** The node process serving a port (tsx starts node as a child). */
-function pidOnPort(port) {
-  const inode = readFileSync("/proc/net/tcp", "utf8")
-    .split("\n")
-    .slice(1)
-    .map((l) => l.trim().split(/\s+/))
-    .find((f) => f[1]?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, "0")}`) && f[3] === "0A")?.[9];
-  for (const pid of readdirPids()) {
-    try {
-      const fds = readdirSafe(`/proc/${pid}/fd`);
-      if (
-        fds.some((fd) => {
-          try {
-            return readlinkSafe(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
-          } catch {
-            return false;
-          }
-        })
-      )
-        return pid;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  throw new Error(`no process listens on ${port}`);
-}
-import { readdirSync, readlinkSync } from "node:fs";
-const readdirPids = () => readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-const readdirSafe = (dir) => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
-const readlinkSafe = (p) => readlinkSync(p);
-const cpuTicks = (pid) => {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(f[11]) + Number(f[12]);
-};
-
-async function run(label, url, headers) {
+/**
+ * `n` requests, `concurrency` at a time; `revalidate` sends If-None-Match with the ETag of the previous answer.
+ * Returns wall time, latencies, statuses and the CPU each watched pid spent meanwhile.
+ */
+async function batch({
+  base,
+  path,
+  cookie,
+  n = Infinity,
+  seconds: limit = Infinity,
+  concurrency,
+  revalidate = false,
+  etag = undefined,
+  pids = {},
+}) {
+  const agent = lib.agent(concurrency);
+  const headers = { ...HEADERS, ...(cookie ? { cookie } : {}) };
   const latencies = [];
-  let next = 0;
+  const statuses = {};
+  const errors = [];
+  let lastEtag = etag;
+  let bytes = 0;
+  let sent = 0;
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, lib.cpuMs(pid)]));
+  const started = performance.now();
+  const deadline = started + limit * 1000;
   const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t = performance.now();
-      const res = await fetch(url, { headers, redirect: "manual" });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${label}: status ${res.status}`);
-      latencies.push(performance.now() - t);
+    while (sent < n && performance.now() < deadline) {
+      sent++;
+      const res = await request(agent, `${base}${path}`, revalidate && lastEtag ? { ...headers, "if-none-match": lastEtag } : headers);
+      latencies.push(res.ms);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.error) errors.push(res.error.message);
+      if (res.etag) lastEtag = res.etag;
+      bytes += res.bytes ?? 0;
     }
   };
-  // Warm up (JIT, caches), then measure.
-  for (let i = 0; i < 200; i++) await (await fetch(url, { headers })).arrayBuffer();
-  const before = cpuTicks(portalPid);
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  const cpuMs = ((cpuTicks(portalPid) - before) / TICKS_PER_SECOND) * 1000;
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+  // (a time-limited batch lets the requests in flight at its end finish, and counts them)
+  const seconds = (performance.now() - started) / 1000;
+  n = latencies.length;
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (lib.cpuMs(pid) - before[k]) / n]));
+  agent.destroy();
   latencies.sort((a, b) => a - b);
-  const p = (q) => latencies[Math.floor(q * (latencies.length - 1))].toFixed(1);
-  console.log(
-    `${label.padEnd(28)} portal CPU ${(cpuMs / REQUESTS).toFixed(2)} ms/request   ${(REQUESTS / seconds).toFixed(0)} req/s   p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`,
-  );
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  return {
+    n,
+    seconds,
+    rps: n / seconds,
+    p50: q(0.5),
+    p99: q(0.99),
+    statuses,
+    errors: errors.slice(0, 3),
+    cpu,
+    bytes: bytes / n,
+    etag: lastEtag,
+  };
 }
 
-start(["scripts/api-server.ts"], { PORT: String(API_PORT), DATA_DIR: dataDir });
-await waitFor(`http://127.0.0.1:${API_PORT}/api/v1/openapi.json`);
-start(["server.ts"], {
-  NODE_ENV: "production",
-  PORT: String(PORTAL_PORT),
-  API_BASE_URL: `http://127.0.0.1:${API_PORT}/api/v1`,
-  SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
-  SIGN_IN_LIMIT_PER_IP: "100000",
-  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
-  API_TOKEN_LIMIT_PER_IP: "100000",
-  API_TOKEN_LIMIT_PER_USERNAME: "100000",
-});
-await waitFor(`http://127.0.0.1:${PORTAL_PORT}/healthz`);
-const portalPid = pidOnPort(PORTAL_PORT);
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
+const ratio = (x, ref) => (Number.isFinite(x) && ref > 0 ? `${(x / ref).toFixed(2)}×` : "–");
 
-const signIn = await fetch(`http://127.0.0.1:${PORTAL_PORT}/login`, {
-  method: "POST",
-  redirect: "manual",
-  body: new URLSearchParams({ username: "resi@example.com", password: "Demo-Pass-2026" }),
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const buildDir = lib.checkBuild();
+  console.log(
+    `npm run bench: ${REQUESTS} requests per batch, ${CONCURRENCY} connections, ${opts["no-compression"] ? "no Accept-Encoding" : "a browser's headers (Accept-Encoding gzip, br)"}; build ${buildDir}/; ports ${BASE_PORT}–${BASE_PORT + 3}`,
+  );
+
+  const naiveBuild = lib.prepareNaive();
+  if (!naiveBuild.dir) console.log(`NOTE: ${naiveBuild.reason}`);
+  else
+    console.log(`Naive reference page: ${naiveBuild.cached ? "cached build" : "installed and built"} in ${naiveBuild.dir} (${elapsed()})`);
+
+  // Start everything at once (the API's demo seed takes most of the time); the embedded portal idles until its turn.
+  const [servers, naive, embedded] = await Promise.all([
+    lib.startPortalWithApi({ apiPort: PORTS.api, portalPort: PORTS.portal }),
+    naiveBuild.dir ? lib.startNaive(naiveBuild.dir, PORTS.naive) : null,
+    opts["no-embedded"] ? null : lib.startEmbeddedPortal({ port: PORTS.embedded }),
+  ]);
+  console.log(
+    `Servers up (${elapsed()}): portal pid ${servers.portalPid}, API pid ${servers.apiPid}${naive ? `, naive pid ${naive.pid}` : ""}`,
+  );
+
+  const cookies = await lib.signInAll(servers.base);
+  const screens = await lib.resolveScreens(servers.base, cookies, { only });
+  console.log(`${screens.length} screens answer as expected (${elapsed()})`);
+
+  // Warm up both servers (JIT, caches) on the naive page and the residential dashboard.
+  const dashboard = screens.find((s) => s.name === "dashboard-resi") ?? screens[0];
+  if (naive) await batch({ base: naive.base, path: naive.path, n: 200, concurrency: CONCURRENCY });
+  await batch({ base: servers.base, path: dashboard.path, cookie: dashboard.cookie, n: 100, concurrency: CONCURRENCY });
+
+  const portalPids = { portal: servers.portalPid, api: servers.apiPid };
+  const naiveRuns = [];
+  const results = [];
+  const problems = [];
+  const check = (label, r, allowed) => {
+    const bad = Object.entries(r.statuses).filter(([s]) => !allowed.includes(Number(s)));
+    if (bad.length)
+      problems.push(`${label}: ${bad.map(([s, c]) => `${c}× ${s}`).join(", ")}${r.errors.length ? ` (${r.errors.join("; ")})` : ""}`);
+  };
+
+  console.log(`\nMeasuring (${elapsed()}) …`);
+  for (const screen of screens) {
+    if (naive) {
+      const r = await batch({ base: naive.base, path: naive.path, n: REQUESTS, concurrency: CONCURRENCY, pids: { naive: naive.pid } });
+      check("naive page", r, [200]);
+      naiveRuns.push(r);
+    }
+    const common = { base: servers.base, cookie: screen.cookie, concurrency: CONCURRENCY, pids: portalPids };
+    // A few requests first: the route's code is compiled on its first requests.
+    const warm = { ...common, pids: {}, concurrency: 2 };
+    await batch({ ...warm, path: screen.path, n: 4 });
+    const html = await batch({ ...common, path: screen.path, n: REQUESTS });
+    check(`${screen.name} HTML`, html, [screen.status]);
+    const repeat = await batch({ ...common, path: screen.path, n: REQUESTS, revalidate: true, etag: html.etag });
+    check(`${screen.name} repeat`, repeat, [screen.status, 304]);
+    await batch({ ...warm, path: lib.dataUrl(screen.path), n: 2 });
+    const data = await batch({ ...common, path: lib.dataUrl(screen.path), n: REQUESTS });
+    check(`${screen.name} .data`, data, [screen.status]);
+    results.push({ screen: screen.name, path: screen.path, user: screen.user, html, repeat, data });
+    process.stdout.write(".");
+  }
+  console.log(` (${elapsed()})`);
+  const naiveCpu = naive ? median(naiveRuns.map((r) => r.cpu.naive)) : NaN;
+  const naiveRps = naive ? median(naiveRuns.map((r) => r.rps)) : NaN;
+
+  // The embedded default at 100 connections, A/B rounds against the naive page at 100 connections.
+  let embeddedResult = null;
+  if (embedded) {
+    await lib.stop(servers.portal);
+    await lib.stop(servers.api);
+    const cookie = await lib.signIn(embedded.base, lib.USERS.resi);
+    const path = `/dashboard/100101`;
+    await batch({ base: embedded.base, path, cookie, n: 100, concurrency: CONCURRENCY });
+    const rounds = [];
+    for (let round = 0; round < 2; round++) {
+      const n = naive
+        ? await batch({ base: naive.base, path: naive.path, seconds: EMBEDDED_SECONDS, concurrency: EMBEDDED_CONNECTIONS })
+        : null;
+      const e = await batch({
+        base: embedded.base,
+        path,
+        cookie,
+        seconds: EMBEDDED_SECONDS,
+        concurrency: EMBEDDED_CONNECTIONS,
+        pids: { portal: embedded.portalPid },
+      });
+      rounds.push({ naive: n, embedded: e });
+    }
+    const all = rounds.map((r) => r.embedded);
+    const errors = all.reduce((sum, r) => sum + Object.entries(r.statuses).reduce((s, [k, c]) => s + (k === "200" ? 0 : c), 0), 0);
+    embeddedResult = {
+      path,
+      connections: EMBEDDED_CONNECTIONS,
+      rounds,
+      rps: median(all.map((r) => r.rps)),
+      naiveRps: naive ? median(rounds.map((r) => r.naive.rps)) : NaN,
+      p99: Math.max(...all.map((r) => r.p99)),
+      cpu: median(all.map((r) => r.cpu.portal)),
+      errors,
+      errorSamples: all.flatMap((r) => r.errors).slice(0, 3),
+    };
+  }
+  await lib.stopAll();
+
+  // ------------------------------------------------------------------------------------------------------
+  // Report.
+  console.log(
+    `\nPer request, ${REQUESTS} requests at ${CONCURRENCY} connections per batch. Ratios: against the naive page in this run` +
+      (naive
+        ? ` (${f(naiveCpu)} ms CPU, ${f(naiveRps, 0)} req/s; median of ${naiveRuns.length} batches interleaved with the screens).`
+        : " (absent: no ratios)."),
+  );
+  console.log("Portal and API CPU in ms per request; repeat = If-None-Match with the previous ETag (304s counted).\n");
+  const rows = [
+    [
+      "screen",
+      "HTML portal",
+      "×",
+      "API",
+      "×",
+      "req/s",
+      "p50",
+      "p99",
+      "repeat portal",
+      "×",
+      "API",
+      "304s",
+      ".data portal",
+      "×",
+      "API",
+      "×",
+      "req/s",
+      "p99",
+      "KB",
+    ],
+  ];
+  for (const r of results) {
+    const count304 = r.repeat.statuses[304] ?? 0;
+    rows.push([
+      r.screen,
+      f(r.html.cpu.portal),
+      ratio(r.html.cpu.portal, naiveCpu),
+      f(r.html.cpu.api),
+      ratio(r.html.cpu.api, naiveCpu),
+      f(r.html.rps, 0),
+      f(r.html.p50, 0),
+      f(r.html.p99, 0),
+      f(r.repeat.cpu.portal),
+      ratio(r.repeat.cpu.portal, naiveCpu),
+      f(r.repeat.cpu.api),
+      `${count304}/${r.repeat.n}`,
+      f(r.data.cpu.portal),
+      ratio(r.data.cpu.portal, naiveCpu),
+      f(r.data.cpu.api),
+      ratio(r.data.cpu.api, naiveCpu),
+      f(r.data.rps, 0),
+      f(r.data.p99, 0),
+      f(r.html.bytes / 1024, 1),
+    ]);
+  }
+  if (naive) {
+    const n = median(naiveRuns.map((r) => r.p50));
+    rows.push([
+      "naive page",
+      f(naiveCpu),
+      "1.00×",
+      "",
+      "",
+      f(naiveRps, 0),
+      f(n, 0),
+      f(median(naiveRuns.map((r) => r.p99)), 0),
+      ...Array(11).fill(""),
+    ]);
+  }
+  console.log(lib.table(rows, { align: ["l"] }));
+  console.log("(p50/p99 in ms; KB: HTML as sent, compressed when the portal compresses)");
+
+  if (embeddedResult) {
+    const e = embeddedResult;
+    console.log(
+      `\nEmbedded default (portal + API in one process, as npm start), GET ${e.path} at ${e.connections} connections, 2 rounds of ${EMBEDDED_SECONDS} s:` +
+        `\n  ${f(e.rps, 1)} req/s (naive page at ${e.connections} connections: ${f(e.naiveRps, 1)} req/s, ratio ${ratio(e.rps, e.naiveRps)}),` +
+        ` p99 ${f(e.p99, 0)} ms, CPU ${f(e.cpu)} ms per request, ${e.errors} errors${e.errorSamples.length ? ` (${e.errorSamples.join("; ")})` : ""}`,
+    );
+  }
+
+  // Summary against the targets of issue 14.
+  const worst = (kind, who) =>
+    results.reduce(
+      (w, r) =>
+        Number.isFinite(r[kind].cpu[who]) && (!w || r[kind].cpu[who] > w.value) ? { value: r[kind].cpu[who], screen: r.screen } : w,
+      null,
+    );
+  const verdict = (ok) => (ok === null ? "n/a" : ok ? "PASS" : "FAIL");
+  const line = (target, measured, ok) => [target, measured, verdict(ok)];
+  const summary = [["target (issue 14)", "measured", ""]];
+  for (const [kind, label, limit] of [
+    ["html", "portal CPU, first view (HTML), every screen", TARGETS.html],
+    ["repeat", "portal CPU, repeated view (If-None-Match), every screen", TARGETS.repeat],
+    ["data", "portal CPU, .data navigation, every screen", TARGETS.data],
+  ]) {
+    const w = worst(kind, "portal");
+    summary.push(
+      line(
+        `${label} ≤ ${limit}×`,
+        w ? `worst ${ratio(w.value, naiveCpu)} (${w.screen}, ${f(w.value)} ms)` : "–",
+        naive && w ? w.value / naiveCpu <= limit : null,
+      ),
+    );
+  }
+  const dashboards = results.filter((r) => r.screen.startsWith("dashboard"));
+  if (dashboards.length) {
+    const w = dashboards.reduce((a, b) => (b.html.cpu.api > a.html.cpu.api ? b : a));
+    summary.push(
+      line(
+        `API CPU per dashboard view ≤ ${TARGETS.api}×`,
+        `worst ${ratio(w.html.cpu.api, naiveCpu)} (${w.screen}, ${f(w.html.cpu.api)} ms)`,
+        naive ? w.html.cpu.api / naiveCpu <= TARGETS.api : null,
+      ),
+    );
+  }
+  if (embeddedResult) {
+    const e = embeddedResult;
+    summary.push(
+      line(
+        `embedded dashboard at 100 connections ≥ ${TARGETS.embeddedThroughput}× naive, p99 < 1 s, no errors`,
+        `${ratio(e.rps, e.naiveRps)}, p99 ${f(e.p99 / 1000, 2)} s, ${e.errors} errors`,
+        naive ? e.rps / e.naiveRps >= TARGETS.embeddedThroughput && e.p99 < TARGETS.embeddedP99Ms && e.errors === 0 : null,
+      ),
+    );
+  }
+  console.log(`\nSummary (first-load JavaScript: npm run bundle-size; Lighthouse: npm run lighthouse)\n`);
+  console.log(lib.table(summary, { align: ["l", "l", "l"] }));
+  if (!naive) console.log(`\n${naiveBuild.reason}`);
+
+  if (opts.json) {
+    const file = jsonFile;
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          requests: REQUESTS,
+          concurrency: CONCURRENCY,
+          naive: naive ? { cpu: naiveCpu, rps: naiveRps, runs: naiveRuns } : null,
+          results,
+          embedded: embeddedResult,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nRaw figures written to ${file}`);
+  }
+  console.log(`\nTotal ${elapsed()}`);
+  if (problems.length) {
+    console.error(`\nUnexpected answers during the measurement:\n  ${problems.join("\n  ")}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch(async (error) => {
+  console.error(`\nbench failed: ${error.stack ?? error}`);
+  await lib.stopAll();
+  process.exit(1);
 });
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(";")[0])
-  .join("; ");
-console.log(`${REQUESTS} requests, ${CONCURRENCY} at a time, portal pid ${portalPid}`);
-await run("GET /login (public)", `http://127.0.0.1:${PORTAL_PORT}/login`, {});
-await run("GET /dashboard/100101 (HTML)", `http://127.0.0.1:${PORTAL_PORT}/dashboard/100101`, { cookie });
-await run("GET /dashboard/100101.data", `http://127.0.0.1:${PORTAL_PORT}/dashboard/100101.data`, { cookie });
-// The router page: seven API calls in parallel (the account lookup and six router sections).
-await run("GET /internet/router/7001", `http://127.0.0.1:${PORTAL_PORT}/internet/router/7001`, { cookie });
-stopAll();
-process.exit(0);

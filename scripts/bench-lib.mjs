@@ -1,0 +1,560 @@
+/**
+ * What `npm run bench` (scripts/bench.mjs) and `npm run lighthouse` (scripts/lighthouse.mjs) share: starting
+ * and stopping the servers they measure (each in its own process group, all stopped on exit or failure),
+ * signing in the demo users, the list of screens, and the naive reference page of issue 14.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const TICKS_PER_SECOND = 100; // Linux USER_HZ
+export const DEMO_PASSWORD = "Demo-Pass-2026";
+export const USERS = {
+  resi: "resi@example.com",
+  business: "business@example.com",
+  family: "family@example.com",
+};
+/**
+ * The naive React Router 7 + remix-i18next page the issue measures against: `shared/` beside the repository
+ * (beside the main checkout when this is a git worktree), or BENCH_NAIVE_DIR.
+ */
+export const NAIVE_SOURCE = process.env.BENCH_NAIVE_DIR || findNaive();
+function findNaive() {
+  const beside = (dir) => path.resolve(dir, "../shared/bench/naive-rr7");
+  if (existsSync(beside(ROOT))) return beside(ROOT);
+  try {
+    const common = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], { cwd: ROOT, encoding: "utf8" }).trim();
+    if (existsSync(beside(path.dirname(common)))) return beside(path.dirname(common));
+  } catch {
+    // not a git checkout
+  }
+  return beside(ROOT);
+}
+
+/** Headers a browser sends with a page request (a bot's User-Agent would change how React Router streams). */
+export const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-language": "en-CA,en;q=0.9",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Processes: every child in a process group of its own, all of them stopped on exit, on Ctrl-C and on failure.
+
+const children = new Set();
+const tempDirs = new Set();
+let cleanedUp = false;
+
+/** Stops every process group this script started (SIGTERM, then SIGKILL for those still there) and removes temp dirs. */
+export async function stopAll() {
+  const running = [...children];
+  children.clear();
+  for (const child of running) killGroup(child, "SIGTERM");
+  const deadline = Date.now() + 5000;
+  while (running.some((c) => groupAlive(c)) && Date.now() < deadline) await sleep(100);
+  for (const child of running) if (groupAlive(child)) killGroup(child, "SIGKILL");
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // gone already
+  }
+}
+function groupAlive(child) {
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function cleanupSync() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const child of children) killGroup(child, "SIGKILL");
+  children.clear();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.on("exit", cleanupSync);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers`);
+    cleanupSync();
+    process.exit(130);
+  });
+}
+
+/** A temporary directory removed when the script ends. */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+export function removeTempDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `command args` in a process group of its own. Its output is kept (the last 8 KB) to explain a
+ * failure; `onExit` is told when it stops before stopAll().
+ */
+export function start(name, command, args, { cwd = ROOT, env = {} } = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.label = name;
+  child.output = "";
+  const keep = (chunk) => {
+    child.output = (child.output + chunk).slice(-8192);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  child.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  child.exited.then(({ code, signal }) => {
+    // A server that stops while it is being measured: say so, with what it printed last.
+    if (children.has(child)) console.error(`\n${name} stopped unexpectedly (${code ?? signal}); its last output:\n${child.output}`);
+  });
+  children.add(child);
+  return child;
+}
+
+/** Stops one child started by start() (its whole process group). */
+export async function stop(child) {
+  if (!children.has(child)) return;
+  children.delete(child);
+  killGroup(child, "SIGTERM");
+  const deadline = Date.now() + 5000;
+  while (groupAlive(child) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(child)) killGroup(child, "SIGKILL");
+}
+
+/** Waits until `url` answers (below 500), failing at once when `child` stops first. */
+export async function waitFor(url, child, timeoutMs = 180_000) {
+  let ended = null;
+  child.exited.then((how) => (ended = how));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (ended) throw new Error(`${child.label} stopped (${ended.code ?? ended.signal}) before answering:\n${child.output}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} (${child.label}) did not come up within ${timeoutMs / 1000} s:\n${child.output}`);
+}
+
+/** Throws when something already listens on the port (a leftover server would be measured instead). */
+export function assertPortFree(port) {
+  if (listeningInode(port)) throw new Error(`port ${port} is in use: stop what listens there or set BENCH_PORT to another base port`);
+}
+
+function listeningInode(port) {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    const row = text
+      .split("\n")
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/))
+      .find((f) => f[1]?.endsWith(hex) && f[3] === "0A");
+    if (row) return row[9];
+  }
+  return null;
+}
+
+/** The process listening on a port (tsx runs node as a child of its own, so this is not the spawned pid). */
+export function pidOnPort(port) {
+  const inode = listeningInode(port);
+  if (!inode) throw new Error(`no process listens on ${port}`);
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return Number(pid);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  throw new Error(`no process of ours listens on ${port}`);
+}
+
+/**
+ * CPU time of a process (user + system, all its threads), in ms: the sum of its threads' run time in
+ * /proc/<pid>/task/<tid>/schedstat (nanoseconds), or /proc/<pid>/stat (10 ms ticks) where that is missing.
+ * The ticks of /proc/<pid>/stat would need hundreds of requests per batch to tell 1 ms from 1.5 ms; the
+ * two agree to within 0.1% over a run (node's threads live as long as the process).
+ */
+export function cpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    if (ns > 0) return ns / 1e6;
+  } catch {
+    // no schedstat on this kernel: fall back to the ticks
+  }
+  if (!existsSync(`/proc/${pid}/stat`)) throw new Error(`process ${pid} is gone: a measured server stopped (see above)`);
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The portal and the reference API.
+
+export const RELAXED_LIMITS = {
+  SIGN_IN_LIMIT_PER_IP: "100000",
+  SIGN_IN_LIMIT_PER_USERNAME: "100000",
+  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
+  API_TOKEN_LIMIT_PER_IP: "100000",
+  API_TOKEN_LIMIT_PER_USERNAME: "100000",
+};
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+
+/** The build the portal serves: BUILD_DIR or build/, which must exist (`npm run build` first). */
+export function checkBuild() {
+  const buildDir = process.env.BUILD_DIR || "build";
+  if (!existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
+    throw new Error(`no production build in ${buildDir}/: run \`npm run build\` first`);
+  }
+  return buildDir;
+}
+
+/**
+ * The reference API in a process of its own, and the production portal against it (API_BASE_URL), on a
+ * fresh demo database. Returns their bases and the pids that do the work.
+ */
+export async function startPortalWithApi({ apiPort, portalPort }) {
+  assertPortFree(apiPort);
+  assertPortFree(portalPort);
+  const dataDir = tempDir("portal-bench-api-");
+  const api = start("reference API", TSX, ["scripts/api-server.ts"], {
+    env: { ...RELAXED_LIMITS, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: "production" },
+  });
+  await waitFor(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api);
+  const portal = start("portal", TSX, ["server.ts"], {
+    env: {
+      ...RELAXED_LIMITS,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(portalPort),
+      API_BASE_URL: `http://127.0.0.1:${apiPort}/api/v1`,
+      SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
+      DATA_DIR: dataDir,
+    },
+  });
+  await waitFor(`http://127.0.0.1:${portalPort}/healthz`, portal);
+  return {
+    base: `http://127.0.0.1:${portalPort}`,
+    portal,
+    api,
+    portalPid: pidOnPort(portalPort),
+    apiPid: pidOnPort(apiPort),
+    dataDir,
+  };
+}
+
+/** The default of `npm run serve`: the portal with its embedded API (no API_BASE_URL), on its own DATA_DIR. */
+export async function startEmbeddedPortal({ port }) {
+  assertPortFree(port);
+  const dataDir = tempDir("portal-bench-embedded-");
+  const portal = start("portal (embedded API)", TSX, ["server.ts"], {
+    env: { ...RELAXED_LIMITS, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, API_BASE_URL: "" },
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, portal);
+  return { base: `http://127.0.0.1:${port}`, portal, portalPid: pidOnPort(port), dataDir };
+}
+
+/** Signs a demo user in over HTTP, as a browser posts the form; returns the Cookie header of the session. */
+export async function signIn(base, username) {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_HEADERS["user-agent"] },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
+  });
+  await res.arrayBuffer();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (res.status !== 302 && res.status !== 303) throw new Error(`signing in ${username} answered ${res.status}, not a redirect`);
+  if (!cookie) throw new Error(`signing in ${username} set no cookie`);
+  return cookie;
+}
+
+export async function signInAll(base) {
+  const cookies = {};
+  for (const [who, username] of Object.entries(USERS)) cookies[who] = await signIn(base, username);
+  return cookies;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
+// page, 64 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
+// routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
+// `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
+// diagnostics JSON) and `referrals` (behind FEATURE_REFERRALS, off by default). The 404 page is measured
+// with its 404 status.
+
+const resi = 100101;
+const biz = 200301;
+const AUTH = {
+  recovery: "demo-recover-resi-5tQ8wLm2Xc7Vb4Nz",
+  activation: "demo-activate-olivia-K3p9Rw6Yd2Hs8Jq",
+  contactActivation: "demo-activate-arjun-singh-100101",
+  orderSummary: "demo-order-summary-900001-Fh4Tz8Lq2Wn6",
+  orderConfirmation: "demo-order-confirm-900001-Gm5Rx9Kp3Vb7",
+  orderHandoff: "demo-order-handoff-900001-Jd2Ws6Np8Qc4",
+  agreement: "demo-agreement-900001-Lt7Hy3Mb9Zx5",
+};
+
+/**
+ * name: short label; path: the URL; via: a link with a token that the portal trades for a cookie and a
+ * redirect to `path` (the page then opens with that cookie, as in the browser); user: whose session (none:
+ * public); status: the expected answer (200 unless said).
+ */
+export const SCREENS = [
+  // Public
+  { name: "login", path: "/login" },
+  { name: "privacy", path: "/privacy" },
+  { name: "forgot-password", path: "/forgot-password" },
+  { name: "recover-password", via: `/recover-password/${AUTH.recovery}` },
+  { name: "activate-account", via: `/activate-account/${AUTH.activation}` },
+  { name: "activate-contact", via: `/activate-customer-contact/${resi}/${AUTH.contactActivation}` },
+  { name: "welcome", path: "/welcome" },
+  { name: "order-summary", via: `/order-summary/${AUTH.orderSummary}` },
+  { name: "order-confirmation", via: `/confirmation/order/${AUTH.orderConfirmation}` },
+  { name: "order-confirmed", path: "/order-confirmed" },
+  { name: "order-handoff", via: `/handoff/order/900001?token=${AUTH.orderHandoff}` },
+  { name: "agreement", via: `/agreement/view/${AUTH.agreement}` },
+  { name: "not-found", path: "/no-such-page", status: 404 },
+  // Signed in: resi@example.com (100101: package 5001, internet 7001, TV 7002)
+  { name: "dashboard-resi", path: `/dashboard/${resi}`, user: "resi" },
+  { name: "billing", path: `/billing/${resi}`, user: "resi" },
+  { name: "billing-pay", path: `/billing/${resi}/pay`, user: "resi" },
+  { name: "payment-outcome", path: `/billing/${resi}/pay/TX-0000013`, user: "resi" },
+  { name: "autopay", path: `/billing/${resi}/autopay`, user: "resi" },
+  { name: "autopay-card", path: `/billing/${resi}/autopay/card`, user: "resi" },
+  { name: "autopay-card-stop", path: `/billing/${resi}/autopay/card/stop`, user: "resi" },
+  { name: "autopay-pad", path: `/billing/${resi}/autopay/pad`, user: "resi" },
+  { name: "invoices", path: `/billing/${resi}/invoices`, user: "resi" },
+  { name: "billing-details", path: `/billing-details/${resi}`, user: "resi" },
+  { name: "payments", path: `/billing-details/${resi}/payments`, user: "resi" },
+  { name: "account-details", path: `/account-details/${resi}`, user: "resi" },
+  { name: "account-edit", path: `/account-details/${resi}/edit`, user: "resi" },
+  { name: "pause", path: `/account-details/${resi}/packages/5001/pause`, user: "resi" },
+  { name: "move", path: `/account-details/${resi}/packages/5001/move`, user: "resi" },
+  { name: "cancel", path: `/account-details/${resi}/packages/5001/cancel`, user: "resi" },
+  { name: "resi-internet", path: "/resi-internet/5001", user: "resi" },
+  { name: "resi-tv", path: "/resi-tv/5001", user: "resi" },
+  { name: "iptv", path: "/iptv/7002", user: "resi" },
+  { name: "wifi", path: "/wifi/5001", user: "resi" },
+  { name: "wifi-network", path: "/wifi/5001/network", user: "resi" },
+  { name: "router", path: "/internet/router/7001", user: "resi" },
+  { name: "router-lan", path: "/internet/router/7001/lan", user: "resi" },
+  { name: "reservation-new", path: "/internet/router/7001/reservations/new", user: "resi" },
+  { name: "reservation-remove", path: "/internet/router/7001/reservations/00%3A11%3A32%3AAB%3ACD%3A10/remove", user: "resi" },
+  { name: "forwarding-new", path: "/internet/router/7001/port-forwarding/new", user: "resi" },
+  { name: "forwarding-edit", path: "/internet/router/7001/port-forwarding/1", user: "resi" },
+  { name: "forwarding-remove", path: "/internet/router/7001/port-forwarding/1/remove", user: "resi" },
+  { name: "profile", path: "/profile-settings", user: "resi" },
+  { name: "password", path: "/profile-settings/password", user: "resi" },
+  { name: "contacts", path: `/contacts/${resi}`, user: "resi" },
+  { name: "contact-new", path: `/contacts/${resi}/new`, user: "resi" },
+  { name: "contact", path: `/contacts/${resi}/2`, user: "resi" },
+  { name: "contact-remove", path: `/contacts/${resi}/2/remove`, user: "resi" },
+  { name: "contact-resend", path: `/contacts/${resi}/2/resend`, user: "resi" },
+  { name: "support", path: `/support/${resi}`, user: "resi" },
+  { name: "support-new", path: `/support/${resi}/new`, user: "resi" },
+  // Signed in: family@example.com (100201 suspended, 100202 with a scheduled pause and PAD, 100203 with requests)
+  { name: "accounts", path: "/accounts", user: "family" },
+  { name: "proof-of-payment", path: "/billing/100201/proof-of-payment", user: "family" },
+  { name: "pad-remove", path: "/billing/100202/autopay/pad/remove", user: "family" },
+  { name: "package-action", path: "/account-details/100202/packages/5201/suspend", user: "family" },
+  { name: "pause-edit", path: "/account-details/100202/pauses/1", user: "family" },
+  { name: "pause-remove", path: "/account-details/100202/pauses/1/remove", user: "family" },
+  { name: "withdraw", path: "/account-details/100203/requests/1/withdraw", user: "family" },
+  // Signed in: business@example.com (200301..200312; endpoint 8001, cabinet 8005)
+  { name: "dashboard-business", path: `/dashboard/${biz}`, user: "business" },
+  { name: "endpoint", path: "/internet/view/8001", user: "business" },
+  { name: "endpoint-settings", path: "/internet/view/8001/settings", user: "business" },
+  { name: "endpoint-ip-blocks", path: "/internet/view/8001/ip-blocks", user: "business" },
+  { name: "endpoint-alerts", path: "/internet/view/8001/alerts", user: "business" },
+  { name: "endpoint-bandwidth", path: "/internet/view/8001/bandwidth", user: "business" },
+  { name: "cabinet", path: "/cabinet-spaces/8005", user: "business" },
+];
+
+/** Adds the cookies a response sets to a Cookie header, as a browser keeps them. */
+function withCookies(cookie, res) {
+  const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(";")[0];
+    jar.set(pair.split("=")[0], pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** The `.data` URL the client router asks for when it navigates to `pathname`. */
+export function dataUrl(pathname) {
+  const [p, q] = pathname.split("?");
+  const data = p === "/" ? "/_root.data" : `${p.replace(/\/$/, "")}.data`;
+  return q ? `${data}?${q}` : data;
+}
+
+/**
+ * Resolves the screen list (ids found in pages), checks that every page answers its expected status as
+ * HTML and as `.data`, and throws naming every one that does not. `only` keeps the screens whose name or
+ * path contains one of its words.
+ */
+export async function resolveScreens(base, cookies, { only = [] } = {}) {
+  const matches = (s) => only.some((w) => s.name.includes(w) || (s.path ?? s.via).includes(w));
+  const wanted = only.length ? SCREENS.filter(matches) : SCREENS;
+  if (!wanted.length) throw new Error(`no screen matches ${only.join(", ")}; screens: ${SCREENS.map((s) => s.name).join(", ")}`);
+  const problems = [];
+  const screens = [];
+  for (const screen of wanted) {
+    let cookie = screen.user ? cookies[screen.user] : "";
+    let pathname = screen.path;
+    if (screen.via) {
+      const res = await fetch(`${base}${screen.via}`, { redirect: "manual", headers: BROWSER_HEADERS });
+      await res.arrayBuffer();
+      pathname = res.headers.get("location");
+      if (res.status !== 302 || !pathname?.startsWith("/")) {
+        problems.push(`${screen.name}: GET ${screen.via} answered ${res.status}, not a redirect to the page`);
+        continue;
+      }
+      cookie = withCookies(cookie, res);
+    }
+    const expected = screen.status ?? 200;
+    const headers = (c) => ({ ...BROWSER_HEADERS, ...(c ? { cookie: c } : {}) });
+    const page = await fetch(`${base}${pathname}`, { redirect: "manual", headers: headers(cookie) });
+    await page.arrayBuffer();
+    if (page.status !== expected) {
+      const location = page.headers.get("location");
+      problems.push(`${screen.name}: GET ${pathname} answered ${page.status}${location ? ` → ${location}` : ""}, not ${expected}`);
+      continue;
+    }
+    cookie = withCookies(cookie, page);
+    const data = await fetch(`${base}${dataUrl(pathname)}`, { redirect: "manual", headers: headers(cookie) });
+    await data.arrayBuffer();
+    if (data.status !== expected) problems.push(`${screen.name}: GET ${dataUrl(pathname)} answered ${data.status}, not ${expected}`);
+    screens.push({ name: screen.name, path: pathname, user: screen.user ?? null, cookie, status: expected });
+  }
+  if (problems.length) throw new Error(`these screens do not answer as expected:\n  ${problems.join("\n  ")}`);
+  return screens;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The naive reference page (../shared/bench/naive-rr7): installed and built once into
+// node_modules/.cache/naive-rr7/<hash of its package-lock.json and sources>, then served from there.
+
+function naiveKey(source) {
+  const hash = createHash("sha256");
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (["node_modules", "build", ".react-router"].includes(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(path.relative(source, full)).update(readFileSync(full));
+    }
+  };
+  walk(source);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The built naive app, or null (with the reason) when its source is absent or cannot be installed. Its first
+ * install and build take about a minute; later runs reuse the cached copy.
+ */
+export function prepareNaive(log = console.log) {
+  if (!existsSync(path.join(NAIVE_SOURCE, "package.json"))) {
+    return { dir: null, reason: `the naive reference page is absent (${NAIVE_SOURCE}); absolute figures only` };
+  }
+  const cacheRoot = path.join(ROOT, "node_modules/.cache/naive-rr7");
+  const dir = path.join(cacheRoot, naiveKey(NAIVE_SOURCE));
+  if (existsSync(path.join(dir, "build/server/index.js"))) return { dir, cached: true };
+  log(`Installing and building the naive reference page from ${NAIVE_SOURCE} (once; cached in ${path.relative(ROOT, dir)}) …`);
+  const work = tempDir("naive-rr7-");
+  try {
+    cpSync(NAIVE_SOURCE, work, { recursive: true, filter: (src) => !/\/(node_modules|build|\.react-router)(\/|$)/.test(src) });
+    execFileSync("chmod", ["-R", "u+w", work]);
+    const npm = (args) => execFileSync("npm", args, { cwd: work, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    try {
+      npm(["ci", "--no-audit", "--no-fund"]);
+    } catch {
+      // Its lockfile leaves out platform packages that this registry mirror lacks (docs/architecture.md,
+      // "Dependencies and the package mirror"), so `npm ci` refuses it: install from the lockfile instead.
+      npm(["install", "--no-audit", "--no-fund"]);
+    }
+    npm(["run", "build"]);
+    rmSync(cacheRoot, { recursive: true, force: true });
+    mkdirSync(cacheRoot, { recursive: true });
+    renameSync(work, dir);
+    tempDirs.delete(work);
+    return { dir, cached: false };
+  } catch (error) {
+    removeTempDir(work);
+    const detail = (error.stderr || error.stdout || error.message || "").toString().split("\n").slice(-15).join("\n");
+    return { dir: null, reason: `the naive reference page could not be installed or built; absolute figures only:\n${detail}` };
+  }
+}
+
+/** Serves the built naive app (`npm start` of its README: NODE_ENV=production tsx server.ts). */
+export async function startNaive(dir, port) {
+  assertPortFree(port);
+  const child = start("naive page", path.join(dir, "node_modules/.bin/tsx"), ["server.ts"], {
+    cwd: dir,
+    env: { NODE_ENV: "production", PORT: String(port) },
+  });
+  await waitFor(`http://127.0.0.1:${port}/`, child);
+  return { base: `http://127.0.0.1:${port}`, child, pid: pidOnPort(port), path: "/" };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Output helpers.
+
+export function table(rows, { align = [] } = {}) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows
+    .map((r) => r.map((c, i) => (align[i] === "l" ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "))
+    .join("\n");
+}
+
+/** A keep-alive agent for `concurrency` connections. */
+export const agent = (concurrency) => new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
