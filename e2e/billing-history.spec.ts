@@ -154,3 +154,15 @@ test("an account billed through a parent account: the forbidden page inside the 
   }
   await expectNoAxeViolations(page);
 });
+
+test("billing addresses without an account id lead to the active account's page", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/billing/200305" });
+  await page.goto("/billing/invoices");
+  await expect(page).toHaveURL(/\/billing\/200305\/invoices$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invoices");
+  await page.goto("/billing");
+  await expect(page).toHaveURL(/\/billing\/200305$/);
+  await page.goto("/billing/autopay?lng=fr");
+  await expect(page).toHaveURL(/\/billing\/200305\/autopay\?lng=fr$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paiements automatiques");
+});

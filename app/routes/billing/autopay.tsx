@@ -11,7 +11,7 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -20,6 +20,7 @@ export const handle = { i18n: ["billing"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAutopayFeature();
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing/${id}/autopay`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   return {

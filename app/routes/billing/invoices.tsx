@@ -7,11 +7,12 @@ import type { Route } from "./+types/invoices";
 import type { Invoice, InvoiceStatus } from "../../../api/contract/billing";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing/${id}/invoices`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
   const { invoices } = await api(context, request).call("GET /billing/{id}/invoices", { params: { id } });

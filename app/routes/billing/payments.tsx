@@ -14,7 +14,7 @@ import { IsoDate } from "../../../api/contract/common";
 import { FieldErrors, SubmitButton } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { apiErrorMessage } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
@@ -38,6 +38,7 @@ function shownPayments(payments: PaymentRecord[], today = new Date()): PaymentRe
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing-details/${id}/payments`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
   const search = new URL(request.url).searchParams;
