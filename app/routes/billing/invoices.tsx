@@ -2,6 +2,7 @@
  * /billing/{customerId}/invoices: the account's invoices, newest first (GET /billing/{id}/invoices), each
  * with its PDF, which the portal streams from the API (routes/billing/invoice-pdf.ts).
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
 import type { Invoice, InvoiceStatus } from "../../../api/contract/billing";
@@ -19,24 +20,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { customer: { customer_id: id, contract_name: customer.contract_name }, invoices };
 }
 
-const statusTones: Record<InvoiceStatus, string> = {
-  paid: "bg-success-light text-success",
-  unpaid: "bg-info-light text-info",
-  partially_paid: "bg-warning-light text-warning-dark",
-  overdue: "bg-error-light text-error",
-};
-
 /** An invoice's status in words, with a colour that only repeats them. */
 function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useT("billingHistory");
-  return (
-    <span
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[status]}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t(`invoices.status.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`invoices.status.${status}`)} />;
 }
 
 /** Links to the other billing pages. */

@@ -7,6 +7,7 @@
  * Bank and pre-authorized debit payments older than 30 days are not shown (spec section 9); the API
  * answers them, so the loader leaves them out, and the page says so under the table.
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import type { PaymentRecord } from "../../../api/contract/billing";
@@ -79,12 +80,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, errors: {} as Record<string, string[]>, payments: shownPayments(answer.payments) };
 }
 
-const statusTones: Record<PaymentRecord["status"], string> = {
-  successful: "bg-success-light text-success",
-  declined: "bg-error-light text-error",
-  pending: "bg-warning-light text-warning-dark",
-};
-
 function PaymentRow({ payment }: { payment: PaymentRecord }) {
   const { t, language } = useT("billingHistory");
   const method =
@@ -100,12 +95,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
       <td className="px-3 py-2 text-gray-900">{method}</td>
       <td className="whitespace-nowrap px-3 py-2 text-gray-900">{t(`payments.type.${payment.type}`)}</td>
       <td className="px-3 py-2 text-gray-900">
-        <span
-          className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[payment.status]}`}
-        >
-          <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-          {t(`payments.status.${payment.status}`)}
-        </span>
+        <StatusBadge status={payment.status} label={t(`payments.status.${payment.status}`)} />
         {payment.status === "pending" && payment.settles_by ? (
           <span className="mt-1 block text-xs text-gray-700">
             {t("payments.settlesBy", { date: formatDate(payment.settles_by, language) })}

@@ -7,6 +7,7 @@
  * router type (FEATURE_ROUTER_VENDOR), the LAN settings of the dialog (?dialog=lan: its own URL without
  * JavaScript, a Headless UI dialog with it). Older routers change their LAN settings on …/lan.
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
@@ -167,14 +168,7 @@ function Overview({ data }: { data: Data }) {
 
 function RouterStatus({ online }: { online: boolean }) {
   const { t } = useT("router");
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${online ? "bg-success-light text-success" : "bg-error-light text-error"}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {online ? t("overview.online") : t("overview.offline")}
-    </span>
-  );
+  return <StatusBadge status={online ? "online" : "offline"} label={online ? t("overview.online") : t("overview.offline")} />;
 }
 
 function LanSection({ data }: { data: Data }) {
