@@ -7,6 +7,7 @@
  * Bank and pre-authorized debit payments older than 30 days are not shown (spec section 9); the API
  * answers them, so the loader leaves them out, and the page says so under the table.
  */
+import { DataTable } from "~/components/DataTable";
 import { StatusBadge } from "~/components/StatusBadge";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
@@ -211,50 +212,22 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          {payments.length === 0 ? (
-            <p className="mt-6 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm" data-testid="payments-empty">
-              {filtered ? t("payments.emptyFiltered") : t("payments.empty")}
-            </p>
-          ) : (
-            <div
-              role="region"
-              aria-label={t("tableScrolls", { table: caption })}
-              // Focusable so that keyboard users can scroll the table sideways on a small screen.
-              tabIndex={0}
-              className="mt-6 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-            >
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{caption}</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.date")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold text-gray-900">
-                      {t("payments.columns.amount")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.method")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.type")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.status")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.transaction")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.map((payment) => (
-                    <PaymentRow key={payment.payment_id} payment={payment} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={caption}
+            columns={[
+              { header: t("payments.columns.date") },
+              { header: t("payments.columns.amount"), align: "right" },
+              { header: t("payments.columns.method") },
+              { header: t("payments.columns.type") },
+              { header: t("payments.columns.status") },
+              { header: t("payments.columns.transaction") },
+            ]}
+            rows={payments}
+            row={(payment) => <PaymentRow key={payment.payment_id} payment={payment} />}
+            className="mt-6"
+            empty={filtered ? t("payments.emptyFiltered") : t("payments.empty")}
+            emptyTestId="payments-empty"
+          />
           <p className="mt-3 text-sm text-gray-700" data-testid="bank-note">
             {t("payments.bankNote")}
           </p>
