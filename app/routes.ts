@@ -35,20 +35,21 @@ export default [
     route("logout", "routes/logout.tsx"),
 
     // Billing (docs/billing.md): summary, payments, automatic payments, proof of payment.
-    route("billing/:customerId", "routes/billing/summary.tsx"),
+    // Without an id (/billing, /billing/autopay…): the same page of the active billing account.
+    route("billing/:customerId?", "routes/billing/summary.tsx"),
     route("billing/:customerId/pay", "routes/billing/pay.tsx"),
     route("billing/:customerId/pay/:transactionId", "routes/billing/payment-outcome.tsx"),
-    route("billing/:customerId/autopay", "routes/billing/autopay.tsx"),
+    route("billing/:customerId?/autopay", "routes/billing/autopay.tsx"),
     route("billing/:customerId/autopay/card", "routes/billing/autopay-card.tsx"),
     route("billing/:customerId/autopay/card/stop", "routes/billing/autopay-card-stop.tsx"),
     route("billing/:customerId/autopay/pad", "routes/billing/autopay-pad.tsx"),
     route("billing/:customerId/autopay/pad/remove", "routes/billing/autopay-pad-remove.tsx"),
     route("billing/:customerId/proof-of-payment", "routes/billing/proof-of-payment.tsx"),
     // Billing history (invoices, their PDF, billing details, payment history).
-    route("billing/:customerId/invoices", "routes/billing/invoices.tsx"),
+    route("billing/:customerId?/invoices", "routes/billing/invoices.tsx"),
     route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
-    route("billing-details/:customerId", "routes/billing/details.tsx"),
-    route("billing-details/:customerId/payments", "routes/billing/payments.tsx"),
+    route("billing-details/:customerId?", "routes/billing/details.tsx"),
+    route("billing-details/:customerId?/payments", "routes/billing/payments.tsx"),
 
     // Business (docs/business.md): network endpoints (details and monitoring settings, IP blocks, alert
     // history, bandwidth with its CSV) and cabinet power usage (with its CSV).

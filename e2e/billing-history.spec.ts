@@ -7,7 +7,7 @@
  * ago (TX-S000004, shown).
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signIn } from "./support";
+import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 /** A calendar day (YYYY-MM-DD, UTC) some days before today. */
 const daysAgo = (days: number) => {
@@ -34,9 +34,19 @@ test("the invoices of a residential account, with money formatted and a PDF per 
   // Money is right-aligned.
   await expect(latest.locator("td").nth(3)).toHaveCSS("text-align", "right");
 
-  // The table scrolls inside a labelled, focusable region on a small screen.
+  // On a phone the table scrolls sideways inside a named region that the keyboard reaches.
+  await page.setViewportSize({ width: 390, height: 844 });
   const region = page.getByRole("region", { name: "Your invoices, newest first (scrolls sideways)" });
   await expect(region).toHaveAttribute("tabindex", "0");
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await region.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  // Wide enough, with JavaScript, it is no tab stop (without, the server cannot know: it stays one).
+  await page.setViewportSize({ width: 2200, height: 900 });
+  await expect(page.getByRole("region", { name: /scrolls sideways/ })).toHaveCount(hasJs() ? 0 : 1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const number = (await latest.getByRole("rowheader").textContent())!.trim();
   const link = page.getByRole("link", { name: `Download PDF of invoice ${number}` });
@@ -153,4 +163,16 @@ test("an account billed through a parent account: the forbidden page inside the 
     await expect(page.getByRole("navigation", { name: "Main navigation" }).first()).toBeVisible();
   }
   await expectNoAxeViolations(page);
+});
+
+test("billing addresses without an account id lead to the active account's page", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/billing/200305" });
+  await page.goto("/billing/invoices");
+  await expect(page).toHaveURL(/\/billing\/200305\/invoices$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invoices");
+  await page.goto("/billing");
+  await expect(page).toHaveURL(/\/billing\/200305$/);
+  await page.goto("/billing/autopay?lng=fr");
+  await expect(page).toHaveURL(/\/billing\/200305\/autopay\?lng=fr$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paiements automatiques");
 });

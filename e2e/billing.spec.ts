@@ -165,6 +165,44 @@ test("set up pre-authorized debit with a void cheque: pending setup", async ({ p
   await expectNoAxeViolations(page);
 });
 
+/** The agreement checkbox refused: marked invalid, its message under it and in the summary, linked to it. */
+async function expectRefusedAgreement(page: Page, message: string, label: RegExp) {
+  const checkbox = page.getByLabel(label);
+  await expect(checkbox).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await checkbox.getAttribute("aria-describedby")) ?? "";
+  expect(describedBy).not.toBe("");
+  await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`)).toHaveText(new RegExp(message));
+  const link = page.getByTestId("error-summary").getByRole("link", { name: message });
+  await expect(link).toHaveAttribute("href", `#${await checkbox.getAttribute("id")}`);
+}
+
+test("a PAD form sent right after typing, agreement unticked: every field refused, the checkbox too", async ({ page }) => {
+  await signIn(page, "family@example.com", { cameFrom: "/billing/100202/autopay/pad" });
+  await page.getByLabel("Transit number").fill("12345");
+  // Straight from the field to the button: leaving the field must not swallow the click.
+  await page.getByLabel("Institution number").fill("12");
+  await page.getByRole("button", { name: /^Accept and/ }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("There is a problem");
+  await expect(summary.getByRole("link", { name: "The institution number must be exactly 3 digits." })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Enter the account number." })).toBeVisible();
+  await expectRefusedAgreement(
+    page,
+    "You must accept the pre-authorized debit agreement.",
+    /I have read the pre-authorized debit agreement/,
+  );
+  if (hasJs()) await expect(summary).toBeFocused();
+  await expect(page.getByLabel("Transit number")).toHaveValue("12345");
+  await expectNoAxeViolations(page);
+
+  // Ticked: its message goes, the others stay.
+  await page.getByLabel(/I have read the pre-authorized debit agreement/).check();
+  if (hasJs()) {
+    await expect(page.getByLabel(/I have read the pre-authorized debit agreement/)).not.toHaveAttribute("aria-invalid", "true");
+    await expect(summary).not.toContainText("You must accept");
+  }
+});
+
 test("en français, un formulaire de DPA refusé champ par champ garde ce qui a été saisi", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/billing/100202/autopay/pad?lng=fr" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/débit préautorisé/);
@@ -180,8 +218,8 @@ test("en français, un formulaire de DPA refusé champ par champ garde ce qui a 
   const summary = page.getByTestId("error-summary");
   await expect(summary).toContainText("Il y a un problème");
   await expect(summary).toContainText("Le numéro d’institution doit compter exactement 3 chiffres.");
-  // Without JavaScript the server answers for every field at once.
-  if (!hasJs()) await expect(summary).toContainText("Vous devez accepter l’entente de débit préautorisé.");
+  // The unticked agreement is refused like any field, by the browser (JavaScript) or the server.
+  await expectRefusedAgreement(page, "Vous devez accepter l’entente de débit préautorisé.", /J’ai lu l’entente/);
   await expect(page.getByLabel("Numéro de transit")).toHaveValue("12345");
   await expect(page.getByLabel("Adresse de la succursale")).toHaveValue("1000, rue Sherbrooke Ouest, Montréal");
   await expectNoAxeViolations(page);

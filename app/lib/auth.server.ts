@@ -9,7 +9,7 @@ import { api } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
-import { clearSession, getTokens, setTokens } from "./session.server.ts";
+import { clearSession, getTokens, notify, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -151,14 +151,25 @@ export async function requireCustomer(
 }
 
 /**
- * For routes whose account id is optional (/billing/autopay): the same page of the active account.
- * `to` builds the path from an id.
+ * For routes whose account id is optional (/contacts, /billing/autopay): the same page of the active
+ * account (the activeCustomerId cookie, else the first), its query string kept. `to` builds the path
+ * from an id. With `billing`, among the billing-authoritative accounts only; when none is, the active
+ * account's dashboard with a notice that its bills come through a parent account.
  */
-export async function redirectToActiveAccount(context: Context, request: Request, to: (id: number) => string): Promise<never> {
+export async function redirectToActiveAccount(
+  context: Context,
+  request: Request,
+  to: (id: number) => string,
+  options: { billing?: boolean } = {},
+): Promise<never> {
   const { customers } = await getAccount(context, request);
-  const active = activeCustomer(request, customers);
-  if (!active) throw redirect("/");
-  throw redirect(to(active.customer_id));
+  const search = new URL(request.url).search;
+  const active = activeCustomer(request, options.billing ? customers.filter((c) => c.isBillingAuthoritative) : customers);
+  if (active) throw redirect(to(active.customer_id) + search);
+  const fallback = activeCustomer(request, customers);
+  if (!fallback) throw redirect("/");
+  if (options.billing) notify(context, "info", "notifications.noBillingAccount");
+  throw redirect(`/dashboard/${fallback.customer_id}${search}`);
 }
 
 /**

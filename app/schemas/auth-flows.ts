@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "../../api/contract/passw
 const newPassword = (field: string) =>
   z.preprocess(
     (value) => value ?? "",
-    z.string().superRefine((value, ctx) => {
+    z.string({ error: `api:${field}.required` }).superRefine((value, ctx) => {
       for (const code of passwordRuleCodes(value, field)) ctx.addIssue({ code: "custom", message: `api:${code}` });
     }),
   );

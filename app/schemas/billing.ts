@@ -10,18 +10,15 @@ import { FILE_RULES, type FilePurpose } from "../../api/contract/files";
 
 type Rule = keyof typeof FIELD_RULES;
 
-/** A text field checked by the contract's rule; conform sends an empty field as undefined. */
+/** A text field checked by the contract's rule; conform sends an empty field as undefined (required). */
 const ruled = (field: Rule) =>
-  z.preprocess(
-    (value) => value ?? "",
-    z
-      .string()
-      .max(300, `api:${field}.invalid`)
-      .superRefine((value, ctx) => {
-        const code = FIELD_RULES[field](value);
-        if (code) ctx.addIssue({ code: "custom", message: `api:${field}.${code}` });
-      }),
-  );
+  z
+    .string({ error: `api:${field}.required` })
+    .max(300, `api:${field}.invalid`)
+    .superRefine((value, ctx) => {
+      const code = FIELD_RULES[field](value);
+      if (code) ctx.addIssue({ code: "custom", message: `api:${field}.${code}` });
+    });
 
 /** A text field required only in some cases (checked by the object's superRefine). */
 const optionalText = (max = 300) => z.string().max(max).optional();

@@ -48,4 +48,4 @@ export const PasswordSchema = z
   });
 
 /** The intro tour's end: skipped (true) or finished (false). */
-export const EndTourSchema = z.object({ skipped: z.enum(["true", "false"]) });
+export const EndTourSchema = z.object({ skipped: z.enum(["true", "false"], { error: "formErrors.unreadable" }) });

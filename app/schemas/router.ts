@@ -195,4 +195,4 @@ export function ruleSchema(router: RuleContext) {
 }
 
 /** "Refresh from the router": one button. */
-export const RefreshLeasesSchema = z.object({ intent: z.literal("refresh") });
+export const RefreshLeasesSchema = z.object({ intent: z.literal("refresh", { error: "formErrors.unreadable" }) });

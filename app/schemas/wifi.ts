@@ -16,7 +16,7 @@ const optionalText = z.string().max(200).optional();
 
 export const WifiSchema = z
   .object({
-    band: z.enum(BAND_SUFFIXES),
+    band: z.enum(BAND_SUFFIXES, { error: "formErrors.unreadable" }),
     name_24ghz: optionalText,
     password_24ghz: optionalText,
     name_5ghz: optionalText,

@@ -6,17 +6,20 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentRecord } from "../../api/contract/billing.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { tFor } from "../../app/lib/i18n.server.ts";
+import { takeNotifications } from "../../app/lib/session.server.ts";
+import { loader as autopayLoader } from "../../app/routes/billing/autopay.tsx";
 import { loader as detailsLoader } from "../../app/routes/billing/details.tsx";
 import { loader as pdfLoader } from "../../app/routes/billing/invoice-pdf.ts";
 import { loader as invoicesLoader } from "../../app/routes/billing/invoices.tsx";
 import { loader as paymentsLoader } from "../../app/routes/billing/payments.tsx";
+import { loader as summaryLoader } from "../../app/routes/billing/summary.tsx";
 import { invoices, payment } from "../mocks/billing.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard, residentialBilling, residentialCustomer } from "../mocks/fixtures.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, signedInCookie } from "../support/route.ts";
+import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
 
 type Loader = (args: any) => unknown;
 
@@ -361,5 +364,52 @@ describe("payment history", () => {
     const result = await paymentsPage("100101");
     expect(result.status).toBe(502);
     expect(result.data).toEqual({ kind: "server" });
+  });
+});
+
+describe("billing pages without an account id", () => {
+  const pages: [string, Loader, (id: number) => string][] = [
+    ["/billing", summaryLoader, (id) => `/billing/${id}`],
+    ["/billing/autopay", autopayLoader, (id) => `/billing/${id}/autopay`],
+    ["/billing/invoices", invoicesLoader, (id) => `/billing/${id}/invoices`],
+    ["/billing-details", detailsLoader, (id) => `/billing-details/${id}`],
+    ["/billing-details/payments", paymentsLoader, (id) => `/billing-details/${id}/payments`],
+  ];
+  const withoutId = async (loader: Loader, url: string, cookie = "") =>
+    callRoute<any>(loader, { url, params: {}, cookie: `${await signedInCookie()}${cookie}`, middleware: [requireUserMiddleware] });
+
+  it("go to the same page of the active account (the activeCustomerId cookie), the query kept", async () => {
+    useEnv({ FEATURE_AUTOPAY_BILLING: "true" });
+    for (const [url, loader, to] of pages) {
+      const first = await withoutId(loader, url);
+      expect(first.location, url).toBe(to(100101));
+      const remembered = await withoutId(loader, `${url}?lng=fr`, "; activeCustomerId=200301");
+      expect(remembered.location, url).toBe(`${to(200301)}?lng=fr`);
+    }
+  });
+
+  it("skip an active account billed through a parent account for the first billing account", async () => {
+    withAccount({});
+    const result = await withoutId(invoicesLoader, "/billing/invoices", "; activeCustomerId=200303");
+    expect(result.location).toBe("/billing/100101/invoices");
+  });
+
+  it("with no billing account at all: the active account's dashboard and a notice saying why", async () => {
+    withAccount({}, []);
+    const result = await withoutId(summaryLoader, "/billing");
+    expect(result.location).toBe("/dashboard/200303");
+    const next = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
+      url: "/dashboard/200303",
+      cookie: nextCookie(await signedInCookie(), result.setCookies),
+    });
+    expect(next.data).toEqual([expect.objectContaining({ type: "info", key: "notifications.noBillingAccount" })]);
+    expect(tFor("fr", "common")("notifications.noBillingAccount")).toContain("\u00a0:");
+  });
+
+  it("automatic payments without the feature: not found, not a redirect", async () => {
+    useEnv({ FEATURE_AUTOPAY_BILLING: "false" });
+    const result = await withoutId(autopayLoader, "/billing/autopay");
+    expect(result.status).toBe(404);
+    expect(result.location).toBeNull();
   });
 });

@@ -6,6 +6,9 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { translateMessage } from "~/lib/form-messages";
+
+/** The name of conform's validation submitter (@conform-to/dom). */
+const INTENT = "__intent__";
 import { useT } from "~/lib/use-t";
 
 // The summary only reads the form's id and its errors.
@@ -19,10 +22,15 @@ export function ErrorSummary({ form }: { form: Form }) {
   const formErrors = errors.filter(([name]) => name === "").flatMap(([, messages]) => messages);
   const fieldErrors = errors.filter(([name]) => name !== "");
   // With JavaScript a refused submit may never reach the server: count the attempts in the browser.
+  // conform validates a field the customer leaves by submitting with a hidden "__intent__" button: that
+  // is no attempt (the summary would appear, take the focus and move the form under the pointer).
   const [attempts, setAttempts] = useState(0);
   useEffect(() => {
     const element = document.getElementById(form.id);
-    const onSubmit = () => setAttempts((n) => n + 1);
+    const onSubmit = (event: Event) => {
+      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+      if (submitter?.name !== INTENT) setAttempts((n) => n + 1);
+    };
     element?.addEventListener("submit", onSubmit, true);
     return () => element?.removeEventListener("submit", onSubmit, true);
   }, [form.id]);

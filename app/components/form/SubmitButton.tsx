@@ -41,6 +41,10 @@ export function SubmitButton({
       value={value}
       disabled={pending}
       aria-disabled={pending || undefined}
+      // A press keeps the focus in the field being typed in: leaving it would validate it at once, its
+      // message would push this button down between press and release, and the click would be lost.
+      // The submit checks every field anyway; keyboard and touch are unaffected.
+      onMouseDown={(event) => event.preventDefault()}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-5 py-2 font-semibold disabled:cursor-wait disabled:opacity-70 ${variants[variant]} ${className}`}
     >
       {pending ? (

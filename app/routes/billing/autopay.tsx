@@ -4,6 +4,7 @@
  * in each of their states, the flag when both are set up, the monthly autopay credit, when each method
  * charges, and the notice periods. Setting up, replacing, stopping and removing are pages of their own.
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/autopay";
 import { AccountLine } from "~/components/billing/AccountLine";
@@ -11,7 +12,7 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { requireAutopayFeature } from "~/lib/billing.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -20,6 +21,7 @@ export const handle = { i18n: ["billing"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAutopayFeature();
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing/${id}/autopay`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const { autopayDetails } = await api(context, request).call("GET /billing/{id}/autopay", { params: { id: customer.customer_id } });
   return {
@@ -30,24 +32,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const statusTone: Record<string, string> = {
-  active: "bg-success-light text-success",
-  pending_setup: "bg-warning-light text-warning-dark",
-  pending_removal: "bg-warning-light text-warning-dark",
-  stopped: "bg-gray-100 text-gray-800",
-  removed: "bg-gray-100 text-gray-800",
-};
-
 function AutopayStatus({ status }: { status: string }) {
   const { t } = useT("billing");
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[status] ?? statusTone.stopped}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t(`autopay.status.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`autopay.status.${status}`)} />;
 }
 
 export default function Autopay({ loaderData }: Route.ComponentProps) {

@@ -8,12 +8,13 @@ import type { Route } from "./+types/details";
 import { Card, Details } from "~/components/Card";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing-details/${id}`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
   if (!customer.isResidential) throw redirect(`/billing/${id}`);

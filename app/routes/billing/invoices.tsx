@@ -2,40 +2,29 @@
  * /billing/{customerId}/invoices: the account's invoices, newest first (GET /billing/{id}/invoices), each
  * with its PDF, which the portal streams from the API (routes/billing/invoice-pdf.ts).
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
 import type { Invoice, InvoiceStatus } from "../../../api/contract/billing";
+import { DataTable } from "~/components/DataTable";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing/${id}/invoices`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
   const { invoices } = await api(context, request).call("GET /billing/{id}/invoices", { params: { id } });
   return { customer: { customer_id: id, contract_name: customer.contract_name }, invoices };
 }
 
-const statusTones: Record<InvoiceStatus, string> = {
-  paid: "bg-success-light text-success",
-  unpaid: "bg-info-light text-info",
-  partially_paid: "bg-warning-light text-warning-dark",
-  overdue: "bg-error-light text-error",
-};
-
 /** An invoice's status in words, with a colour that only repeats them. */
 function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useT("billingHistory");
-  return (
-    <span
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[status]}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t(`invoices.status.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`invoices.status.${status}`)} />;
 }
 
 /** Links to the other billing pages. */
@@ -56,8 +45,6 @@ function BillingLinks({ links }: { links: { to: string; label: string }[] }) {
   );
 }
 
-const th = "px-3 py-2 text-left font-semibold text-gray-900";
-const thMoney = "px-3 py-2 text-right font-semibold text-gray-900";
 const td = "px-3 py-2 text-gray-900 whitespace-nowrap";
 const tdMoney = "px-3 py-2 text-right tabular-nums text-gray-900 whitespace-nowrap";
 
@@ -107,67 +94,36 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
-      {invoices.length === 0 ? (
-        <section aria-labelledby="invoices-empty" className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
-          <p id="invoices-empty" className="font-medium text-gray-900" data-testid="invoices-empty">
-            {t("invoices.empty")}
-          </p>
-          <p className="mt-2 text-gray-800">{t("invoices.emptyNext")}</p>
-          <p className="mt-3">
-            <Link to={`/billing/${id}`} className="font-medium">
-              {t("links.summary")}
-            </Link>
-          </p>
-        </section>
-      ) : (
-        <div
-          role="region"
-          aria-label={t("tableScrolls", { table: t("invoices.caption") })}
-          // Focusable so that keyboard users can scroll the table sideways on a small screen.
-          tabIndex={0}
-          className="mt-6 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-        >
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("invoices.caption")}</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.number")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.issued")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.period")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.due")}
-                </th>
-                <th scope="col" className={thMoney}>
-                  {t("invoices.columns.total")}
-                </th>
-                <th scope="col" className={thMoney}>
-                  {t("invoices.columns.paid")}
-                </th>
-                <th scope="col" className={thMoney}>
-                  {t("invoices.columns.balance")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.status")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("invoices.columns.pdf")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <InvoiceRow key={invoice.invoice_id} invoice={invoice} customerId={id} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t("invoices.caption")}
+        columns={[
+          { header: t("invoices.columns.number") },
+          { header: t("invoices.columns.issued") },
+          { header: t("invoices.columns.period") },
+          { header: t("invoices.columns.due") },
+          { header: t("invoices.columns.total"), align: "right" },
+          { header: t("invoices.columns.paid"), align: "right" },
+          { header: t("invoices.columns.balance"), align: "right" },
+          { header: t("invoices.columns.status") },
+          { header: t("invoices.columns.pdf") },
+        ]}
+        rows={invoices}
+        row={(invoice) => <InvoiceRow key={invoice.invoice_id} invoice={invoice} customerId={id} />}
+        className="mt-6"
+        empty={
+          <section aria-labelledby="invoices-empty" className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+            <p id="invoices-empty" className="font-medium text-gray-900" data-testid="invoices-empty">
+              {t("invoices.empty")}
+            </p>
+            <p className="mt-2 text-gray-800">{t("invoices.emptyNext")}</p>
+            <p className="mt-3">
+              <Link to={`/billing/${id}`} className="font-medium">
+                {t("links.summary")}
+              </Link>
+            </p>
+          </section>
+        }
+      />
     </div>
   );
 }

@@ -7,6 +7,8 @@
  * Bank and pre-authorized debit payments older than 30 days are not shown (spec section 9); the API
  * answers them, so the loader leaves them out, and the page says so under the table.
  */
+import { DataTable } from "~/components/DataTable";
+import { StatusBadge } from "~/components/StatusBadge";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import type { PaymentRecord } from "../../../api/contract/billing";
@@ -14,7 +16,7 @@ import { IsoDate } from "../../../api/contract/common";
 import { FieldErrors, SubmitButton } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { apiErrorMessage } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
@@ -38,6 +40,7 @@ function shownPayments(payments: PaymentRecord[], today = new Date()): PaymentRe
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing-details/${id}/payments`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
   const search = new URL(request.url).searchParams;
@@ -78,12 +81,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, errors: {} as Record<string, string[]>, payments: shownPayments(answer.payments) };
 }
 
-const statusTones: Record<PaymentRecord["status"], string> = {
-  successful: "bg-success-light text-success",
-  declined: "bg-error-light text-error",
-  pending: "bg-warning-light text-warning-dark",
-};
-
 function PaymentRow({ payment }: { payment: PaymentRecord }) {
   const { t, language } = useT("billingHistory");
   const method =
@@ -99,12 +96,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
       <td className="px-3 py-2 text-gray-900">{method}</td>
       <td className="whitespace-nowrap px-3 py-2 text-gray-900">{t(`payments.type.${payment.type}`)}</td>
       <td className="px-3 py-2 text-gray-900">
-        <span
-          className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[payment.status]}`}
-        >
-          <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-          {t(`payments.status.${payment.status}`)}
-        </span>
+        <StatusBadge status={payment.status} label={t(`payments.status.${payment.status}`)} />
         {payment.status === "pending" && payment.settles_by ? (
           <span className="mt-1 block text-xs text-gray-700">
             {t("payments.settlesBy", { date: formatDate(payment.settles_by, language) })}
@@ -220,50 +212,22 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          {payments.length === 0 ? (
-            <p className="mt-6 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm" data-testid="payments-empty">
-              {filtered ? t("payments.emptyFiltered") : t("payments.empty")}
-            </p>
-          ) : (
-            <div
-              role="region"
-              aria-label={t("tableScrolls", { table: caption })}
-              // Focusable so that keyboard users can scroll the table sideways on a small screen.
-              tabIndex={0}
-              className="mt-6 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-            >
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{caption}</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.date")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold text-gray-900">
-                      {t("payments.columns.amount")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.method")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.type")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.status")}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-900">
-                      {t("payments.columns.transaction")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.map((payment) => (
-                    <PaymentRow key={payment.payment_id} payment={payment} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            caption={caption}
+            columns={[
+              { header: t("payments.columns.date") },
+              { header: t("payments.columns.amount"), align: "right" },
+              { header: t("payments.columns.method") },
+              { header: t("payments.columns.type") },
+              { header: t("payments.columns.status") },
+              { header: t("payments.columns.transaction") },
+            ]}
+            rows={payments}
+            row={(payment) => <PaymentRow key={payment.payment_id} payment={payment} />}
+            className="mt-6"
+            empty={filtered ? t("payments.emptyFiltered") : t("payments.empty")}
+            emptyTestId="payments-empty"
+          />
           <p className="mt-3 text-sm text-gray-700" data-testid="bank-note">
             {t("payments.bankNote")}
           </p>

@@ -11,7 +11,7 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { canManageBilling, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -19,6 +19,7 @@ import { useT } from "~/lib/use-t";
 export const handle = { i18n: ["billing"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing/${id}`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const summary = await api(context, request).call("GET /billing/{id}/summary", { params: { id: customer.customer_id } });
   return {

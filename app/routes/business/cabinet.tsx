@@ -6,6 +6,7 @@
  * NEAR_LIMIT_PERCENT of its limit stands out. A table of each day's peaks and a CSV of the samples
  * follow. Without an id: the active account's services.
  */
+import { DataTable } from "~/components/DataTable";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/cabinet";
 import { RangeForm } from "~/components/business/RangeForm";
@@ -82,7 +83,6 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("business");
   const { customer, cabinet, filter, today, presets, errors, csv, circuits, days } = loaderData;
   const amps = (value: number | null) => (value === null ? "—" : t("units.amps", { value: formatNumber(value, language) }));
-  const th = "px-3 py-2 text-left font-semibold text-gray-900";
   const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
   const crowded = circuits?.filter((c) => c.near) ?? [];
 
@@ -137,70 +137,47 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
 
           {circuits.length === 0 ? <p className="text-gray-800">{t("cabinet.noCircuits")}</p> : null}
 
-          <div
-            role="region"
-            aria-label={t("tableScrolls", { table: t("cabinet.circuitsCaption") })}
-            tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-          >
-            <table className="min-w-full text-sm" data-testid="circuits">
-              <caption className="sr-only">{t("cabinet.circuitsCaption")}</caption>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("cabinet.columns.circuit")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.breaker")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.limit")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.peak")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.average")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.utilization")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("cabinet.columns.energy")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {circuits.map((c) => (
-                  <tr
-                    key={c.circuit_id}
-                    className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
-                    data-near={c.near || undefined}
-                  >
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
-                      {c.name}
-                      <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
-                    </th>
-                    <td className={num}>{amps(c.breaker_amps)}</td>
-                    <td className={num}>{amps(c.max_continuous_amps)}</td>
-                    <td className={num}>{amps(c.peak_amps)}</td>
-                    <td className={num}>{amps(c.average_amps)}</td>
-                    <td className={num}>
-                      {c.peak_utilization_percent === null
-                        ? "—"
-                        : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
-                      {c.near ? (
-                        <span className="ml-2 inline-block rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-warning-dark ring-1 ring-warning-dark">
-                          {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={num}>{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("cabinet.circuitsCaption")}
+            columns={[
+              { header: t("cabinet.columns.circuit") },
+              { header: t("cabinet.columns.breaker"), align: "right" },
+              { header: t("cabinet.columns.limit"), align: "right" },
+              { header: t("cabinet.columns.peak"), align: "right" },
+              { header: t("cabinet.columns.average"), align: "right" },
+              { header: t("cabinet.columns.utilization"), align: "right" },
+              { header: t("cabinet.columns.energy"), align: "right" },
+            ]}
+            rows={circuits}
+            row={(c) => (
+              <tr
+                key={c.circuit_id}
+                className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
+                data-near={c.near || undefined}
+              >
+                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                  {c.name}
+                  <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
+                </th>
+                <td className={num}>{amps(c.breaker_amps)}</td>
+                <td className={num}>{amps(c.max_continuous_amps)}</td>
+                <td className={num}>{amps(c.peak_amps)}</td>
+                <td className={num}>{amps(c.average_amps)}</td>
+                <td className={num}>
+                  {c.peak_utilization_percent === null
+                    ? "—"
+                    : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
+                  {c.near ? (
+                    <span className="ml-2 inline-block rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-warning-dark ring-1 ring-warning-dark">
+                      {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={num}>{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
+              </tr>
+            )}
+            testId="circuits"
+          />
           <p className="text-sm text-gray-700">{t("cabinet.limitExplained")}</p>
 
           <div className="space-y-6">
@@ -242,42 +219,33 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
               <h3 id="power-days-heading" className="text-lg font-semibold text-gray-900">
                 {t("cabinet.daysTitle")}
               </h3>
-              <div
-                role="region"
-                aria-label={t("tableScrolls", { table: t("cabinet.daysTitle") })}
-                tabIndex={0}
-                className="mt-2 max-h-[32rem] overflow-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-              >
-                <table className="min-w-full text-sm" data-testid="power-days">
-                  <caption className="sr-only">{t("cabinet.daysCaption")}</caption>
-                  <thead className="sticky top-0 bg-gray-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        {t("cabinet.columns.day")}
-                      </th>
-                      {circuits.map((c) => (
-                        <th key={c.circuit_id} scope="col" className={`${th} text-right`}>
-                          {t("cabinet.columns.dayPeak", { circuit: c.name })}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {days.map((day) => (
-                      <tr key={day.day} className="border-t border-gray-200">
-                        <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
-                          {formatDate(day.day, language, "medium")}
-                        </th>
-                        {circuits.map((c) => (
-                          <td key={c.circuit_id} className={num}>
-                            {amps(day.peaks[c.circuit_id] ?? null)}
-                          </td>
-                        ))}
-                      </tr>
+              <DataTable
+                caption={t("cabinet.daysCaption")}
+                columns={[
+                  { header: t("cabinet.columns.day") },
+                  ...circuits.map((c) => ({
+                    key: String(c.circuit_id),
+                    header: t("cabinet.columns.dayPeak", { circuit: c.name }),
+                    align: "right" as const,
+                  })),
+                ]}
+                rows={days}
+                row={(day) => (
+                  <tr key={day.day} className="border-t border-gray-200">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                      {formatDate(day.day, language, "medium")}
+                    </th>
+                    {circuits.map((c) => (
+                      <td key={c.circuit_id} className={num}>
+                        {amps(day.peaks[c.circuit_id] ?? null)}
+                      </td>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </tr>
+                )}
+                className="mt-2"
+                tall
+                testId="power-days"
+              />
               <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
             </section>
           ) : null}

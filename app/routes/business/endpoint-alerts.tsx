@@ -4,6 +4,7 @@
  * (?status=down|up) and paged (?page=N, 20 a page) with plain links, so it works without JavaScript
  * and a filtered page can be bookmarked.
  */
+import { DataTable } from "~/components/DataTable";
 import { Link } from "react-router";
 import type { Route } from "./+types/endpoint-alerts";
 import { useEndpoint } from "./endpoint";
@@ -50,7 +51,6 @@ export default function EndpointAlerts({ loaderData }: Route.ComponentProps) {
     const text = query.toString();
     return { search: text ? `?${text}` : "" };
   };
-  const th = "px-3 py-2 text-left font-semibold text-gray-900";
 
   return (
     <div>
@@ -85,50 +85,31 @@ export default function EndpointAlerts({ loaderData }: Route.ComponentProps) {
               count: total,
             })}
           </p>
-          <div
-            role="region"
-            aria-label={t("tableScrolls", { table: t("alerts.caption") })}
-            tabIndex={0}
-            className="mt-2 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-          >
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("alerts.caption")}</caption>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("alerts.columns.time")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("alerts.columns.device")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("alerts.columns.port")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("alerts.columns.event")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("alerts.columns.status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {alerts.map((alert) => (
-                  <tr key={alert.alert_id} className="border-t border-gray-200">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
-                      {formatDateTime(alert.time, language)}
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.access_device}</td>
-                    <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.port}</td>
-                    <td className="px-3 py-2 text-gray-900">{alert.event}</td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={alert.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("alerts.caption")}
+            columns={[
+              { header: t("alerts.columns.time") },
+              { header: t("alerts.columns.device") },
+              { header: t("alerts.columns.port") },
+              { header: t("alerts.columns.event") },
+              { header: t("alerts.columns.status") },
+            ]}
+            rows={alerts}
+            row={(alert) => (
+              <tr key={alert.alert_id} className="border-t border-gray-200">
+                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                  {formatDateTime(alert.time, language)}
+                </th>
+                <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.access_device}</td>
+                <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.port}</td>
+                <td className="px-3 py-2 text-gray-900">{alert.event}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={alert.status} />
+                </td>
+              </tr>
+            )}
+            className="mt-2"
+          />
           {pages > 1 ? (
             <nav aria-label={t("alerts.pages")} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
               {page > 1 ? (

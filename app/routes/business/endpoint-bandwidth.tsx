@@ -7,6 +7,7 @@
  * The loader sends the page only what it draws: the chart's slots (at most MAX_CHART_POINTS a line)
  * and the days, never the hourly samples, so 60 days stay a small page.
  */
+import { DataTable } from "~/components/DataTable";
 import { data } from "react-router";
 import type { Route } from "./+types/endpoint-bandwidth";
 import { useEndpoint } from "./endpoint";
@@ -68,7 +69,6 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
   const { filter, errors, presets, today, bandwidth } = loaderData;
   const mbps = (value: number | null) => (value === null ? "—" : t("units.mbps", { value: formatNumber(value, language) }));
   const gbText = (value: number) => t("units.gb", { value: formatNumber(value, language) });
-  const th = "px-3 py-2 text-left font-semibold text-gray-900";
   const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
 
   return (
@@ -177,48 +177,31 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
               <h3 id="bw-days-heading" className="text-lg font-semibold text-gray-900">
                 {t("bandwidth.daysTitle")}
               </h3>
-              <div
-                role="region"
-                aria-label={t("tableScrolls", { table: t("bandwidth.daysTitle") })}
-                tabIndex={0}
-                className="mt-2 max-h-[32rem] overflow-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-              >
-                <table className="min-w-full text-sm" data-testid="bandwidth-days">
-                  <caption className="sr-only">{t("bandwidth.daysCaption")}</caption>
-                  <thead className="sticky top-0 bg-gray-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        {t("bandwidth.columns.day")}
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        {t("bandwidth.columns.downloadPeak")}
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        {t("bandwidth.columns.uploadPeak")}
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        {t("bandwidth.columns.downloadVolume")}
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        {t("bandwidth.columns.uploadVolume")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {bandwidth.days.map((day) => (
-                      <tr key={day.day} className="border-t border-gray-200">
-                        <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
-                          {formatDate(day.day, language, "medium")}
-                        </th>
-                        <td className={num}>{mbps(day.download_peak)}</td>
-                        <td className={num}>{mbps(day.upload_peak)}</td>
-                        <td className={num}>{gbText(day.download_gb)}</td>
-                        <td className={num}>{gbText(day.upload_gb)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption={t("bandwidth.daysCaption")}
+                columns={[
+                  { header: t("bandwidth.columns.day") },
+                  { header: t("bandwidth.columns.downloadPeak"), align: "right" },
+                  { header: t("bandwidth.columns.uploadPeak"), align: "right" },
+                  { header: t("bandwidth.columns.downloadVolume"), align: "right" },
+                  { header: t("bandwidth.columns.uploadVolume"), align: "right" },
+                ]}
+                rows={bandwidth.days}
+                row={(day) => (
+                  <tr key={day.day} className="border-t border-gray-200">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                      {formatDate(day.day, language, "medium")}
+                    </th>
+                    <td className={num}>{mbps(day.download_peak)}</td>
+                    <td className={num}>{mbps(day.upload_peak)}</td>
+                    <td className={num}>{gbText(day.download_gb)}</td>
+                    <td className={num}>{gbText(day.upload_gb)}</td>
+                  </tr>
+                )}
+                className="mt-2"
+                tall
+                testId="bandwidth-days"
+              />
               <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
             </section>
           ) : null}

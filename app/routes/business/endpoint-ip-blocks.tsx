@@ -2,6 +2,7 @@
  * /internet/view/{serviceId}/ip-blocks: the IP blocks routed to the endpoint (GET
  * /internet/{id}/allocations), IPv4 first: block, gateway, subnet mask and usable addresses.
  */
+import { DataTable } from "~/components/DataTable";
 import type { Route } from "./+types/endpoint-ip-blocks";
 import { useEndpoint } from "./endpoint";
 import { PageTitle } from "~/components/PageTitle";
@@ -29,7 +30,6 @@ export default function EndpointIpBlocks({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("business");
   const { endpoint } = useEndpoint();
   const { allocations } = loaderData;
-  const th = "px-3 py-2 text-left font-semibold text-gray-900";
   return (
     <div>
       <PageTitle title={t("ipBlocks.documentTitle", { name: endpoint.label || endpoint.name })} />
@@ -37,70 +37,49 @@ export default function EndpointIpBlocks({ loaderData }: Route.ComponentProps) {
       {allocations.length === 0 ? (
         <p className="mt-3 rounded-lg border border-gray-200 bg-white p-5 text-gray-900 shadow-sm">{t("ipBlocks.empty")}</p>
       ) : (
-        <div
-          role="region"
-          aria-label={t("tableScrolls", { table: t("ipBlocks.caption") })}
-          tabIndex={0}
-          className="mt-3 overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm"
-        >
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("ipBlocks.caption")}</caption>
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className={th}>
-                  {t("ipBlocks.columns.block")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("ipBlocks.columns.gateway")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("ipBlocks.columns.mask")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("ipBlocks.columns.usable")}
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  {t("ipBlocks.columns.count")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("ipBlocks.columns.description")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {allocations.map((block) => (
-                <tr key={block.block_id} className="border-t border-gray-200">
-                  <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-mono font-medium text-gray-900">
-                    {block.cidr}
-                    <span className="ml-2 font-sans text-xs font-normal text-gray-700">{t(`ipBlocks.family${block.family}`)}</span>
-                  </th>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.gateway ?? t("ipBlocks.noGateway")}</td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.subnet_mask}</td>
-                  <td className="px-3 py-2 font-mono text-gray-900">
-                    {block.usable.first === block.usable.last ? (
-                      block.usable.first
-                    ) : (
-                      <>
-                        {block.usable.first}
-                        <span className="font-sans"> {t("ipBlocks.to")} </span>
-                        {block.usable.last}
-                      </>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">
-                    {formatCount(block.usable.count, language)}
-                  </td>
-                  <td className="px-3 py-2 text-gray-900">
-                    {block.description ?? ""}
-                    <span className="block text-xs text-gray-700">
-                      {t("ipBlocks.assignedOn", { date: formatDate(block.assigned_on, language) })}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("ipBlocks.caption")}
+          columns={[
+            { header: t("ipBlocks.columns.block") },
+            { header: t("ipBlocks.columns.gateway") },
+            { header: t("ipBlocks.columns.mask") },
+            { header: t("ipBlocks.columns.usable") },
+            { header: t("ipBlocks.columns.count"), align: "right" },
+            { header: t("ipBlocks.columns.description") },
+          ]}
+          rows={allocations}
+          row={(block) => (
+            <tr key={block.block_id} className="border-t border-gray-200">
+              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-mono font-medium text-gray-900">
+                {block.cidr}
+                <span className="ml-2 font-sans text-xs font-normal text-gray-700">{t(`ipBlocks.family${block.family}`)}</span>
+              </th>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.gateway ?? t("ipBlocks.noGateway")}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.subnet_mask}</td>
+              <td className="px-3 py-2 font-mono text-gray-900">
+                {block.usable.first === block.usable.last ? (
+                  block.usable.first
+                ) : (
+                  <>
+                    {block.usable.first}
+                    <span className="font-sans"> {t("ipBlocks.to")} </span>
+                    {block.usable.last}
+                  </>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">
+                {formatCount(block.usable.count, language)}
+              </td>
+              <td className="px-3 py-2 text-gray-900">
+                {block.description ?? ""}
+                <span className="block text-xs text-gray-700">
+                  {t("ipBlocks.assignedOn", { date: formatDate(block.assigned_on, language) })}
+                </span>
+              </td>
+            </tr>
+          )}
+          className="mt-3"
+        />
       )}
       <p className="mt-3 text-sm text-gray-700">{t("ipBlocks.note")}</p>
     </div>

@@ -4,6 +4,7 @@
  * referred so far (GET /referrals/{id}). With the flag off, or for a commercial account, the page does
  * not exist (404) and the API is not asked.
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { data } from "react-router";
 import type { Route } from "./+types/referrals";
 import { Card } from "~/components/Card";
@@ -36,11 +37,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalCredited: list.total_credited,
   };
 }
-
-const badge = {
-  pending: "bg-warning-light text-warning-dark",
-  credited: "bg-success-light text-success",
-} as const;
 
 export default function Referrals({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("referrals");
@@ -135,10 +131,7 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
                         : ` · ${t("list.pendingHint", { days: reward.qualifying_days })}`}
                     </p>
                   </div>
-                  <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${badge[r.status]}`}>
-                    <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-                    {t(`list.status.${r.status}`)}
-                  </span>
+                  <StatusBadge status={r.status} label={t(`list.status.${r.status}`)} />
                 </li>
               ))}
             </ul>

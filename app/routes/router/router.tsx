@@ -7,6 +7,8 @@
  * router type (FEATURE_ROUTER_VENDOR), the LAN settings of the dialog (?dialog=lan: its own URL without
  * JavaScript, a Headless UI dialog with it). Older routers change their LAN settings on …/lan.
  */
+import { DataTable } from "~/components/DataTable";
+import { StatusBadge } from "~/components/StatusBadge";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
@@ -167,14 +169,7 @@ function Overview({ data }: { data: Data }) {
 
 function RouterStatus({ online }: { online: boolean }) {
   const { t } = useT("router");
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${online ? "bg-success-light text-success" : "bg-error-light text-error"}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {online ? t("overview.online") : t("overview.offline")}
-    </span>
-  );
+  return <StatusBadge status={online ? "online" : "offline"} label={online ? t("overview.online") : t("overview.offline")} />;
 }
 
 function LanSection({ data }: { data: Data }) {
@@ -242,81 +237,59 @@ function LeasesSection({ data, lastResult }: { data: Data; lastResult: Route.Com
               : t("leases.lastTable", { date: formatDateTime(leases.refreshed_at, language, "long") })}
           </p>
           {leases.dhcp_data.length ? (
-            <div role="region" aria-labelledby="dhcp-leases-caption" tabIndex={0} className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption id="dhcp-leases-caption" className="sr-only">
-                  {t("leases.caption")}
-                </caption>
-                <thead className="border-b border-gray-200 text-gray-700">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.device")}
+            <DataTable
+              caption={t("leases.caption")}
+              columns={[
+                { header: t("leases.device") },
+                { header: t("leases.mac") },
+                { header: t("leases.ip") },
+                { header: t("leases.leaseTime") },
+                { header: t("leases.type") },
+                { header: t("leases.upnp") },
+                data.canManage && { header: t("actions"), srOnly: true },
+              ]}
+              rows={leases.dhcp_data}
+              row={(lease) => {
+                const name = lease.hostname ?? t("leases.unknownDevice");
+                const ports = opened(lease.ip_address);
+                const mac = encodeURIComponent(lease.mac_address);
+                return (
+                  <tr key={`${lease.mac_address}-${lease.ip_address}`}>
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {name}
                     </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.mac")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.ip")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.leaseTime")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.type")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t("leases.upnp")}
-                    </th>
+                    <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
+                    <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
+                    <td className="py-2 pr-3">
+                      {lease.lease_seconds === null
+                        ? t("leases.noLease")
+                        : lease.type === "expired"
+                          ? t("leases.ended")
+                          : durationInWords(lease.lease_seconds, t)}
+                    </td>
+                    <td className="py-2 pr-3">{t(`leases.types.${lease.type}`)}</td>
+                    <td className="py-2 pr-3">{ports.length ? ports.join(", ") : t("none")}</td>
                     {data.canManage ? (
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">{t("actions")}</span>
-                      </th>
+                      <td className="py-2 text-right whitespace-nowrap">
+                        <Link to={`/internet/router/${id}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                          {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
+                        </Link>
+                        {lease.type === "reserved" ? (
+                          <Link
+                            to={`/internet/router/${id}/reservations/${mac}/remove`}
+                            className="ml-3"
+                            aria-label={t("leases.unreserveFor", { name })}
+                          >
+                            {t("leases.unreserve")}
+                          </Link>
+                        ) : null}
+                      </td>
                     ) : null}
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {leases.dhcp_data.map((lease) => {
-                    const name = lease.hostname ?? t("leases.unknownDevice");
-                    const ports = opened(lease.ip_address);
-                    const mac = encodeURIComponent(lease.mac_address);
-                    return (
-                      <tr key={`${lease.mac_address}-${lease.ip_address}`}>
-                        <th scope="row" className="py-2 pr-3 font-medium">
-                          {name}
-                        </th>
-                        <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
-                        <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
-                        <td className="py-2 pr-3">
-                          {lease.lease_seconds === null
-                            ? t("leases.noLease")
-                            : lease.type === "expired"
-                              ? t("leases.ended")
-                              : durationInWords(lease.lease_seconds, t)}
-                        </td>
-                        <td className="py-2 pr-3">{t(`leases.types.${lease.type}`)}</td>
-                        <td className="py-2 pr-3">{ports.length ? ports.join(", ") : t("none")}</td>
-                        {data.canManage ? (
-                          <td className="py-2 text-right whitespace-nowrap">
-                            <Link to={`/internet/router/${id}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
-                              {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
-                            </Link>
-                            {lease.type === "reserved" ? (
-                              <Link
-                                to={`/internet/router/${id}/reservations/${mac}/remove`}
-                                className="ml-3"
-                                aria-label={t("leases.unreserveFor", { name })}
-                              >
-                                {t("leases.unreserve")}
-                              </Link>
-                            ) : null}
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              }}
+              look="plain"
+            />
           ) : (
             <p>{t("leases.empty")}</p>
           )}
@@ -350,72 +323,52 @@ function RulesSection({ data }: { data: Data }) {
       ) : rules.length === 0 ? (
         <p>{t("rules.empty")}</p>
       ) : (
-        <div role="region" aria-labelledby="rules-caption" tabIndex={0} className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption id="rules-caption" className="sr-only">
-              {t("rules.caption")}
-            </caption>
-            <thead className="border-b border-gray-200 text-gray-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.description")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.protocol")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.ports")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.destination")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.state")}
-                </th>
-                {data.canManage ? (
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{t("actions")}</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rules.map((rule) => (
-                <tr key={rule.id}>
-                  <th scope="row" className="py-2 pr-3 font-medium">
-                    {rule.description}
-                  </th>
-                  <td className="py-2 pr-3">{t(`rules.protocols.${rule.protocol}`)}</td>
-                  <td className="py-2 pr-3">{ports(rule.start_port, rule.end_port)}</td>
-                  <td className="py-2 pr-3 font-mono">
-                    {rule.destination_address}
-                    {rule.destination_port === null
-                      ? ""
-                      : `:${ports(rule.destination_port, rule.end_port === null ? null : rule.destination_port + rule.end_port - rule.start_port)}`}
-                  </td>
-                  <td className="py-2 pr-3">{rule.enabled ? t("rules.on") : t("rules.off")}</td>
-                  {data.canManage ? (
-                    <td className="py-2 text-right whitespace-nowrap">
-                      <Link
-                        to={`/internet/router/${id}/port-forwarding/${rule.id}`}
-                        aria-label={t("rules.editRule", { name: rule.description })}
-                      >
-                        {t("rules.edit")}
-                      </Link>
-                      <Link
-                        to={`/internet/router/${id}/port-forwarding/${rule.id}/remove`}
-                        className="ml-3"
-                        aria-label={t("rules.removeRule", { name: rule.description })}
-                      >
-                        {t("rules.remove")}
-                      </Link>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("rules.caption")}
+          columns={[
+            { header: t("rules.description") },
+            { header: t("rules.protocol") },
+            { header: t("rules.ports") },
+            { header: t("rules.destination") },
+            { header: t("rules.state") },
+            data.canManage && { header: t("actions"), srOnly: true },
+          ]}
+          rows={rules}
+          row={(rule) => (
+            <tr key={rule.id}>
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {rule.description}
+              </th>
+              <td className="py-2 pr-3">{t(`rules.protocols.${rule.protocol}`)}</td>
+              <td className="py-2 pr-3">{ports(rule.start_port, rule.end_port)}</td>
+              <td className="py-2 pr-3 font-mono">
+                {rule.destination_address}
+                {rule.destination_port === null
+                  ? ""
+                  : `:${ports(rule.destination_port, rule.end_port === null ? null : rule.destination_port + rule.end_port - rule.start_port)}`}
+              </td>
+              <td className="py-2 pr-3">{rule.enabled ? t("rules.on") : t("rules.off")}</td>
+              {data.canManage ? (
+                <td className="py-2 text-right whitespace-nowrap">
+                  <Link
+                    to={`/internet/router/${id}/port-forwarding/${rule.id}`}
+                    aria-label={t("rules.editRule", { name: rule.description })}
+                  >
+                    {t("rules.edit")}
+                  </Link>
+                  <Link
+                    to={`/internet/router/${id}/port-forwarding/${rule.id}/remove`}
+                    className="ml-3"
+                    aria-label={t("rules.removeRule", { name: rule.description })}
+                  >
+                    {t("rules.remove")}
+                  </Link>
+                </td>
+              ) : null}
+            </tr>
+          )}
+          look="plain"
+        />
       )}
     </Card>
   );
@@ -432,49 +385,33 @@ function UpnpSection({ data }: { data: Data }) {
       ) : rules.length === 0 ? (
         <p>{t("upnp.empty")}</p>
       ) : (
-        <div role="region" aria-labelledby="upnp-caption" tabIndex={0} className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption id="upnp-caption" className="sr-only">
-              {t("upnp.caption")}
-            </caption>
-            <thead className="border-b border-gray-200 text-gray-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t("upnp.description")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("rules.protocol")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t("upnp.externalPort")}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t("upnp.device")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("upnp.expires")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rules.map((rule) => (
-                <tr key={`${rule.protocol}-${rule.external_port}`}>
-                  <th scope="row" className="py-2 pr-3 font-medium">
-                    {rule.description}
-                  </th>
-                  <td className="py-2 pr-3">{rule.protocol}</td>
-                  <td className="py-2 pr-3 text-right">{rule.external_port}</td>
-                  <td className="py-2 pr-3 font-mono">
-                    {rule.internal_address}:{rule.internal_port}
-                  </td>
-                  <td className="py-2">
-                    {rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("upnp.caption")}
+          columns={[
+            { header: t("upnp.description") },
+            { header: t("rules.protocol") },
+            { header: t("upnp.externalPort"), align: "right" },
+            { header: t("upnp.device") },
+            { header: t("upnp.expires") },
+          ]}
+          rows={rules}
+          row={(rule) => (
+            <tr key={`${rule.protocol}-${rule.external_port}`}>
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {rule.description}
+              </th>
+              <td className="py-2 pr-3">{rule.protocol}</td>
+              <td className="py-2 pr-3 text-right">{rule.external_port}</td>
+              <td className="py-2 pr-3 font-mono">
+                {rule.internal_address}:{rule.internal_port}
+              </td>
+              <td className="py-2">
+                {rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}
+              </td>
+            </tr>
+          )}
+          look="plain"
+        />
       )}
     </Card>
   );
@@ -504,53 +441,36 @@ function StatisticsSection({ data }: { data: Data }) {
               [t("statistics.sampledAt"), formatDateTime(stats.sampled_at, language, "long")],
             ]}
           />
-          <div role="region" aria-labelledby="statistics-caption" tabIndex={0} className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption id="statistics-caption" className="sr-only">
-                {t("statistics.caption")}
-              </caption>
-              <thead className="border-b border-gray-200 text-gray-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("statistics.interface")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {t("statistics.received")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {t("statistics.sent")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {t("statistics.packets")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {t("statistics.errors")}
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    {t("statistics.linkRate")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {stats.interfaces.map((i) => (
-                  <tr key={i.interface}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      {t(`statistics.interfaces.${i.interface}`)}
-                    </th>
-                    <td className="py-2 pr-3 text-right">{formatBytes(i.received_bytes, language)}</td>
-                    <td className="py-2 pr-3 text-right">{formatBytes(i.sent_bytes, language)}</td>
-                    <td className="py-2 pr-3 text-right">
-                      {t("statistics.packetCounts", { received: number(i.received_packets), sent: number(i.sent_packets) })}
-                    </td>
-                    <td className="py-2 pr-3 text-right">{number(i.errors)}</td>
-                    <td className="py-2 text-right">
-                      {i.link_rate_mbps === null ? t("none") : t("statistics.mbps", { rate: number(i.link_rate_mbps) })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("statistics.caption")}
+            columns={[
+              { header: t("statistics.interface") },
+              { header: t("statistics.received"), align: "right" },
+              { header: t("statistics.sent"), align: "right" },
+              { header: t("statistics.packets"), align: "right" },
+              { header: t("statistics.errors"), align: "right" },
+              { header: t("statistics.linkRate"), align: "right" },
+            ]}
+            rows={stats.interfaces}
+            row={(i) => (
+              <tr key={i.interface}>
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {t(`statistics.interfaces.${i.interface}`)}
+                </th>
+                <td className="py-2 pr-3 text-right">{formatBytes(i.received_bytes, language)}</td>
+                <td className="py-2 pr-3 text-right">{formatBytes(i.sent_bytes, language)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {t("statistics.packetCounts", { received: number(i.received_packets), sent: number(i.sent_packets) })}
+                </td>
+                <td className="py-2 pr-3 text-right">{number(i.errors)}</td>
+                <td className="py-2 text-right">
+                  {i.link_rate_mbps === null ? t("none") : t("statistics.mbps", { rate: number(i.link_rate_mbps) })}
+                </td>
+              </tr>
+            )}
+            look="plain"
+            className="mt-4"
+          />
         </>
       )}
     </Card>

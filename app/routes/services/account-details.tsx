@@ -38,21 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const pastPausesOf = (detail: ScheduledPauseDetailAnswer | null) =>
   Object.fromEntries((detail?.packages ?? []).map((p) => [p.package_id, p.past_pauses]));
 
-const packageTones: Record<Bundle["status"], string> = {
-  active: "bg-success-light text-success",
-  suspended: "bg-error-light text-error",
-  paused: "bg-warning-light text-warning-dark",
-  cancelled: "bg-gray-100 text-gray-800",
-};
-
 function PackageStatus({ status }: { status: Bundle["status"] }) {
   const { t } = useT("services");
-  return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${packageTones[status]}`}>
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t(`packageStatus.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`packageStatus.${status}`)} />;
 }
 
 function RequestLine({ request }: { request: ServiceRequest }) {

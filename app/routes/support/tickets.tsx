@@ -4,6 +4,7 @@
  * way to open a new ticket (contacts with the support or authoritative role), and, while the old
  * support desk is not retired (FEATURE_RETIRE_OLD_DESK off), a link to it.
  */
+import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/tickets";
 import type { SupportTicket } from "../../../api/contract/support";
@@ -33,22 +34,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const statusTones: Record<SupportTicket["status"], string> = {
-  open: "bg-info-light text-info",
-  in_progress: "bg-info-light text-info",
-  waiting_on_customer: "bg-warning-light text-warning-dark",
-  resolved: "bg-success-light text-success",
-  closed: "bg-gray-100 text-gray-800",
-};
-
 function TicketStatus({ status }: { status: SupportTicket["status"] }) {
   const { t } = useT("support");
-  return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${statusTones[status]}`}>
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t(`status.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`status.${status}`)} />;
 }
 
 export default function SupportTickets({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,22 @@
+/** One status badge for the product: every status the API can name has its colour. */
+import { describe, expect, it } from "vitest";
+import { InvoiceStatus, PaymentStatus } from "../../api/contract/billing.ts";
+import { PackageStatus } from "../../api/contract/accounts.ts";
+import { TicketStatus } from "../../api/contract/support.ts";
+import { STATUS_TONES } from "../../app/components/StatusBadge.tsx";
+
+describe("StatusBadge", () => {
+  it("knows the colour of every invoice, payment, autopay, ticket and package status", () => {
+    const autopay = ["active", "stopped", "pending_setup", "pending_removal", "removed"];
+    for (const status of [
+      ...InvoiceStatus.options,
+      ...PaymentStatus.options,
+      ...TicketStatus.options,
+      ...PackageStatus.options,
+      ...autopay,
+    ]) {
+      expect(STATUS_TONES[status], status).toBeDefined();
+    }
+    expect([STATUS_TONES.successful, STATUS_TONES.pending, STATUS_TONES.declined]).toEqual(["success", "warning", "error"]);
+  });
+});
