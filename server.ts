@@ -8,10 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
-import { closePools, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
+import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 
@@ -76,10 +75,7 @@ async function main() {
     });
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.
-    const inProcess = express();
-    inProcess.disable("x-powered-by");
-    inProcess.use("/api/v1", api.router);
-    registerEmbeddedApi(inProcess);
+    registerEmbeddedApi(embeddedApiApp(api.router));
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
     const { migrations, seeded, milliseconds } = api.startup;
     console.log(

@@ -13,6 +13,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import express, { type Router } from "express";
 import { inject } from "light-my-request";
 import { Pool } from "undici";
 
@@ -114,7 +115,25 @@ type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
 const KEY = Symbol.for("lakeshore-portal.embedded-api");
 const holder = globalThis as unknown as Record<symbol, Dispatch | undefined>;
 
-/** server.ts: the embedded API's request handler (an Express app serving /api/v1 without compression). */
+/**
+ * The embedded API as an Express app of its own, serving /api/v1 without compression, for
+ * `inProcessTransport`. light-my-request, given an Express app, re-parents the prototypes of the app's
+ * request and response to its own fakes; on a plain app those are Express's shared prototypes, which
+ * would break every real response of the process. This app gets private copies, the only ones patched.
+ */
+export function embeddedApiApp(router: Router): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const own = <T extends object>(proto: T): T =>
+    Object.create(Object.getPrototypeOf(proto) as object, Object.getOwnPropertyDescriptors(proto)) as T;
+  const link = { configurable: true, enumerable: true, writable: true, value: app };
+  app.request = Object.create(own(express.request), { app: link }) as typeof app.request;
+  app.response = Object.create(own(express.response), { app: link }) as typeof app.response;
+  app.use("/api/v1", router);
+  return app;
+}
+
+/** server.ts: the embedded API's request handler (`embeddedApiApp`). */
 export function registerEmbeddedApi(dispatch: Dispatch | undefined): void {
   holder[KEY] = dispatch;
 }
