@@ -10,6 +10,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
+import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 
@@ -72,6 +73,9 @@ async function main() {
         redisUrl: config.REDIS_URL,
       },
     });
+    // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
+    // same router as /api/v1 over HTTP, without a socket or compression.
+    registerEmbeddedApi(embeddedApiApp(api.router));
     const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
     const { migrations, seeded, milliseconds } = api.startup;
     console.log(
@@ -132,6 +136,7 @@ async function main() {
     server.close(async () => {
       clearInterval(sweep);
       try {
+        await closePools();
         await api?.close();
       } finally {
         console.log("Stopped");

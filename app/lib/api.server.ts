@@ -18,6 +18,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
+import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
@@ -142,6 +143,28 @@ export interface ApiClientOptions {
   request: Request;
   /** Called before the redirect to sign-in that a 401 causes. */
   onUnauthorized?: () => void;
+  /** How the call reaches the API (see api-transport.server.ts); `defaultTransport()` unless given. */
+  transport?: ApiTransport;
+}
+
+let chosenTransport: ApiTransport | undefined;
+let inProcess: { dispatch: unknown; transport: ApiTransport } | undefined;
+
+/** The test suites answer the API with msw, which intercepts fetch: they set fetchTransport here. */
+export function setDefaultTransport(transport: ApiTransport | undefined): void {
+  chosenTransport = transport;
+}
+
+/**
+ * The embedded API of this process in-process when API_BASE_URL is unset and server.ts registered it;
+ * otherwise a keep-alive pool.
+ */
+export function defaultTransport(): ApiTransport {
+  if (chosenTransport) return chosenTransport;
+  const dispatch = getConfig().API_BASE_URL ? undefined : embeddedApi();
+  if (!dispatch) return poolTransport;
+  if (inProcess?.dispatch !== dispatch) inProcess = { dispatch, transport: inProcessTransport(dispatch) };
+  return inProcess.transport;
 }
 
 export class ApiClient {
@@ -168,10 +191,10 @@ export class ApiClient {
    */
   async download<K extends ApiEndpoint>(key: K, options: TypedCallOptions<K>): Promise<Response> {
     const { endpoint, method, path } = resolve(key, options.params as Record<string, string | number> | undefined);
-    const response = await this.send(method, path, { ...options, headers: contractHeaders(key, endpoint, options) });
-    if (response.ok) return response;
-    const body = await readJson(response);
-    this.refuse(method, path, response.status, body, options);
+    const answer = await this.send(method, path, { ...options, headers: contractHeaders(key, endpoint, options) });
+    if (answer.status >= 200 && answer.status < 300) return answer.response();
+    const body = await readJson(answer);
+    this.refuse(method, path, answer.status, body, options);
     throw failure("server", 502);
   }
 
@@ -204,11 +227,11 @@ export class ApiClient {
 
   /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
   async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
-    const response = await this.send(method, path, options);
-    return { status: response.status, body: await readJson(response) };
+    const answer = await this.send(method, path, options);
+    return { status: answer.status, body: await readJson(answer) };
   }
 
-  private async send(method: string, path: string, options: CallOptions): Promise<Response> {
+  private async send(method: string, path: string, options: CallOptions): Promise<ApiAnswer> {
     const { baseUrl, token, language, timeoutMs, request } = this.options;
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -216,19 +239,14 @@ export class ApiClient {
     }
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language, ...options.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (options.form) body = toMultipart(options.form);
     else if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["Content-Type"] = "application/json";
     }
     try {
-      return await fetch(url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]),
-      });
+      return await (this.options.transport ?? defaultTransport())({ method, url, headers, body, signal: request.signal, timeoutMs });
     } catch (error) {
       if (request.signal.aborted) throw error;
       console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
@@ -259,8 +277,8 @@ export class ApiClient {
   }
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => "");
+async function readJson(answer: ApiAnswer): Promise<unknown> {
+  const text = await answer.text().catch(() => "");
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -1,6 +1,7 @@
 /**
  * Signing in and out, keeping the access token fresh, and the signed-in user's accounts.
  */
+import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
@@ -9,7 +10,7 @@ import { api } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
-import { clearSession, getTokens, notify, setTokens } from "./session.server.ts";
+import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -89,17 +90,97 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   return next();
 };
 
-const accountContext = createContext<Promise<DashboardAnswer> | null>(null);
+const accountContext = createContext<{ pending: Promise<DashboardAnswer>; kept: boolean } | null>(null);
+/** Requests that write: they neither keep a list nor leave one kept (`forgetAccountsAfterWrites`). */
+const writing = new WeakSet<object>();
 
-/** The signed-in user's accounts and username (GET /dashboard), fetched once per request. */
-export function getAccount(context: Context, request: Request): Promise<DashboardAnswer> {
-  let pending = context.get(accountContext);
-  if (!pending) {
-    pending = api(context, request).call("GET /dashboard");
-    (context as RouterContextProvider).set(accountContext, pending);
-  }
+/**
+ * The account list kept in the session cookie, compactly: [token tag, username, [id, name, flags, roles]…].
+ * It holds for the access token it was fetched with (a renewed token fetches it again), is forgotten
+ * after every write of the signed-in area (`forgetAccountsAfterWrites`: switching accounts, contacts and
+ * roles…) and is fetched again when a page names an account that is not in it. A list too long for the
+ * cookie is not kept (fetched on every page, as before).
+ */
+type Kept = [tag: string, username: string, customers: [id: number, name: string, flags: number, roles: string[]][]];
+const RESIDENTIAL = 1;
+const BILLING_AUTHORITATIVE = 2;
+const CARDS = 4;
+/** Characters of the kept list at most (the sealed cookie grows by a third): well under the 4 KB of a cookie. */
+export const KEPT_ACCOUNTS_MAX_CHARS = 1_500;
+
+const tagOf = (token: string) => createHash("sha256").update(token).digest("base64url").slice(0, 16);
+
+function keep(context: Context, token: string, answer: DashboardAnswer): void {
+  const kept: Kept = [
+    tagOf(token),
+    answer.username,
+    answer.customers.map((c) => [
+      c.customer_id,
+      c.contract_name,
+      (c.isResidential ? RESIDENTIAL : 0) | (c.isBillingAuthoritative ? BILLING_AUTHORITATIVE : 0) | (c.credit_card_allowed ? CARDS : 0),
+      c.roles,
+    ]),
+  ];
+  if (!writing.has(context)) setKept(context, JSON.stringify(kept).length <= KEPT_ACCOUNTS_MAX_CHARS ? kept : undefined);
+}
+
+function kept(context: Context, token: string | undefined): DashboardAnswer | null {
+  const value = getKept(context) as Kept | undefined;
+  if (!token || !Array.isArray(value) || value.length !== 3 || value[0] !== tagOf(token)) return null;
+  return {
+    username: value[1],
+    customers: value[2].map(([customer_id, contract_name, flags, roles]) => ({
+      customer_id,
+      contract_name,
+      isResidential: (flags & RESIDENTIAL) !== 0,
+      isBillingAuthoritative: (flags & BILLING_AUTHORITATIVE) !== 0,
+      credit_card_allowed: (flags & CARDS) !== 0,
+      roles: roles as Customer["roles"],
+    })),
+  };
+}
+
+/**
+ * The signed-in user's accounts and username (GET /dashboard): from the session when it keeps them for
+ * this access token, else fetched (once per request) and kept. `fresh` fetches them again.
+ */
+export function getAccount(context: Context, request: Request, options: { fresh?: boolean } = {}): Promise<DashboardAnswer> {
+  const current = options.fresh ? null : context.get(accountContext);
+  if (current) return current.pending;
+  const { accessToken } = getTokens(context);
+  const cached = options.fresh ? null : kept(context, accessToken);
+  const pending = cached
+    ? Promise.resolve(cached)
+    : api(context, request)
+        .call("GET /dashboard")
+        .then((answer) => {
+          if (accessToken) keep(context, accessToken, answer);
+          return answer;
+        });
+  (context as RouterContextProvider).set(accountContext, { pending, kept: Boolean(cached) });
   return pending;
 }
+
+/** The account of this id among the user's; a list kept from an earlier request that lacks it is fetched again. */
+export async function findAccount(context: Context, request: Request, id: number): Promise<Customer | undefined> {
+  const found = (await getAccount(context, request)).customers.find((c) => c.customer_id === id);
+  if (found || !context.get(accountContext)?.kept) return found;
+  return (await getAccount(context, request, { fresh: true })).customers.find((c) => c.customer_id === id);
+}
+
+/**
+ * A write of the signed-in area (any method but GET and HEAD) may change the account list (switching
+ * accounts, contacts and their roles): the kept list is forgotten once it is done.
+ */
+export const forgetAccountsAfterWrites: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  writing.add(context);
+  try {
+    return await next();
+  } finally {
+    setKept(context, undefined);
+  }
+};
 
 /** The cookie that remembers the active account (3650 days). */
 export const ACTIVE_CUSTOMER_COOKIE = "activeCustomerId";
@@ -139,8 +220,7 @@ export async function requireCustomer(
 ): Promise<Customer> {
   const raw = params.customerId ?? "";
   if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  const { customers } = await getAccount(context, request);
-  const customer = customers.find((c) => c.customer_id === Number(raw));
+  const customer = await findAccount(context, request, Number(raw));
   if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
   const refused =
     ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||
@@ -180,8 +260,8 @@ export const followActiveAccountMiddleware: MiddlewareFunction<Response> = async
   const response = await next();
   const raw = (params as { customerId?: string }).customerId;
   if (!raw || !/^\d{1,12}$/.test(raw) || readCookie(request, ACTIVE_CUSTOMER_COOKIE) === raw) return response;
-  const account = await getAccount(context, request).catch(() => null);
-  if (account?.customers.some((c) => c.customer_id === Number(raw))) {
+  const account = await findAccount(context, request, Number(raw)).catch(() => null);
+  if (account) {
     response.headers.append("Set-Cookie", preferenceCookie(ACTIVE_CUSTOMER_COOKIE, raw, ACTIVE_CUSTOMER_MAX_AGE));
   }
   return response;

@@ -28,6 +28,8 @@ import type { Notification, NotificationType } from "./notifications.ts";
 interface SessionData {
   accessToken: string;
   refreshToken: string;
+  /** The signed-in user's account list, kept for the access token's life (see auth.server.ts `getAccount`). */
+  accounts: unknown;
 }
 interface FlashData {
   notifications: Notification[];
@@ -41,6 +43,13 @@ const DEVELOPMENT_SECRET = "development-only-session-secret-not-for-production";
 interface SessionKey {
   kid: string;
   key: Uint8Array;
+  /** The key imported into WebCrypto once (jose would import raw bytes again on every seal and open). */
+  cryptoKey?: Promise<CryptoKey>;
+}
+
+function cryptoKeyOf(key: SessionKey): Promise<CryptoKey> {
+  key.cryptoKey ??= crypto.subtle.importKey("raw", key.key as Uint8Array<ArrayBuffer>, "AES-GCM", false, ["encrypt", "decrypt"]);
+  return key.cryptoKey;
 }
 
 /** One AES-256 key per secret, with a short public id (not the secret) to find it again. */
@@ -59,7 +68,7 @@ export async function seal(data: unknown, keys: SessionKey[]): Promise<string> {
   const [current] = keys;
   return new CompactEncrypt(encoder.encode(JSON.stringify(data)))
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: current.kid })
-    .encrypt(current.key);
+    .encrypt(await cryptoKeyOf(current));
 }
 
 /** Opens with the key the header names; anything that does not open answers null. */
@@ -68,7 +77,7 @@ export async function unseal(value: string, keys: SessionKey[]): Promise<Record<
     const { kid, alg, enc } = decodeProtectedHeader(value);
     const match = keys.find((candidate) => candidate.kid === kid);
     if (!match || alg !== "dir" || enc !== "A256GCM") return null;
-    const { plaintext } = await compactDecrypt(value, match.key, {
+    const { plaintext } = await compactDecrypt(value, await cryptoKeyOf(match), {
       keyManagementAlgorithms: ["dir"],
       contentEncryptionAlgorithms: ["A256GCM"],
     });
@@ -166,11 +175,26 @@ export function setTokens(context: Context, tokens: { accessToken: string; refre
   holder.changed = true;
 }
 
+/** What the session keeps besides the tokens (the account list): read, replaced, or forgotten (undefined). */
+export function getKept(context: Context): unknown {
+  return holderOf(context).session.get("accounts");
+}
+
+export function setKept(context: Context, value: unknown): void {
+  const holder = holderOf(context);
+  if (value === undefined) {
+    if (!holder.session.has("accounts")) return;
+    holder.session.unset("accounts");
+  } else holder.session.set("accounts", value);
+  holder.changed = true;
+}
+
 /** Signs out of the portal: the cookie is cleared on the way out. */
 export function clearSession(context: Context): void {
   const holder = holderOf(context);
   holder.session.unset("accessToken");
   holder.session.unset("refreshToken");
+  holder.session.unset("accounts");
   holder.destroyed = true;
 }
 

@@ -12,20 +12,28 @@ import { BrandLink } from "~/components/Brand";
 import { LanguageToggle } from "~/components/LanguageToggle";
 import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
 import { SideNav } from "~/components/SideNav";
-import { activeCustomer, followActiveAccountMiddleware, getAccount, requireUserMiddleware } from "~/lib/auth.server";
+import {
+  activeCustomer,
+  findAccount,
+  followActiveAccountMiddleware,
+  forgetAccountsAfterWrites,
+  getAccount,
+  requireUserMiddleware,
+} from "~/lib/auth.server";
 import { serviceAccountId } from "~/lib/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, followActiveAccountMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, forgetAccountsAfterWrites, followActiveAccountMiddleware];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { customers, username } = await getAccount(context, request);
   const pathname = new URL(request.url).pathname;
   const routeId =
     "customerId" in params && params.customerId ? Number(params.customerId) : await serviceAccountId(context, request, pathname);
-  const inRoute = routeId ? customers.find((c) => c.customer_id === routeId) : undefined;
+  // An account the kept list lacks fetches the list again (findAccount); getAccount then answers that one.
+  const inRoute = routeId ? await findAccount(context, request, routeId) : undefined;
+  const { customers, username } = await getAccount(context, request);
   // A commercial account goes to the commercial application when one is configured.
   if (inRoute && !inRoute.isResidential) {
     const external = commercialAppUrl(inRoute.customer_id, pathname);

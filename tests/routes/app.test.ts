@@ -2,7 +2,7 @@
 import { decodeJwt } from "jose";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { KEPT_ACCOUNTS_MAX_CHARS, forgetAccountsAfterWrites, requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { sessionCookieFor } from "../../app/lib/session.server.ts";
 import { loader } from "../../app/routes/_app.tsx";
 import { REFRESH_TOKEN, commercialCustomer, residentialCustomer } from "../mocks/fixtures.ts";
@@ -17,6 +17,63 @@ const layout = (call: RouteCall) => callRoute<any>(loader, { middleware, ...call
 
 /** A Set-Cookie that clears the session cookie. */
 const CLEARED_SESSION = /^__session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/;
+
+describe("_app: the account list kept in the session", () => {
+  const list = (customers: object[]) => http.get(`${API}/dashboard`, () => HttpResponse.json({ customers, username: "resi@example.com" }));
+  async function keptCookie() {
+    const cookie = await signedInCookie();
+    const first = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
+    return nextCookie(cookie, first.setCookies);
+  }
+
+  it("fetches the list again when a page names an account the kept list lacks (added elsewhere)", async () => {
+    server.use(list([residentialCustomer]));
+    const cookie = await keptCookie();
+    server.use(list([residentialCustomer, commercialCustomer]));
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie });
+    expect(calls.map((c) => c.path)).toEqual(["/dashboard"]);
+    expect(result.data.active.customer_id).toBe(200301);
+    expect(result.data.accounts.map((a: { customer_id: number }) => a.customer_id)).toEqual([100101, 200301]);
+  });
+
+  it("forgets the list after a write of the signed-in area (switching accounts, contacts, roles)", async () => {
+    const cookie = await keptCookie();
+    const middleware = [requireUserMiddleware, forgetAccountsAfterWrites];
+    const write = await callRoute(() => null, { middleware, url: "/contacts/100101/7", method: "POST", form: { role: "billing" }, cookie });
+    const calls = recordApiCalls();
+    await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: nextCookie(cookie, write.setCookies) });
+    expect(calls.map((c) => c.path)).toEqual(["/dashboard"]);
+  });
+
+  it("fetches it again for a renewed access token", async () => {
+    const cookie = await keptCookie();
+    const calls = recordApiCalls();
+    const other = nextCookie(
+      cookie,
+      (await layout({ url: "/accounts", cookie: await signedInCookie({ expiredAccessToken: true }) })).setCookies,
+    );
+    expect(calls.map((c) => c.path)).toEqual(["/auth/access-token", "/dashboard"]);
+    expect(other).not.toBe(cookie);
+  });
+
+  it("does not keep a list too long for the cookie (fetched on every page instead)", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...residentialCustomer,
+      customer_id: 100101 + i,
+      contract_name: `Account holder number ${i}`,
+    }));
+    expect(JSON.stringify(many).length).toBeGreaterThan(KEPT_ACCOUNTS_MAX_CHARS);
+    server.use(list(many));
+    const cookie = await signedInCookie();
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
+    expect(result.data.accounts).toHaveLength(60);
+    expect(result.setCookies).toEqual([]);
+    await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
+    expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(2);
+  });
+});
 
 describe("_app middleware: signing in is required", () => {
   it("sends a browser without a session to /login with the path and query in came_from", async () => {
@@ -44,12 +101,25 @@ describe("_app middleware: signing in is required", () => {
     expect(result.location).toBe("/login?came_from=%2Faccounts");
   });
 
-  it("lets a fresh access token through without renewing it or rewriting the cookie", async () => {
+  it("lets a fresh access token through without renewing it, and keeps the account list in the cookie", async () => {
     const calls = recordApiCalls();
-    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: await signedInCookie() });
+    const cookie = await signedInCookie();
+    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
     expect(result.status).toBe(200);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /dashboard"]);
-    expect(result.setCookies).toEqual([]);
+    expect(result.setCookies).toHaveLength(1);
+    expect(result.setCookies[0].length).toBeLessThan(2_500);
+    expect(await sessionTokens(nextCookie(cookie, result.setCookies))).toEqual(await sessionTokens(cookie));
+
+    // The next pages of the same token read the list from the cookie: no call, no cookie rewritten.
+    const again = await layout({
+      url: "/dashboard/100101",
+      params: { customerId: "100101" },
+      cookie: nextCookie(cookie, result.setCookies),
+    });
+    expect(again.data).toEqual(result.data);
+    expect(calls).toHaveLength(1);
+    expect(again.setCookies).toEqual([]);
   });
 
   it("renews an expired access token from the refresh token, uses it, and keeps it in the session cookie", async () => {

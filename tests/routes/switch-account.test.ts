@@ -1,6 +1,6 @@
 /** Choosing another account: cookie activeCustomerId, then its dashboard or the commercial application. */
 import { describe, expect, it } from "vitest";
-import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { forgetAccountsAfterWrites, requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { loader as rootLoader } from "../../app/root.tsx";
 import { action, loader } from "../../app/routes/switch-account.tsx";
 import { COMMERCIAL_APP, useEnv } from "../support/config.ts";
@@ -10,7 +10,7 @@ const ACTIVE_COOKIE = (id: number) => `activeCustomerId=${id}; Max-Age=315360000
 
 async function choose(form: Record<string, string>, url = "/switch-account") {
   const cookie = await signedInCookie();
-  const result = await callRoute(action, { url, form, cookie, middleware: [requireUserMiddleware] });
+  const result = await callRoute(action, { url, form, cookie, middleware: [requireUserMiddleware, forgetAccountsAfterWrites] });
   return { ...result, cookie };
 }
 

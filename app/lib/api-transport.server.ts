@@ -1,0 +1,185 @@
+/**
+ * How the API client reaches /api/v1: the HTTP exchange under ApiClient, which keeps everything else
+ * (headers, parsing, the spec's failure mapping). Three transports answer the same contract:
+ *
+ *  - `poolTransport`: an external API (API_BASE_URL), through a keep-alive undici pool per origin
+ *    (`request()`, no WHATWG fetch; timeouts are the pool's, so no extra AbortSignal per call);
+ *  - `inProcessTransport`: the embedded reference API of this process, dispatched to its Express router
+ *    without a socket (light-my-request; no compression), as a loopback client (127.0.0.1) so the API
+ *    trusts the X-Forwarded-For that the portal sends for its sign-in limits, as over HTTP;
+ *  - `fetchTransport`: global fetch, which the test suites use (msw intercepts fetch, not undici).
+ *
+ * Every transport rejects when there is no answer (refused, timed out, aborted); ApiClient maps that.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import express, { type Router } from "express";
+import { inject } from "light-my-request";
+import { Pool } from "undici";
+
+export interface ApiExchange {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | FormData;
+  /** The page request's signal: aborting the page aborts the call. */
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface ApiAnswer {
+  status: number;
+  /** The body as text (JSON answers). */
+  text(): Promise<string>;
+  /** The answer as a web Response (file downloads, streamed to the browser). */
+  response(): Response;
+}
+
+export type ApiTransport = (exchange: ApiExchange) => Promise<ApiAnswer>;
+
+function toHeaders(raw: IncomingHttpHeaders | OutgoingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+  }
+  return headers;
+}
+
+/** Global fetch, with the page's signal and a timeout signal (the suites' transport: msw intercepts it). */
+export const fetchTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
+  const response = await fetch(url, { method, headers, body, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
+  return { status: response.status, text: () => response.text(), response: () => response };
+};
+
+const pools = new Map<string, Pool>();
+
+/** Idle keep-alive connections close after this long (the API's own keep-alive timeout is longer). */
+const KEEP_ALIVE_MS = 4_000;
+
+function poolFor(origin: string, timeoutMs: number): Pool {
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, {
+      connections: 64,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { timeout: timeoutMs },
+    });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+/** An external API through a keep-alive pool: the answer's headers within timeoutMs, then its body without a pause longer than that. */
+export const poolTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
+  let payload: string | Buffer | undefined;
+  const sent = { ...headers };
+  if (body instanceof FormData) {
+    // Encoded as fetch would (a boundary in Content-Type); forms are the rare calls.
+    const encoded = new Response(body);
+    sent["content-type"] = encoded.headers.get("content-type")!;
+    payload = Buffer.from(await encoded.arrayBuffer());
+  } else payload = body;
+  const answer = await poolFor(url.origin, timeoutMs).request({
+    method: method as "GET",
+    path: url.pathname + url.search,
+    headers: sent,
+    body: payload,
+    signal,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  return {
+    status: answer.statusCode,
+    text: () => answer.body.text(),
+    response: () =>
+      new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : (Readable.toWeb(answer.body) as ReadableStream), {
+        status: answer.statusCode,
+        headers: toHeaders(answer.headers),
+      }),
+  };
+};
+
+/** Closes the pools' idle connections (graceful shutdown). */
+export async function closePools(): Promise<void> {
+  await Promise.all([...pools.values()].map((pool) => pool.close()));
+  pools.clear();
+}
+
+type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
+
+// server.ts and the built app bundle each have their own copy of this module: the embedded API's
+// dispatcher is kept on globalThis under a registered symbol (as app/lib/request-info.ts does).
+const KEY = Symbol.for("lakeshore-portal.embedded-api");
+const holder = globalThis as unknown as Record<symbol, Dispatch | undefined>;
+
+/**
+ * The embedded API as an Express app of its own, serving /api/v1 without compression, for
+ * `inProcessTransport`. light-my-request, given an Express app, re-parents the prototypes of the app's
+ * request and response to its own fakes; on a plain app those are Express's shared prototypes, which
+ * would break every real response of the process. This app gets private copies, the only ones patched.
+ */
+export function embeddedApiApp(router: Router): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const own = <T extends object>(proto: T): T =>
+    Object.create(Object.getPrototypeOf(proto) as object, Object.getOwnPropertyDescriptors(proto)) as T;
+  const link = { configurable: true, enumerable: true, writable: true, value: app };
+  app.request = Object.create(own(express.request), { app: link }) as typeof app.request;
+  app.response = Object.create(own(express.response), { app: link }) as typeof app.response;
+  app.use("/api/v1", router);
+  return app;
+}
+
+/** server.ts: the embedded API's request handler (`embeddedApiApp`). */
+export function registerEmbeddedApi(dispatch: Dispatch | undefined): void {
+  holder[KEY] = dispatch;
+}
+
+export function embeddedApi(): Dispatch | undefined {
+  return holder[KEY];
+}
+
+/** The embedded API of this process, without a socket: the same router, headers and answers as over HTTP. */
+export function inProcessTransport(dispatch: Dispatch): ApiTransport {
+  return async ({ method, url, headers, body, signal, timeoutMs }) => {
+    let payload: string | Buffer | undefined;
+    const sent: Record<string, string> = { ...headers, host: url.host };
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      sent["content-type"] = encoded.headers.get("content-type")!;
+      payload = Buffer.from(await encoded.arrayBuffer());
+    } else payload = body;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([
+        inject(dispatch, {
+          method: method as "GET",
+          url: url.pathname + url.search,
+          headers: sent,
+          payload,
+          remoteAddress: "127.0.0.1",
+          validate: false,
+          signal,
+        }),
+        timeout,
+      ]);
+      return {
+        status: answer.statusCode,
+        text: async () => answer.payload,
+        response: () =>
+          new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : new Uint8Array(answer.rawPayload), {
+            status: answer.statusCode,
+            headers: toHeaders(answer.headers),
+          }),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
