@@ -5,6 +5,7 @@
  * and React Router's request handler.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
 import helmet from "helmet";
@@ -149,27 +150,28 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     next();
   });
 
+  // The Content-Security-Policy is built once, with the nonce left as a placeholder filled per request
+  // (helmet would rebuild the whole header on every request).
   const formTargets = ["'self'", ...(config.COMMERCIAL_APP_URL ? [new URL(config.COMMERCIAL_APP_URL).origin] : [])];
+  const NONCE = "{nonce}";
+  const csp = production
+    ? cspHeader({
+        "default-src": ["'self'"],
+        "script-src": ["'self'", `'nonce-${NONCE}'`],
+        // The stylesheet is inlined in the document (app/lib/app-styles.tsx) with the page's nonce.
+        "style-src": ["'self'", `'nonce-${NONCE}'`],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...analyticsConnectSources(config)],
+        "form-action": formTargets,
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+      }).split(NONCE)
+    : null;
   app.use(
     helmet({
-      contentSecurityPolicy: production
-        ? {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              // The stylesheet is inlined in the document (app/lib/app-styles.tsx) with the page's nonce.
-              styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              imgSrc: ["'self'", "data:"],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'", ...analyticsConnectSources(config)],
-              formAction: formTargets,
-              frameAncestors: ["'none'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-            },
-          }
-        : false,
+      contentSecurityPolicy: false,
       // Plain http on a workstation must keep working; behind TLS, the proxy sets HSTS.
       strictTransportSecurity: false,
       // "no-referrer" makes browsers send "Origin: null" on form posts, which React Router's
@@ -177,6 +179,12 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+  if (csp) {
+    app.use((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", csp.join(res.locals.cspNonce as string));
+      next();
+    });
+  }
 
   // Every unsafe request to the portal passes one origin check, whatever the route (React Router's
   // own check skips routes without a component, such as /logout and /switch-account).
@@ -187,8 +195,15 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.use(compression());
 
   if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    // The few files at the client root (favicon…), listed once: a page request does not cost a stat.
+    const rootFiles = new Set(
+      readdirSync(options.clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
+    );
+    const rootStatic = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
@@ -201,4 +216,11 @@ export function loadContextFor(req: express.Request, res: express.Response): Rou
   return new RouterContextProvider(
     new Map([[requestInfoContext, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }]]),
   );
+}
+
+/** A Content-Security-Policy header from its directives, written as helmet writes it. */
+function cspHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join(";");
 }
