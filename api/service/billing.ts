@@ -105,22 +105,34 @@ export interface AccountBalance {
   pendingCents: number;
 }
 
-/** The balance of an account as of a day: the one computation behind every balance the API answers. */
-export async function accountBalance(db: Db, customerId: number, today: string): Promise<AccountBalance> {
-  const totals = await db.one<{ billed: number; billed_due: number; paid: number; pending: number }>(
-    `SELECT
+/**
+ * The columns of an account's balance as of a day ($1 the customer, $2 the day), for one SELECT with others
+ * (the residential dashboard reads them with its billing details in one statement).
+ */
+export const BALANCE_COLUMNS = `
        COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1), 0) AS billed,
        COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1 AND due_on < $2), 0) AS billed_due,
        COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'successful'), 0) AS paid,
-       COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'pending'), 0) AS pending`,
-    [customerId, today],
-  );
-  return {
-    balanceCents: Math.max(0, totals!.billed - totals!.paid),
-    pastDueCents: Math.max(0, totals!.billed_due - totals!.paid),
-    paidCents: totals!.paid,
-    pendingCents: totals!.pending,
-  };
+       COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'pending'), 0) AS pending`;
+
+export interface BalanceColumns {
+  billed: number;
+  billed_due: number;
+  paid: number;
+  pending: number;
+}
+
+/** An account's balance from BALANCE_COLUMNS. */
+export const balanceOf = (totals: BalanceColumns): AccountBalance => ({
+  balanceCents: Math.max(0, totals.billed - totals.paid),
+  pastDueCents: Math.max(0, totals.billed_due - totals.paid),
+  paidCents: totals.paid,
+  pendingCents: totals.pending,
+});
+
+/** The balance of an account as of a day: the one computation behind every balance the API answers. */
+export async function accountBalance(db: Db, customerId: number, today: string): Promise<AccountBalance> {
+  return balanceOf((await db.one<BalanceColumns>(`SELECT ${BALANCE_COLUMNS}`, [customerId, today]))!);
 }
 
 interface InvoiceRow {

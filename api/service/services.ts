@@ -133,6 +133,30 @@ export async function settlePauses(db: Db, customerId: number, now: Date): Promi
   });
 }
 
+/**
+ * A pause as it stands on a day, without writing: what settlePauses (or the settling job) makes of it.
+ * A scheduled or active pause whose end date came is ended; a scheduled one whose start date came is active.
+ */
+export function pauseStatusOn<S extends PauseRow["status"]>(
+  pause: { starts_on: string; ends_on: string; status: S },
+  today: string,
+): S | "ended" | "active" {
+  if (pause.status !== "scheduled" && pause.status !== "active") return pause.status;
+  if (pause.ends_on <= today) return "ended";
+  if (pause.status === "scheduled" && pause.starts_on <= today) return "active";
+  return pause.status;
+}
+
+/**
+ * A package's status on a day, given whether one of its pauses is active then (pauseStatusOn): an active
+ * package with an active pause is paused, a paused one without is active again; others keep theirs.
+ */
+export function packageStatusOn<S extends string>(status: S, pausedToday: boolean): S | "paused" | "active" {
+  if (status === "active" && pausedToday) return "paused";
+  if (status === "paused" && !pausedToday) return "active";
+  return status;
+}
+
 /** What is owed on the account today, in dollars (billing's balance, the one every screen shows). */
 async function balanceOwing(ctx: ServiceContext, customerId: number, db: Db = ctx.db): Promise<number> {
   return dollars((await accountBalance(db, customerId, todayOf(ctx))).balanceCents);
