@@ -103,28 +103,26 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       // One statement reads the whole screen. Pauses start and end on their dates: the answer shows them
       // as they stand on the service's day, without writing (the settling job makes that durable).
       const today = todayOf(ctx);
-      const row = await ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]);
-      const customer = row!;
-      const user = row!;
-      const contact = row!;
-      const wifi = row!.wifi;
-      const pauses = row!.pauses
+      const row = (await ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]))!;
+      // The account, the user and the contact are columns of the one row.
+      const [customer, user, contact] = [row, row, row];
+      const { wifi, contacts } = row;
+      const pauses = row.pauses
         .map((pause) => ({ ...pause, status: pauseStatusOn(pause, today) }))
         .filter((pause): pause is typeof pause & { status: "scheduled" | "active" } => pause.status !== "ended");
-      const packages = row!.packages.map((p) => ({
+      const packages = row.packages.map((p) => ({
         ...p,
         status: packageStatusOn(
           p.status,
           pauses.some((x) => x.package_id === p.id && x.status === "active"),
         ),
       }));
-      const changed = new Map(packages.filter((p, i) => p.status !== row!.packages[i].status).map((p) => [p.id, p.status]));
-      const services = row!.services.map((s) => {
+      const changed = new Map(packages.filter((p, i) => p.status !== row.packages[i].status).map((p) => [p.id, p.status]));
+      const services = row.services.map((s) => {
         const status = changed.get(s.package_id);
         return status === "active" || status === "paused" ? { ...s, status: SERVICE_STATUS[status] } : s;
       });
-      const contacts = row!.contacts;
-      const name = (row: { name: string; name_fr: string }) => (fr ? row.name_fr : row.name);
+      const name = (named: { name: string; name_fr: string }) => (fr ? named.name_fr : named.name);
       const ofCategory = (category: string) => services.filter((s) => s.category === category);
       const base = (s: ServiceRow) => ({ service_id: s.id, package_id: s.package_id, name: name(s), status: s.status });
       const addresses = new Set(packages.map((p) => `${p.address_line1}|${p.address_line2}|${p.postal_code}`));
