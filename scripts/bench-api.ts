@@ -77,11 +77,10 @@ async function drive() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "api-bench-"));
   const profile = process.env.BENCH_CPU_PROF;
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(import.meta.url), "--serve"],
-    { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--serve"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
@@ -115,7 +114,12 @@ async function drive() {
     await Promise.all([get("/residential-dashboard/100101"), get("/residential-dashboard/100101/billing-details")]);
   };
   const stats = async () =>
-    (await (await fetch(`${base}/__stats`)).json()) as { statements: number; writes: number; transactions: number; sql: Record<string, number> };
+    (await (await fetch(`${base}/__stats`)).json()) as {
+      statements: number;
+      writes: number;
+      transactions: number;
+      sql: Record<string, number>;
+    };
 
   // One view alone: what it runs.
   await stats();

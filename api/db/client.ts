@@ -94,7 +94,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       return serialize ? serialize(param) : String(param);
     });
     const { messages } = await pg.execProtocol(
-      concat([send.bind({ statement: statement.name, values: values as string[] }), send.describe({ type: "P" }), send.execute({}), send.sync()]),
+      concat([
+        send.bind({ statement: statement.name, values: values as string[] }),
+        send.describe({ type: "P" }),
+        send.execute({}),
+        send.sync(),
+      ]),
       { syncToFs: !inTransaction },
     );
     return parse.parseResults(messages, pg.parsers)[0].rows as T[];
