@@ -10,6 +10,7 @@ import { isSeeded, seedDemo } from "./db/seed/index.ts";
 import { createApiRouter } from "./service/index.ts";
 import { DEFAULT_TOKEN_LIMITS, type TokenLimits } from "./service/context.ts";
 import { Tokens } from "./service/tokens.ts";
+import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 
 export interface ApiOptions extends OpenDbOptions {
   /** Seed the demo data into an empty database (default true). */
@@ -22,6 +23,8 @@ export interface ApiOptions extends OpenDbOptions {
   db?: Db;
   /** Limits of the token endpoint (defaults: DEFAULT_TOKEN_LIMITS, counters in memory). */
   limits?: Partial<TokenLimits>;
+  /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
+  settleIntervalMs?: number;
 }
 
 export interface ApiService {
@@ -29,6 +32,8 @@ export interface ApiService {
   db: Db;
   /** What start-up did, for logs and the benchmark. */
   startup: { migrations: string[]; seeded: boolean; milliseconds: number };
+  /** Settles what came due now (the job also runs at start and every settleIntervalMs). */
+  settle(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -45,11 +50,18 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
   const tokens = new Tokens(db, secret, now);
   const router = createApiRouter({ db, tokens, now, limits: { ...DEFAULT_TOKEN_LIMITS, ...options.limits } });
+  // Reads never write: what time alone changes is settled here, once now and then on a schedule.
+  const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
+  await settling.first;
   return {
     router,
     db,
     startup: { migrations, seeded, milliseconds: Math.round(performance.now() - started) },
-    close: () => db.close(),
+    settle: settling.run,
+    async close() {
+      await settling.stop();
+      await db.close();
+    },
   };
 }
 

@@ -105,22 +105,34 @@ export interface AccountBalance {
   pendingCents: number;
 }
 
-/** The balance of an account as of a day: the one computation behind every balance the API answers. */
-export async function accountBalance(db: Db, customerId: number, today: string): Promise<AccountBalance> {
-  const totals = await db.one<{ billed: number; billed_due: number; paid: number; pending: number }>(
-    `SELECT
+/**
+ * The columns of an account's balance as of a day ($1 the customer, $2 the day), for one SELECT with others
+ * (the residential dashboard reads them with its billing details in one statement).
+ */
+export const BALANCE_COLUMNS = `
        COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1), 0) AS billed,
        COALESCE((SELECT SUM(total_cents) FROM invoices WHERE customer_id = $1 AND due_on < $2), 0) AS billed_due,
        COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'successful'), 0) AS paid,
-       COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'pending'), 0) AS pending`,
-    [customerId, today],
-  );
-  return {
-    balanceCents: Math.max(0, totals!.billed - totals!.paid),
-    pastDueCents: Math.max(0, totals!.billed_due - totals!.paid),
-    paidCents: totals!.paid,
-    pendingCents: totals!.pending,
-  };
+       COALESCE((SELECT SUM(amount_cents) FROM payments WHERE customer_id = $1 AND status = 'pending'), 0) AS pending`;
+
+export interface BalanceColumns {
+  billed: number;
+  billed_due: number;
+  paid: number;
+  pending: number;
+}
+
+/** An account's balance from BALANCE_COLUMNS. */
+export const balanceOf = (totals: BalanceColumns): AccountBalance => ({
+  balanceCents: Math.max(0, totals.billed - totals.paid),
+  pastDueCents: Math.max(0, totals.billed_due - totals.paid),
+  paidCents: totals.paid,
+  pendingCents: totals.pending,
+});
+
+/** The balance of an account as of a day: the one computation behind every balance the API answers. */
+export async function accountBalance(db: Db, customerId: number, today: string): Promise<AccountBalance> {
+  return balanceOf((await db.one<BalanceColumns>(`SELECT ${BALANCE_COLUMNS}`, [customerId, today]))!);
 }
 
 interface InvoiceRow {
@@ -237,20 +249,24 @@ const MATURED_PAYMENT = `status = 'pending'
   AND paid_at + CASE WHEN method = 'bank' THEN interval '48 hours' ELSE interval '24 hours' END <= $2`;
 const DUE_PAD = `((status = 'pending_setup' AND active_from <= $2) OR (status = 'pending_removal' AND removal_effective_on <= $2))`;
 
+/** Payments past their settlement period ($2: now) and PAD agreements whose date came ($2: today), by SQL condition. */
+export const DUE_BILLING = { payments: MATURED_PAYMENT, pads: DUE_PAD };
+
 /**
  * Applies what time has made due on an account: pending payments past their settlement period settle
- * (and may lift a suspension), PAD agreements move on from pending_setup and pending_removal.
+ * (and may lift a suspension), PAD agreements move on from pending_setup and pending_removal. A cheap
+ * read decides first; nothing is written when nothing is due. Idempotent, and safe with several
+ * processes: the account's row is locked and every UPDATE names the state it leaves.
  */
-async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise<void> {
-  const now = ctx.now();
-  const today = todayOf(ctx);
-  const due = await ctx.db.one<{ payments: boolean; pads: boolean }>(
+export async function settleBilling(db: Db, customerId: number, now: Date): Promise<boolean> {
+  const today = now.toISOString().slice(0, 10);
+  const due = await db.one<{ payments: boolean; pads: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM payments WHERE customer_id = $1 AND ${MATURED_PAYMENT}) AS payments,
             EXISTS (SELECT 1 FROM autopay_pads WHERE customer_id = $1 AND ${DUE_PAD.replaceAll("$2", "$3")}) AS pads`,
     [customerId, now, today],
   );
-  if (!due?.payments && !due?.pads) return;
-  await ctx.db.transaction(async (tx) => {
+  if (!due?.payments && !due?.pads) return false;
+  await db.transaction(async (tx) => {
     await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
     const settled = await tx.query(`UPDATE payments SET status = 'successful' WHERE customer_id = $1 AND ${MATURED_PAYMENT} RETURNING id`, [
       customerId,
@@ -263,6 +279,12 @@ async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise
       [customerId, today],
     );
   });
+  return true;
+}
+
+/** Billing's time-driven changes of an account, before a billing request uses it (see settleBilling). */
+async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise<void> {
+  await settleBilling(ctx.db, customerId, ctx.now());
 }
 
 // --- Autopay ---

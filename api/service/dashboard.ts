@@ -33,6 +33,12 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
     "/dashboard",
     route(async (req, res) => {
       const user = currentUser(req);
+      // Authentication read the user's accounts and username with the session check.
+      if (req.principal) {
+        const { accounts, username } = req.principal;
+        res.json({ customers: accounts.map((a) => toCustomer({ id: a.customer_id, ...a })), username });
+        return;
+      }
       const [rows, account] = await Promise.all([
         ctx.db.query<CustomerRow>(
           `SELECT ${CUSTOMER_COLUMNS}

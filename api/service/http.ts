@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { endpoints } from "../contract/index.ts";
 import type { Db } from "../db/client.ts";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
-import type { AccessClaims, Tokens } from "./tokens.ts";
+import type { AccessClaims, Principal, Tokens } from "./tokens.ts";
 
 export interface UploadedFile {
   field: string;
@@ -38,6 +38,8 @@ declare global {
   namespace Express {
     interface Request {
       user?: AccessClaims;
+      /** Set by authenticate: the user's username and accounts, read with the session check. */
+      principal?: Principal;
       files?: UploadedFile[];
       lang: "en" | "fr";
     }
@@ -177,14 +179,15 @@ export const detectLanguage: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Requires a valid, not signed-out bearer token. */
+/** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req, _res, next) => {
     const header = req.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match ? await tokens.verify(match[1]) : null;
-    if (!claims) return next(unauthorized());
-    req.user = claims;
+    const principal = match ? await tokens.principal(match[1]) : null;
+    if (!principal) return next(unauthorized());
+    req.user = { userId: principal.userId, sessionId: principal.sessionId };
+    req.principal = principal;
     next();
   };
 }
@@ -211,12 +214,15 @@ export async function requireCustomer(db: Db, req: Request, customerIdParam: unk
   const user = currentUser(req);
   const customerId = Number(customerIdParam);
   if (!Number.isSafeInteger(customerId) || customerId <= 0) throw forbidden();
-  const row = await db.one<{ contact_id: number; roles: ContactRole[]; is_residential: boolean }>(
-    `SELECT c.id AS contact_id, c.roles, cu.is_residential
+  // Authentication read the user's accounts already (same request, same session check).
+  const row = req.principal
+    ? req.principal.accounts.find((account) => account.customer_id === customerId)
+    : await db.one<{ contact_id: number; roles: ContactRole[]; is_residential: boolean }>(
+        `SELECT c.id AS contact_id, c.roles, cu.is_residential
        FROM contacts c JOIN customers cu ON cu.id = c.customer_id
       WHERE c.customer_id = $1 AND c.user_id = $2 AND c.status = 'activated'`,
-    [customerId, user.userId],
-  );
+        [customerId, user.userId],
+      );
   if (!row) throw forbidden();
   if (anyOf && !anyOf.some((role) => row.roles.includes(role))) {
     throw forbidden(`This needs one of the roles: ${anyOf.join(", ")}`);

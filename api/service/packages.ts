@@ -6,7 +6,11 @@ import type { Db } from "../db/client.ts";
 
 export type PackageStatus = "active" | "suspended" | "paused";
 
-const SERVICE_STATUS: Record<PackageStatus, string> = { active: "connected", suspended: "interrupted", paused: "paused" };
+export const SERVICE_STATUS: Record<PackageStatus, "connected" | "interrupted" | "paused"> = {
+  active: "connected",
+  suspended: "interrupted",
+  paused: "paused",
+};
 
 /** Sets packages (and their services) to a status. */
 export async function setPackageStatus(tx: Db, packageIds: number[], status: PackageStatus): Promise<void> {

@@ -1,11 +1,12 @@
 /** /residential-dashboard: everything the home screen of a residential account shows. */
 import { Router } from "express";
 import type { ResidentialDashboardAnswer, ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
-import { accountBalance } from "./billing.ts";
+import { BALANCE_COLUMNS, balanceOf, type BalanceColumns } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
-import { settlePauses } from "./services.ts";
+import { SERVICE_STATUS } from "./packages.ts";
+import { packageStatusOn, pauseStatusOn } from "./services.ts";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
 export const SUPPORT_INFO = {
@@ -36,6 +37,59 @@ export function nextBillDate(today: string, billingDay: number): string {
   return next.toISOString().slice(0, 10);
 }
 
+type PackageRow = AddressColumns & {
+  id: number;
+  name: string;
+  name_fr: string;
+  status: "active" | "suspended" | "paused" | "cancelled";
+  monthly_price_cents: number;
+};
+
+type DashboardRow = AddressColumns & {
+  account_number: string;
+  contract_name: string;
+  customer_since: string;
+  suspended_for_nonpayment: boolean;
+  submitted_proof_of_payment: boolean;
+  first_name: string;
+  last_name: string;
+  username: string;
+  phone: string | null;
+  tour_ended: boolean;
+  marked_for_deactivation: boolean | null;
+  services: ServiceRow[];
+  wifi: { service_id: number; band: "2.4GHz" | "5GHz" | "guest"; ssid: string; enabled: boolean }[];
+  packages: PackageRow[];
+  pauses: { id: number; package_id: number; starts_on: string; ends_on: string; status: "scheduled" | "active" }[];
+  contacts: { id: number; first_name: string; last_name: string; email: string; roles: string[] }[];
+};
+
+/** The account, the signed-in user and contact, and the account's services, Wi-Fi, packages, pauses and contacts. */
+const DASHBOARD_SQL = `
+  SELECT cu.account_number, cu.contract_name, cu.customer_since, cu.suspended_for_nonpayment, cu.submitted_proof_of_payment,
+         cu.address_line1, cu.address_line2, cu.city, cu.province, cu.postal_code,
+         u.first_name, u.last_name, u.username, u.phone, u.tour_ended_at IS NOT NULL AS tour_ended,
+         (SELECT marked_for_deactivation FROM contacts WHERE id = $3) AS marked_for_deactivation,
+         COALESCE((SELECT json_agg(json_build_object('id', s.id, 'package_id', s.package_id, 'category', s.category, 'name', s.name,
+                                                     'name_fr', s.name_fr, 'status', s.status, 'details', s.details) ORDER BY s.id)
+                     FROM services s WHERE s.customer_id = $1), '[]') AS services,
+         COALESCE((SELECT json_agg(json_build_object('service_id', w.service_id, 'band', w.band, 'ssid', w.ssid, 'enabled', w.enabled)
+                                   ORDER BY w.service_id, w.band)
+                     FROM wifi_networks w JOIN services s ON s.id = w.service_id WHERE s.customer_id = $1), '[]') AS wifi,
+         COALESCE((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'name_fr', p.name_fr, 'status', p.status,
+                                                     'monthly_price_cents', p.monthly_price_cents, 'address_line1', p.address_line1,
+                                                     'address_line2', p.address_line2, 'city', p.city, 'province', p.province,
+                                                     'postal_code', p.postal_code) ORDER BY p.id)
+                     FROM packages p WHERE p.customer_id = $1), '[]') AS packages,
+         COALESCE((SELECT json_agg(json_build_object('id', x.id, 'package_id', x.package_id, 'starts_on', x.starts_on,
+                                                     'ends_on', x.ends_on, 'status', x.status) ORDER BY x.starts_on, x.id)
+                     FROM service_pauses x WHERE x.customer_id = $1 AND x.status IN ('scheduled', 'active')), '[]') AS pauses,
+         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name,
+                                                     'email', c.email, 'roles', c.roles) ORDER BY c.id)
+                     FROM contacts c WHERE c.customer_id = $1), '[]') AS contacts
+    FROM customers cu, users u
+   WHERE cu.id = $1 AND u.id = $2`;
+
 export function residentialDashboardRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
@@ -46,53 +100,29 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       if (!access.isResidential) throw notFound("Residential account");
       const id = access.customerId;
       const fr = req.lang === "fr";
-      // Pauses start and end on their dates: bring them up to the service clock before reading.
-      await settlePauses(ctx.db, id, ctx.now());
-      const [customer, user, contact, services, wifi, packages, pauses, contacts] = await Promise.all([
-        ctx.db.one<
-          AddressColumns & {
-            id: number;
-            account_number: string;
-            contract_name: string;
-            customer_since: string;
-            suspended_for_nonpayment: boolean;
-            submitted_proof_of_payment: boolean;
-          }
-        >("SELECT * FROM customers WHERE id = $1", [id]),
-        ctx.db.one<{ first_name: string; last_name: string; username: string; phone: string | null; tour_ended_at: Date | null }>(
-          "SELECT first_name, last_name, username, phone, tour_ended_at FROM users WHERE id = $1",
-          [req.user!.userId],
+      // One statement reads the whole screen. Pauses start and end on their dates: the answer shows them
+      // as they stand on the service's day, without writing (the settling job makes that durable).
+      const today = todayOf(ctx);
+      const row = (await ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]))!;
+      // The account, the user and the contact are columns of the one row.
+      const [customer, user, contact] = [row, row, row];
+      const { wifi, contacts } = row;
+      const pauses = row.pauses
+        .map((pause) => ({ ...pause, status: pauseStatusOn(pause, today) }))
+        .filter((pause): pause is typeof pause & { status: "scheduled" | "active" } => pause.status !== "ended");
+      const packages = row.packages.map((p) => ({
+        ...p,
+        status: packageStatusOn(
+          p.status,
+          pauses.some((x) => x.package_id === p.id && x.status === "active"),
         ),
-        ctx.db.one<{ marked_for_deactivation: boolean }>("SELECT marked_for_deactivation FROM contacts WHERE id = $1", [access.contactId]),
-        ctx.db.query<ServiceRow>(
-          "SELECT id, package_id, category, name, name_fr, status, details FROM services WHERE customer_id = $1 ORDER BY id",
-          [id],
-        ),
-        ctx.db.query<{ service_id: number; band: "2.4GHz" | "5GHz" | "guest"; ssid: string; enabled: boolean }>(
-          `SELECT w.service_id, w.band, w.ssid, w.enabled FROM wifi_networks w
-             JOIN services s ON s.id = w.service_id WHERE s.customer_id = $1 ORDER BY w.service_id, w.band`,
-          [id],
-        ),
-        ctx.db.query<
-          AddressColumns & {
-            id: number;
-            name: string;
-            name_fr: string;
-            status: "active" | "suspended" | "paused" | "cancelled";
-            monthly_price_cents: number;
-          }
-        >("SELECT * FROM packages WHERE customer_id = $1 ORDER BY id", [id]),
-        ctx.db.query<{ id: number; package_id: number; starts_on: string; ends_on: string; status: "scheduled" | "active" }>(
-          `SELECT id, package_id, starts_on, ends_on, status FROM service_pauses
-            WHERE customer_id = $1 AND status IN ('scheduled', 'active') ORDER BY starts_on`,
-          [id],
-        ),
-        ctx.db.query<{ id: number; first_name: string; last_name: string; email: string; roles: string[] }>(
-          "SELECT id, first_name, last_name, email, roles FROM contacts WHERE customer_id = $1 ORDER BY id",
-          [id],
-        ),
-      ]);
-      const name = (row: { name: string; name_fr: string }) => (fr ? row.name_fr : row.name);
+      }));
+      const changed = new Map(packages.filter((p, i) => p.status !== row.packages[i].status).map((p) => [p.id, p.status]));
+      const services = row.services.map((s) => {
+        const status = changed.get(s.package_id);
+        return status === "active" || status === "paused" ? { ...s, status: SERVICE_STATUS[status] } : s;
+      });
+      const name = (named: { name: string; name_fr: string }) => (fr ? named.name_fr : named.name);
       const ofCategory = (category: string) => services.filter((s) => s.category === category);
       const base = (s: ServiceRow) => ({ service_id: s.id, package_id: s.package_id, name: name(s), status: s.status });
       const addresses = new Set(packages.map((p) => `${p.address_line1}|${p.address_line2}|${p.postal_code}`));
@@ -106,10 +136,10 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
           billing_address: addressOf(customer!),
         },
         profile_details: {
-          first_name: user!.first_name,
-          last_name: user!.last_name,
-          email: user!.username,
-          phone: user!.phone,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.username,
+          phone: user.phone,
         },
         services: {
           internet: ofCategory("internet").map((s) => ({
@@ -147,7 +177,7 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
         submitted_proof_of_payment: customer!.submitted_proof_of_payment,
         has_multiple_service_addresses: addresses.size > 1,
         contact_marked_for_deactivation: contact?.marked_for_deactivation ?? false,
-        product_tour_steps: user!.tour_ended_at ? [] : [...TOUR_STEPS],
+        product_tour_steps: user.tour_ended ? [] : [...TOUR_STEPS],
       };
       res.json(answer);
     }),
@@ -168,19 +198,23 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
 /** Balance, what is past due, the current invoice and the last payment of an account. */
 export async function residentialBillingDetails(ctx: ServiceContext, customerId: number): Promise<ResidentialBillingDetailsAnswer> {
   const today = todayOf(ctx);
-  const [totals, current, lastPayment, customer] = await Promise.all([
-    accountBalance(ctx.db, customerId, today),
-    ctx.db.one<{ invoice_number: string; issued_on: string; due_on: string; total_cents: number }>(
-      "SELECT invoice_number, issued_on, due_on, total_cents FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1",
-      [customerId],
-    ),
-    ctx.db.one<{ amount_cents: number; paid_at: Date }>(
-      `SELECT amount_cents, paid_at FROM payments WHERE customer_id = $1 AND status = 'successful'
-        ORDER BY paid_at DESC LIMIT 1`,
-      [customerId],
-    ),
-    ctx.db.one<{ billing_day: number }>("SELECT billing_day FROM customers WHERE id = $1", [customerId]),
-  ]);
+  const row = (await ctx.db.one<
+    BalanceColumns & {
+      billing_day: number;
+      current: { invoice_number: string; issued_on: string; due_on: string; total_cents: number } | null;
+      last_payment: { amount_cents: number; date: string } | null;
+    }
+  >(
+    `SELECT ${BALANCE_COLUMNS}, cu.billing_day,
+            (SELECT json_build_object('invoice_number', invoice_number, 'issued_on', issued_on, 'due_on', due_on, 'total_cents', total_cents)
+               FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1) AS current,
+            (SELECT json_build_object('amount_cents', amount_cents, 'date', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+               FROM payments WHERE customer_id = $1 AND status = 'successful' ORDER BY paid_at DESC LIMIT 1) AS last_payment
+       FROM customers cu WHERE cu.id = $1`,
+    [customerId, today],
+  ))!;
+  const totals = balanceOf(row);
+  const { current, last_payment: lastPayment, billing_day: billingDay } = row;
   const balance = totals.balanceCents;
   const pastDue = totals.pastDueCents;
   return {
@@ -196,10 +230,8 @@ export async function residentialBillingDetails(ctx: ServiceContext, customerId:
             total: dollars(current.total_cents),
           }
         : null,
-      last_payment: lastPayment
-        ? { amount: dollars(lastPayment.amount_cents), date: lastPayment.paid_at.toISOString().slice(0, 10) }
-        : null,
-      next_bill_date: nextBillDate(today, customer!.billing_day),
+      last_payment: lastPayment ? { amount: dollars(lastPayment.amount_cents), date: lastPayment.date } : null,
+      next_bill_date: nextBillDate(today, billingDay),
     },
   };
 }

@@ -3,8 +3,10 @@
  * them: suspend and reinstate now, schedule, edit or remove a pause, and ask support to move, cancel
  * or reactivate a package. Reads need any activated contact; every change needs the authoritative role.
  *
- * Pauses follow the clock: on every call, scheduled pauses whose day came become active (the package
- * and its services show paused) and pauses past their end date end (the package is active again).
+ * Pauses follow the clock: scheduled pauses whose day came become active (the package and its services
+ * show paused) and pauses past their end date end (the package is active again). Reads show that as it
+ * stands on the service's day without writing; changes settle it first; the settling job (settle.ts)
+ * makes it durable.
  */
 import { Router, type Request } from "express";
 import {
@@ -30,7 +32,7 @@ import { accountBalance } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { forbidden, notFound, unprocessable } from "./errors.ts";
 import { requireCustomer, parseInput, route, type CustomerAccess } from "./http.ts";
-import { restorePackages, setPackageStatus } from "./packages.ts";
+import { SERVICE_STATUS, restorePackages, setPackageStatus } from "./packages.ts";
 
 type PackageStatus = "active" | "suspended" | "paused" | "cancelled";
 
@@ -98,6 +100,9 @@ export async function settlePauses(db: Db, customerId: number, now: Date): Promi
   );
   if (!due) return;
   await db.transaction(async (tx) => {
+    // One settling of an account at a time (several processes on one PostgreSQL); the UPDATEs name the
+    // state they leave, so a second one finds nothing left to do.
+    await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
     await tx.query(
       `UPDATE service_pauses SET status = 'ended', updated_at = $3
         WHERE customer_id = $1 AND status IN ('scheduled', 'active') AND ends_on <= $2`,
@@ -133,6 +138,30 @@ export async function settlePauses(db: Db, customerId: number, now: Date): Promi
   });
 }
 
+/**
+ * A pause as it stands on a day, without writing: what settlePauses (or the settling job) makes of it.
+ * A scheduled or active pause whose end date came is ended; a scheduled one whose start date came is active.
+ */
+export function pauseStatusOn<S extends PauseRow["status"]>(
+  pause: { starts_on: string; ends_on: string; status: S },
+  today: string,
+): S | "ended" | "active" {
+  if (pause.status !== "scheduled" && pause.status !== "active") return pause.status;
+  if (pause.ends_on <= today) return "ended";
+  if (pause.status === "scheduled" && pause.starts_on <= today) return "active";
+  return pause.status;
+}
+
+/**
+ * A package's status on a day, given whether one of its pauses is active then (pauseStatusOn): an active
+ * package with an active pause is paused, a paused one without is active again; others keep theirs.
+ */
+export function packageStatusOn<S extends string>(status: S, pausedToday: boolean): S | "paused" | "active" {
+  if (status === "active" && pausedToday) return "paused";
+  if (status === "paused" && !pausedToday) return "active";
+  return status;
+}
+
 /** What is owed on the account today, in dollars (billing's balance, the one every screen shows). */
 async function balanceOwing(ctx: ServiceContext, customerId: number, db: Db = ctx.db): Promise<number> {
   return dollars((await accountBalance(db, customerId, todayOf(ctx))).balanceCents);
@@ -161,8 +190,12 @@ const toRequest = (row: RequestRow): ServiceRequest => ({
   comment: row.comment,
 });
 
-/** The packages of an account with their pauses, pending requests and open suspensions. */
-async function loadPackages(db: Db, customerId: number) {
+/**
+ * The packages of an account with their pauses, pending requests and open suspensions. With `today`,
+ * pauses, packages and services are shown as they stand on that day (pauseStatusOn, packageStatusOn),
+ * so that a read needs no settling first; changes settle, then load without it.
+ */
+async function loadPackages(db: Db, customerId: number, today?: string) {
   const [customer, packages, services, pauses, requests, suspensions] = await Promise.all([
     db.one<{ suspended_for_nonpayment: boolean }>("SELECT suspended_for_nonpayment FROM customers WHERE id = $1", [customerId]),
     db.query<PackageRow>(
@@ -196,7 +229,31 @@ async function loadPackages(db: Db, customerId: number) {
       customerId,
     ]),
   ]);
-  return { suspendedForNonpayment: customer?.suspended_for_nonpayment ?? false, packages, services, pauses, requests, suspensions };
+  const loaded = { suspendedForNonpayment: customer?.suspended_for_nonpayment ?? false, packages, services, pauses, requests, suspensions };
+  return today ? asOf(loaded, today) : loaded;
+}
+
+/** What settlePauses would make of loaded packages on a day, without writing. */
+function asOf<L extends { packages: PackageRow[]; services: { package_id: number; status: string }[]; pauses: PauseRow[] }>(
+  loaded: L,
+  today: string,
+): L {
+  const pauses = loaded.pauses.map((pause) => ({ ...pause, status: pauseStatusOn(pause, today) }));
+  const changed = new Map<number, "active" | "paused">();
+  const packages = loaded.packages.map((pkg) => {
+    const status = packageStatusOn(
+      pkg.status,
+      pauses.some((x) => x.package_id === pkg.id && x.status === "active"),
+    );
+    if (status === pkg.status) return pkg;
+    changed.set(pkg.id, status as "active" | "paused");
+    return { ...pkg, status };
+  });
+  const services = loaded.services.map((service) => {
+    const status = changed.get(service.package_id);
+    return status ? { ...service, status: SERVICE_STATUS[status] } : service;
+  });
+  return { ...loaded, pauses, packages, services };
 }
 
 type Loaded = Awaited<ReturnType<typeof loadPackages>>;
@@ -274,8 +331,10 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, false);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const [loaded, balance] = await Promise.all([loadPackages(ctx.db, access.customerId), balanceOwing(ctx, access.customerId)]);
+      const [loaded, balance] = await Promise.all([
+        loadPackages(ctx.db, access.customerId, todayOf(ctx)),
+        balanceOwing(ctx, access.customerId),
+      ]);
       const canManage = access.roles.includes("authoritative");
       const fr = req.lang === "fr";
       const balanceCents = Math.round(balance * 100);
@@ -311,8 +370,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const raw = req.query.package_ids;
       const ids = raw === undefined || raw === "" ? null : parseInput(PackageIdsRequest, { package_ids: raw }).package_ids;
       const today = todayOf(ctx);
-      await settlePauses(ctx.db, access.customerId, ctx.now());
-      const [loaded, balance] = await Promise.all([loadPackages(ctx.db, access.customerId), balanceOwing(ctx, access.customerId)]);
+      const [loaded, balance] = await Promise.all([loadPackages(ctx.db, access.customerId, today), balanceOwing(ctx, access.customerId)]);
       const packages = ids ? requireOwnPackages(ids, loaded) : loaded.packages;
       const canManage = access.roles.includes("authoritative");
       const fr = req.lang === "fr";

@@ -27,10 +27,35 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** An account the signed-in user is an activated contact of, as authentication loads it. */
+export interface PrincipalAccount {
+  customer_id: number;
+  contact_id: number;
+  roles: ("authoritative" | "billing" | "notify" | "support")[];
+  contract_name: string;
+  is_residential: boolean;
+  is_billing_authoritative: boolean;
+  credit_card_allowed: boolean;
+}
+
+/** The signed-in user of a request: their session is live; their username and accounts, read with it. */
+export interface Principal extends AccessClaims {
+  username: string;
+  /** By contract name, then id. */
+  accounts: PrincipalAccount[];
+}
+
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** Access tokens whose signature was checked, kept so that the next request with one skips the HMAC. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export class Tokens {
   private readonly key: Uint8Array;
+  /** The verification key, imported once (importing it on every check cost as much as the check). */
+  private readonly verifyKey: Promise<CryptoKey>;
+  /** Tokens with a good signature (same bytes, same key): their claims and expiry. */
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
 
   constructor(
     private readonly db: Db,
@@ -38,6 +63,25 @@ export class Tokens {
     private readonly now: () => Date,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.verifyKey = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  }
+
+  /** Signature, algorithm and expiry of an access token (jose), remembered per token until it expires. */
+  private async claimsOf(token: string): Promise<AccessClaims | null> {
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    let claims = this.verified.get(token);
+    if (!claims) {
+      const { payload } = await jwtVerify(token, await this.verifyKey, { algorithms: ["HS256"], currentDate: this.now() });
+      const userId = Number(payload.sub);
+      const sessionId = typeof payload.sid === "string" ? payload.sid : "";
+      if (!Number.isInteger(userId) || !sessionId || typeof payload.exp !== "number") return null;
+      claims = { userId, sessionId, exp: payload.exp };
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    // As jose checks it: expired from the second of `exp` on.
+    if (claims.exp <= nowSeconds) return null;
+    return { userId: claims.userId, sessionId: claims.sessionId };
   }
 
   private async sign(userId: number, sessionId: string): Promise<string> {
@@ -115,18 +159,44 @@ export class Tokens {
   /** Verifies signature, expiry and that the session was not signed out. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ["HS256"],
-        currentDate: this.now(),
-      });
-      const userId = Number(payload.sub);
-      const sessionId = typeof payload.sid === "string" ? payload.sid : "";
-      if (!Number.isInteger(userId) || !sessionId) return null;
+      const claims = await this.claimsOf(token);
+      if (!claims) return null;
+      const { userId, sessionId } = claims;
       const live = await this.db.one(
         "SELECT 1 FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3",
         [sessionId, userId, this.now()],
       );
       return live ? { userId, sessionId } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * verify() and, in the same statement, what nearly every call needs next: the user's username and the
+   * accounts they are an activated contact of (with their roles), so that authorization and the account
+   * list cost no query of their own.
+   */
+  async principal(token: string): Promise<Principal | null> {
+    try {
+      const claims = await this.claimsOf(token);
+      if (!claims) return null;
+      const rows = await this.db.query<{ username: string } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null }>(
+        `SELECT u.username, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
+                cu.is_billing_authoritative, cu.credit_card_allowed
+           FROM auth_sessions s
+           JOIN users u ON u.id = s.user_id
+           LEFT JOIN contacts c ON c.user_id = s.user_id AND c.status = 'activated'
+           LEFT JOIN customers cu ON cu.id = c.customer_id
+          WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
+          ORDER BY cu.contract_name, cu.id`,
+        [claims.sessionId, claims.userId, this.now()],
+      );
+      if (!rows.length) return null;
+      const accounts = rows
+        .filter((row) => row.customer_id !== null && row.contract_name !== null)
+        .map(({ username: _, ...account }) => account as PrincipalAccount);
+      return { ...claims, username: rows[0].username, accounts };
     } catch {
       return null;
     }
