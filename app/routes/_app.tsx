@@ -13,12 +13,15 @@ import { LanguageToggle } from "~/components/LanguageToggle";
 import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
 import { SideNav } from "~/components/SideNav";
 import { activeCustomer, followActiveAccountMiddleware, getAccount, requireUserMiddleware } from "~/lib/auth.server";
+import { conditionalMiddleware } from "~/lib/conditional.server";
 import { serviceAccountId } from "~/lib/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, followActiveAccountMiddleware];
+// Signed in first; then a page that has not changed since this browser got it answers 304 (conditionalMiddleware),
+// inside followActiveAccountMiddleware so that viewing an account's page makes it the active one even then.
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, followActiveAccountMiddleware, conditionalMiddleware];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { customers, username } = await getAccount(context, request);
