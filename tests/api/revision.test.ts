@@ -169,6 +169,21 @@ describe("the triggers behind it", () => {
     }
   });
 
+  it("inserting and deleting raise it too", async () => {
+    const inserted = await changedBy(
+      () =>
+        api.db.query(
+          `INSERT INTO payments (customer_id, paid_at, amount_cents, method, type, status, transaction_id)
+           VALUES ($1, now(), 500, 'credit_card', 'one_time', 'successful', 'REV-INSERT')`,
+          [MAYA],
+        ),
+      views(),
+    );
+    expect(inserted).toEqual(["maya"]);
+    const deleted = await changedBy(() => api.db.query("DELETE FROM payments WHERE transaction_id = 'REV-INSERT'"), views());
+    expect(deleted).toEqual(["maya"]);
+  });
+
   it("the catalogue (TV channels) raises everyone's", async () => {
     const changed = await changedBy(() => api.db.query("UPDATE tv_channels SET name = name"), views());
     expect(changed).toEqual(["business", "condo", "familyAll", "house", "maya"]);
@@ -192,7 +207,7 @@ describe("the triggers behind it", () => {
     const tables = await api.db.query<{ name: string; tracked: boolean }>(
       `SELECT t.table_name AS name,
               EXISTS (SELECT 1 FROM information_schema.triggers g
-                       WHERE g.event_object_table = t.table_name AND g.trigger_name = t.table_name || '_revisions') AS tracked
+                       WHERE g.event_object_table = t.table_name AND g.trigger_name LIKE t.table_name || '_revisions%') AS tracked
          FROM information_schema.tables t
         WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE'`,
     );

@@ -10,80 +10,69 @@ CREATE TABLE revisions (
   PRIMARY KEY (scope, id)
 );
 
-CREATE FUNCTION bump_revision(bump_scope text, bump_id integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO revisions AS r (scope, id, revision) VALUES (bump_scope, bump_id, 1)
+-- Raises the counters of these owners (each once, however many rows of theirs a statement touched).
+CREATE FUNCTION bump_revisions(bump_scope text, ids integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO revisions AS r (scope, id, revision)
+    SELECT DISTINCT bump_scope, owner, 1 FROM unnest(ids) AS owner WHERE owner IS NOT NULL
   ON CONFLICT (scope, id) DO UPDATE SET revision = r.revision + 1
 $$;
 
--- A customer's change: its own counter, and its users' (their account lists show its name and kind).
-CREATE FUNCTION bump_customer_and_users(customer integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM bump_revision('customer', customer);
-  INSERT INTO revisions AS r (scope, id, revision)
-    SELECT DISTINCT 'user', user_id, 1 FROM contacts WHERE customer_id = customer AND user_id IS NOT NULL
-  ON CONFLICT (scope, id) DO UPDATE SET revision = r.revision + 1;
-END
-$$;
-
--- A user's change: their counter, and every account they are a contact of (contact lists show their name).
-CREATE FUNCTION bump_user_and_customers(person integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM bump_revision('user', person);
-  INSERT INTO revisions AS r (scope, id, revision)
-    SELECT DISTINCT 'customer', customer_id, 1 FROM contacts WHERE user_id = person
-  ON CONFLICT (scope, id) DO UPDATE SET revision = r.revision + 1;
-END
-$$;
-
--- The row trigger. TG_ARGV[0] names the column that leads to the owner, TG_ARGV[1] what it is:
--- customer, user, customer+user (contacts), service, invoice, ticket, contact, order, circuit,
--- customer-row (customers.id), user-row (users.id), staff-row (staff.id), global.
+-- The statement trigger (one run per statement, not per row: the demo seed inserts tens of thousands of
+-- samples). TG_ARGV[0] names the column that leads to the owner, TG_ARGV[1] what it is: customer, user,
+-- customer+user (contacts), service, invoice, ticket, contact, order, circuit, customer-row
+-- (customers.id), user-row (users.id), staff-row (staff.id). The changed rows are the statement's
+-- transition tables, new_rows and old_rows.
 CREATE FUNCTION revisions_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  rows jsonb[] := ARRAY[]::jsonb[];
-  rec jsonb;
-  key integer;
-  owner integer;
+  kind text := TG_ARGV[1];
+  keys integer[] := ARRAY[]::integer[];
+  users integer[] := ARRAY[]::integer[];
+  owners integer[];
 BEGIN
-  IF TG_ARGV[1] = 'global' THEN
-    PERFORM bump_revision('global', 0);
-    RETURN NULL;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    keys := keys || ARRAY(SELECT DISTINCT (to_jsonb(n) ->> TG_ARGV[0])::integer FROM new_rows n);
+    IF kind = 'customer+user' THEN users := users || ARRAY(SELECT DISTINCT n.user_id FROM new_rows n); END IF;
   END IF;
-  IF TG_OP <> 'DELETE' THEN rows := rows || to_jsonb(NEW); END IF;
-  IF TG_OP <> 'INSERT' THEN rows := rows || to_jsonb(OLD); END IF;
-  FOREACH rec IN ARRAY rows LOOP
-    key := (rec ->> TG_ARGV[0])::integer;
-    CONTINUE WHEN key IS NULL;
-    owner := NULL;
-    CASE TG_ARGV[1]
-      WHEN 'customer' THEN owner := key;
-      WHEN 'customer+user' THEN
-        owner := key;
-        IF rec ->> 'user_id' IS NOT NULL THEN PERFORM bump_revision('user', (rec ->> 'user_id')::integer); END IF;
-      WHEN 'user' THEN PERFORM bump_revision('user', key);
-      WHEN 'customer-row' THEN
-        -- Its users' account lists show only these columns.
-        IF TG_OP = 'UPDATE' AND (NEW.contract_name, NEW.is_residential, NEW.is_billing_authoritative, NEW.credit_card_allowed)
-             IS NOT DISTINCT FROM (OLD.contract_name, OLD.is_residential, OLD.is_billing_authoritative, OLD.credit_card_allowed) THEN
-          owner := key;
-        ELSE
-          PERFORM bump_customer_and_users(key);
-        END IF;
-      WHEN 'user-row' THEN PERFORM bump_user_and_customers(key);
-      WHEN 'staff-row' THEN
-        INSERT INTO revisions AS r (scope, id, revision)
-          SELECT 'customer', id, 1 FROM customers WHERE sales_rep_id = key OR success_advocate_id = key
-        ON CONFLICT (scope, id) DO UPDATE SET revision = r.revision + 1;
-      WHEN 'service' THEN SELECT customer_id INTO owner FROM services WHERE id = key;
-      WHEN 'invoice' THEN SELECT customer_id INTO owner FROM invoices WHERE id = key;
-      WHEN 'ticket' THEN SELECT customer_id INTO owner FROM support_tickets WHERE id = key;
-      WHEN 'contact' THEN SELECT customer_id INTO owner FROM contacts WHERE id = key;
-      WHEN 'order' THEN SELECT customer_id INTO owner FROM orders WHERE id = key;
-      WHEN 'circuit' THEN
-        SELECT s.customer_id INTO owner FROM cabinet_circuits cc JOIN services s ON s.id = cc.service_id WHERE cc.id = key;
-    END CASE;
-    IF owner IS NOT NULL THEN PERFORM bump_revision('customer', owner); END IF;
-  END LOOP;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    keys := keys || ARRAY(SELECT DISTINCT (to_jsonb(o) ->> TG_ARGV[0])::integer FROM old_rows o);
+    IF kind = 'customer+user' THEN users := users || ARRAY(SELECT DISTINCT o.user_id FROM old_rows o); END IF;
+  END IF;
+  CASE kind
+    WHEN 'customer', 'customer+user' THEN owners := keys;
+    WHEN 'user' THEN users := keys;
+    WHEN 'service' THEN owners := ARRAY(SELECT customer_id FROM services WHERE id = ANY (keys));
+    WHEN 'invoice' THEN owners := ARRAY(SELECT customer_id FROM invoices WHERE id = ANY (keys));
+    WHEN 'ticket' THEN owners := ARRAY(SELECT customer_id FROM support_tickets WHERE id = ANY (keys));
+    WHEN 'contact' THEN owners := ARRAY(SELECT customer_id FROM contacts WHERE id = ANY (keys));
+    WHEN 'order' THEN owners := ARRAY(SELECT customer_id FROM orders WHERE id = ANY (keys));
+    WHEN 'circuit' THEN
+      owners := ARRAY(SELECT s.customer_id FROM cabinet_circuits cc JOIN services s ON s.id = cc.service_id WHERE cc.id = ANY (keys));
+    WHEN 'customer-row' THEN
+      owners := keys;
+      -- Their users' account lists show only these columns of an account.
+      IF TG_OP = 'UPDATE' THEN
+        keys := ARRAY(SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+                       WHERE (n.contract_name, n.is_residential, n.is_billing_authoritative, n.credit_card_allowed)
+                             IS DISTINCT FROM (o.contract_name, o.is_residential, o.is_billing_authoritative, o.credit_card_allowed));
+      END IF;
+      users := ARRAY(SELECT user_id FROM contacts WHERE customer_id = ANY (keys) AND user_id IS NOT NULL);
+    WHEN 'user-row' THEN
+      -- Contact lists of their accounts show their name.
+      users := keys;
+      owners := ARRAY(SELECT customer_id FROM contacts WHERE user_id = ANY (keys));
+    WHEN 'staff-row' THEN
+      owners := ARRAY(SELECT id FROM customers WHERE sales_rep_id = ANY (keys) OR success_advocate_id = ANY (keys));
+  END CASE;
+  PERFORM bump_revisions('customer', owners);
+  PERFORM bump_revisions('user', users);
+  RETURN NULL;
+END
+$$;
+
+-- Catalogue tables: one global counter.
+CREATE FUNCTION revisions_global_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM bump_revisions('global', ARRAY[0]);
   RETURN NULL;
 END
 $$;
@@ -152,12 +141,15 @@ BEGIN
     ['tv_theme_pack_channels', '', 'global']
   ] LOOP
     IF spec[3] = 'global' THEN
-      -- Catalogue tables change rarely and whole: once per statement.
-      EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger(%L, %L)',
-        spec[1] || '_revisions', spec[1], spec[2], spec[3]);
+      EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION revisions_global_trigger()',
+        spec[1] || '_revisions', spec[1]);
     ELSE
-      EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION revisions_trigger(%L, %L)',
-        spec[1] || '_revisions', spec[1], spec[2], spec[3]);
+      EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger(%L, %L)',
+        spec[1] || '_revisions_insert', spec[1], spec[2], spec[3]);
+      EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger(%L, %L)',
+        spec[1] || '_revisions_update', spec[1], spec[2], spec[3]);
+      EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger(%L, %L)',
+        spec[1] || '_revisions_delete', spec[1], spec[2], spec[3]);
     END IF;
   END LOOP;
 END
