@@ -14,6 +14,7 @@ import type { Config } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext } from "../app/lib/request-info.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
+import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
 export interface PortalAppOptions {
   config: Config;
@@ -185,6 +186,9 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       next();
     });
   }
+
+  // A 304 keeps the stored page's CSP (and its nonce): see server/not-modified.ts.
+  app.use(keepStoredCspOnNotModified);
 
   // Every unsafe request to the portal passes one origin check, whatever the route (React Router's
   // own check skips routes without a component, such as /logout and /switch-account).

@@ -175,7 +175,35 @@ export const CommercialDashboardAnswer = z.object({
 });
 export type CommercialDashboardAnswer = z.infer<typeof CommercialDashboardAnswer>;
 
+/** GET /revision: what a page of this user (and account) shows has changed when `revision` has. */
+export const RevisionQuery = z.object({
+  /** One of the user's accounts; without it, every account of theirs counts. */
+  customer_id: z.coerce.number().int().positive().optional(),
+});
+export const RevisionAnswer = z.object({
+  /**
+   * Opaque: differs from an earlier answer whenever something a page of this user (and account) shows
+   * may have changed since: a write to the account or to the user, the catalogue, the service's
+   * calendar day, a pending payment that has settled with time.
+   */
+  revision: z.string().min(1),
+  /** The user's own counter (their name, their accounts and roles). */
+  user: z.number().int(),
+  /** The account's counter, or the sum over every account of the user. */
+  customer: z.number().int(),
+});
+export type RevisionAnswer = z.infer<typeof RevisionAnswer>;
+
 export const dashboardEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/revision",
+    tag: "dashboard",
+    summary: "A revision of what the user's pages (of one account, or all) show: cheap, for conditional answers",
+    auth: "bearer",
+    query: RevisionQuery,
+    answer: RevisionAnswer,
+  }),
   endpoint({
     method: "get",
     path: "/dashboard",

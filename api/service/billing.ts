@@ -245,7 +245,7 @@ async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Prom
   return true;
 }
 
-const MATURED_PAYMENT = `status = 'pending'
+export const MATURED_PAYMENT = `status = 'pending'
   AND paid_at + CASE WHEN method = 'bank' THEN interval '48 hours' ELSE interval '24 hours' END <= $2`;
 const DUE_PAD = `((status = 'pending_setup' AND active_from <= $2) OR (status = 'pending_removal' AND removal_effective_on <= $2))`;
 

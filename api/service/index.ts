@@ -18,6 +18,7 @@ import { errorHandler, notFound } from "./errors.ts";
 import { authenticate, detectLanguage, parseBody, refuseControlCharacters, tokenBeforeBody } from "./http.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
 import { referralRoutes } from "./referrals.ts";
+import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
 import { wifiRoutes } from "./wifi.ts";
@@ -50,6 +51,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(endpointRoutes(ctx));
   router.use(cabinetRoutes(ctx));
   router.use(supportRoutes(ctx));
+  router.use(revisionRoutes(ctx));
   router.use(dashboardRoutes(ctx));
   router.use(residentialDashboardRoutes(ctx));
   router.use(commercialDashboardRoutes(ctx));

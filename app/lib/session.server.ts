@@ -209,6 +209,11 @@ export function notify(context: Context, type: NotificationType, key: string, va
   holder.changed = true;
 }
 
+/** Whether notifications wait to be shown (a page that shows them is no page to answer "not modified"). */
+export function hasNotifications(context: Context): boolean {
+  return holderOf(context).session.has("notifications");
+}
+
 /** Takes the queued notifications (they are shown once). */
 export function takeNotifications(context: Context): Notification[] {
   const holder = holderOf(context);

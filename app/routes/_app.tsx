@@ -20,12 +20,20 @@ import {
   getAccount,
   requireUserMiddleware,
 } from "~/lib/auth.server";
+import { conditionalMiddleware } from "~/lib/conditional.server";
 import { serviceAccountId } from "~/lib/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, forgetAccountsAfterWrites, followActiveAccountMiddleware];
+// Signed in first; then a page that has not changed since this browser got it answers 304 (conditionalMiddleware),
+// inside followActiveAccountMiddleware so that viewing an account's page makes it the active one even then.
+export const middleware: Route.MiddlewareFunction[] = [
+  requireUserMiddleware,
+  forgetAccountsAfterWrites,
+  followActiveAccountMiddleware,
+  conditionalMiddleware,
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname;

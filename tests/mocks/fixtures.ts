@@ -10,6 +10,7 @@ import type {
   DashboardAnswer,
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
+  RevisionAnswer,
 } from "../../api/contract/dashboard.ts";
 
 const key = new TextEncoder().encode("msw-fixture-key");
@@ -48,6 +49,9 @@ export const commercialCustomer = {
   credit_card_allowed: false,
   roles: ["authoritative", "billing", "notify", "support"] as Customer["roles"],
 };
+
+/** GET /revision: tests change it to say the data changed. */
+export const revision: RevisionAnswer = { revision: "1.1.1.2026-11-15.0", user: 1, customer: 1 };
 
 export const dashboard: DashboardAnswer = {
   customers: [residentialCustomer, commercialCustomer],

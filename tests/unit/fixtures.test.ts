@@ -15,6 +15,7 @@ import {
   DashboardAnswer,
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
+  RevisionAnswer,
 } from "../../api/contract/dashboard.ts";
 import * as fixtures from "../mocks/fixtures.ts";
 import { API, handlers } from "../mocks/handlers.ts";
@@ -24,6 +25,7 @@ const schemaOf: Record<string, z.ZodType> = {
   residentialCustomer: Customer,
   commercialCustomer: Customer,
   dashboard: DashboardAnswer,
+  revision: RevisionAnswer,
   residentialDashboard: ResidentialDashboardAnswer,
   residentialBilling: ResidentialBillingDetailsAnswer,
   commercialDashboard: CommercialDashboardAnswer,

@@ -1,0 +1,56 @@
+/**
+ * GET /revision: what lets the portal answer "304 Not Modified" for a page whose data has not changed.
+ * Counters per user, per account and for the catalogue are raised by triggers on every table a page
+ * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day
+ * and the pending payments that have matured (they settle on the next read). One query, no write.
+ */
+import { Router } from "express";
+import { MATURED_PAYMENT } from "./billing.ts";
+import { RevisionQuery, type RevisionAnswer } from "../contract/dashboard.ts";
+import { todayOf, type ServiceContext } from "./context.ts";
+import { forbidden } from "./errors.ts";
+import { currentUser, route } from "./http.ts";
+
+interface RevisionRow {
+  global: string;
+  user: string;
+  customer: string;
+  matured: string;
+  allowed: boolean;
+  [key: string]: unknown;
+}
+
+// The user's accounts, or the one asked for (when it is theirs): every counter below is over these.
+const ACCOUNTS = `SELECT customer_id FROM contacts
+                   WHERE user_id = $1 AND status = 'activated' AND ($2::integer IS NULL OR customer_id = $2::integer)`;
+
+const REVISION_QUERY = `
+  SELECT coalesce((SELECT revision FROM revisions WHERE scope = 'global' AND id = 0), 0)::text AS global,
+         coalesce((SELECT revision FROM revisions WHERE scope = 'user' AND id = $1), 0)::text AS user,
+         coalesce((SELECT sum(r.revision) FROM revisions r WHERE r.scope = 'customer' AND r.id IN (${ACCOUNTS})), 0)::text AS customer,
+         (SELECT count(*) FROM payments
+           WHERE customer_id IN (${ACCOUNTS}) AND ${MATURED_PAYMENT.replaceAll("$2", "$3")})::text AS matured,
+         ($2::integer IS NULL OR EXISTS (${ACCOUNTS})) AS allowed`;
+
+export function revisionRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  router.get(
+    "/revision",
+    route(async (req, res) => {
+      const user = currentUser(req);
+      const parsed = RevisionQuery.safeParse(req.query);
+      // Unknown and foreign ids answer 403 alike, so ids cannot be probed.
+      if (!parsed.success) throw forbidden();
+      const customerId = parsed.data.customer_id ?? null;
+      const row = await ctx.db.one<RevisionRow>(REVISION_QUERY, [user.userId, customerId, ctx.now()]);
+      if (!row?.allowed) throw forbidden();
+      const answer: RevisionAnswer = {
+        revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}`,
+        user: Number(row.user),
+        customer: Number(row.customer),
+      };
+      res.json(answer);
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,217 @@
+/**
+ * GET /revision and the triggers behind it (migration 0011): every kind of write raises the revision of
+ * the account (or user) whose pages show it, and only theirs; a user reaches only their accounts; the
+ * answer costs one query and writes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RevisionAnswer } from "../../api/contract/dashboard.ts";
+import { createTestApi, type TestApi } from "./support/api.ts";
+
+let api: TestApi;
+let resi: string;
+let family: string;
+let business: string;
+
+const MAYA = 100101;
+const HOUSE = 100201;
+const CONDO = 100202;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  [resi, family, business] = await api.signInAll("resi@example.com", "family@example.com", "business@example.com");
+});
+afterAll(() => api.close());
+
+async function revision(token: string, customerId?: number): Promise<RevisionAnswer> {
+  const { status, body } = await api.call("GET", "/revision", { token, query: customerId ? { customer_id: customerId } : {} });
+  expect(status).toBe(200);
+  return RevisionAnswer.parse(body);
+}
+
+/** The revisions of these views before and after `write`: which changed. */
+async function changedBy(write: () => Promise<unknown>, views: Record<string, () => Promise<RevisionAnswer>>) {
+  const before = Object.fromEntries(await Promise.all(Object.entries(views).map(async ([name, view]) => [name, await view()])));
+  await write();
+  const changed: string[] = [];
+  for (const [name, view] of Object.entries(views)) if ((await view()).revision !== before[name].revision) changed.push(name);
+  return changed.sort();
+}
+
+const views = () => ({
+  maya: () => revision(resi, MAYA),
+  house: () => revision(family, HOUSE),
+  condo: () => revision(family, CONDO),
+  familyAll: () => revision(family),
+  business: () => revision(business),
+});
+
+describe("GET /revision", () => {
+  it("answers the user's revision with one account's or all of theirs", async () => {
+    const one = await revision(family, CONDO);
+    const all = await revision(family);
+    expect(one.user).toBe(all.user);
+    expect(all.customer).toBeGreaterThanOrEqual(one.customer);
+    expect(one.revision).not.toBe(all.revision);
+  });
+
+  it("answers 401 without a token, 403 for another user's account, an unknown one and a malformed id, alike", async () => {
+    expect((await api.call("GET", "/revision")).status).toBe(401);
+    for (const id of [String(CONDO), "999999", "abc", "-1"]) {
+      const { status } = await api.call("GET", "/revision", { token: resi, query: { customer_id: id } });
+      expect(status, id).toBe(403);
+    }
+  });
+
+  it("costs one query besides the token's session check, and writes nothing", async () => {
+    const queries: string[] = [];
+    const { query, one, transaction } = api.db;
+    api.db.query = ((sql: string, params?: unknown[]) => (queries.push(sql), query.call(api.db, sql, params))) as typeof query;
+    api.db.one = ((sql: string, params?: unknown[]) => (queries.push(sql), one.call(api.db, sql, params))) as typeof one;
+    api.db.transaction = (() => {
+      throw new Error("GET /revision must not write");
+    }) as typeof transaction;
+    try {
+      const first = await revision(family, CONDO);
+      expect(queries.length).toBeLessThanOrEqual(2);
+      expect((await revision(family, CONDO)).revision).toBe(first.revision);
+    } finally {
+      Object.assign(api.db, { query, one, transaction });
+    }
+  });
+
+  it("changes with the service's calendar day and when a pending payment matures", async () => {
+    const start = api.clock.now;
+    try {
+      const before = await revision(resi, MAYA);
+      api.clock.now = new Date(start.getTime() + 60_000);
+      expect((await revision(resi, MAYA)).revision).toBe(before.revision);
+      await api.db.query(
+        `INSERT INTO payments (customer_id, paid_at, amount_cents, method, type, status, transaction_id)
+         VALUES ($1, $2, 1000, 'credit_card', 'one_time', 'pending', 'REV-TEST')`,
+        [MAYA, new Date(start.getTime() - 23 * 3600_000)],
+      );
+      const pending = await revision(resi, MAYA);
+      // An hour later the payment has matured: a page read now would show it settled.
+      api.clock.now = new Date(start.getTime() + 3600_000 + 60_000);
+      // (Access tokens last 15 minutes: a new one at the new time.)
+      const matured = await revision(await api.signIn("resi@example.com"), MAYA);
+      expect(matured.revision).not.toBe(pending.revision);
+      api.clock.now = new Date(start.getTime() + 2 * 3600_000);
+      const later = await api.signIn("resi@example.com");
+      expect((await revision(later, MAYA)).revision).toBe(matured.revision);
+      api.clock.now = new Date(start.getTime() + 86_400_000);
+      expect((await revision(await api.signIn("resi@example.com"), MAYA)).revision).not.toBe(matured.revision);
+    } finally {
+      api.clock.now = start;
+    }
+  });
+});
+
+describe("the triggers behind it", () => {
+  it("an account's change raises that account's revision only, through the API", async () => {
+    const changed = await changedBy(
+      () =>
+        api.call("PUT", `/account-details/${CONDO}`, {
+          token: family,
+          json: {
+            address_line1: "77 Harbour Square",
+            city: "Toronto",
+            province: "ON",
+            postal_code: "M5J 2S2",
+            paperless_billing: true,
+            correspondence_language: "en",
+          },
+        }),
+      views(),
+    );
+    expect(changed).toEqual(["condo", "familyAll"]);
+  });
+
+  it("a user's change (their name) raises theirs and their accounts', nobody else's", async () => {
+    const changed = await changedBy(
+      () =>
+        api.call("PUT", "/profile-settings", {
+          token: family,
+          json: { first_name: "Jordan", last_name: "Gagnon-Tremblay", preferred_language: "en" },
+        }),
+      views(),
+    );
+    expect(changed).toEqual(["condo", "familyAll", "house"]);
+  });
+
+  it("a contact's roles raise the account's and that user's revisions", async () => {
+    const changed = await changedBy(
+      () => api.db.query("UPDATE contacts SET roles = roles WHERE customer_id = $1 AND user_id IS NOT NULL", [HOUSE]),
+      views(),
+    );
+    expect(changed).toEqual(["condo", "familyAll", "house"]);
+  });
+
+  it("rows of an account, or reached through its services and invoices, raise its revision only", async () => {
+    const paths: [string, string][] = [
+      ["wifi_networks", "service_id IN (SELECT id FROM services WHERE customer_id = $1)"],
+      ["routers", "service_id IN (SELECT id FROM services WHERE customer_id = $1)"],
+      ["invoice_lines", "invoice_id IN (SELECT id FROM invoices WHERE customer_id = $1)"],
+      ["payments", "customer_id = $1"],
+      ["packages", "customer_id = $1"],
+    ];
+    for (const [table, where] of paths) {
+      const [{ count }] = await api.db.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${table} WHERE ${where}`, [MAYA]);
+      expect(Number(count), table).toBeGreaterThan(0);
+      const touched = await changedBy(async () => {
+        const [first] = await api.db.query<{ column: string }>(
+          "SELECT column_name AS column FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position LIMIT 1",
+          [table],
+        );
+        await api.db.query(`UPDATE ${table} SET ${first.column} = ${first.column} WHERE ${where}`, [MAYA]);
+      }, views());
+      expect(touched, table).toEqual(["maya"]);
+    }
+  });
+
+  it("inserting and deleting raise it too", async () => {
+    const inserted = await changedBy(
+      () =>
+        api.db.query(
+          `INSERT INTO payments (customer_id, paid_at, amount_cents, method, type, status, transaction_id)
+           VALUES ($1, now(), 500, 'credit_card', 'one_time', 'successful', 'REV-INSERT')`,
+          [MAYA],
+        ),
+      views(),
+    );
+    expect(inserted).toEqual(["maya"]);
+    const deleted = await changedBy(() => api.db.query("DELETE FROM payments WHERE transaction_id = 'REV-INSERT'"), views());
+    expect(deleted).toEqual(["maya"]);
+  });
+
+  it("the catalogue (TV channels) raises everyone's", async () => {
+    const changed = await changedBy(() => api.db.query("UPDATE tv_channels SET name = name"), views());
+    expect(changed).toEqual(["business", "condo", "familyAll", "house", "maya"]);
+  });
+
+  it("every table has a revisions trigger, except sign-in bookkeeping that no page shows", async () => {
+    const untracked = [
+      "auth_refresh_history",
+      "auth_sessions",
+      "account_tokens",
+      "email_outbox",
+      "idempotency_keys",
+      "oauth_access_tokens",
+      "oauth_authorization_codes",
+      "oauth_clients",
+      "order_tokens",
+      "revisions",
+      "schema_migrations",
+      "sso_tokens",
+    ];
+    const tables = await api.db.query<{ name: string; tracked: boolean }>(
+      `SELECT t.table_name AS name,
+              EXISTS (SELECT 1 FROM information_schema.triggers g
+                       WHERE g.event_object_table = t.table_name AND g.trigger_name LIKE t.table_name || '_revisions%') AS tracked
+         FROM information_schema.tables t
+        WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE'`,
+    );
+    const missing = tables.filter((t) => !t.tracked && !untracked.includes(t.name)).map((t) => t.name);
+    expect(missing).toEqual([]);
+  });
+});
