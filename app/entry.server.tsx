@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { StylesContext } from "./lib/app-styles.tsx";
@@ -22,11 +20,8 @@ export default function handleRequest(
   const nonce = loadContext.get(requestInfoContext).cspNonce || undefined;
   // Records the namespaces the page uses; the root's PageTexts lists them for the browser.
   const texts = pageTexts(loadContext);
-  // Crawlers and browsers without JavaScript get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesContext.Provider value={APP_CSS}>
@@ -37,24 +32,31 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        // The whole document, then one answer: the loaders are done before rendering starts and no
+        // page suspends on the server, so streaming would only split the document into ~9 writes that
+        // compression handles as separate jobs (docs/architecture.md, "The shared request path").
+        onAllReady() {
+          rendered = true;
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (rendered) console.error(error);
         },
       },
     );
