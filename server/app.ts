@@ -199,7 +199,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.use(compression());
 
   if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // The few files at the client root (favicon…), listed once: a page request does not cost a stat.
     const rootFiles = new Set(
       readdirSync(options.clientDir, { withFileTypes: true })
