@@ -203,10 +203,11 @@ test.describe("with ANALYTICS_KEY", () => {
     await page.getByRole("radio", { name: "Do not allow product analytics" }).check();
     await page.getByRole("button", { name: "Save my choice" }).click();
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
-    const before = sent.requests.length;
+    const before = { events: sent.events.length, requests: sent.requests.length };
     await page.goto("/billing/100101");
     await page.waitForTimeout(500);
-    expect(sent.requests.length).toBe(before);
+    expect(sent.events.slice(before.events).map((e) => `${e.event} ${String(e.properties.$pathname)}`)).toEqual([]);
+    expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);
   });
 
   test("the privacy page asks again when nothing is chosen, in English and French", async ({ page }) => {

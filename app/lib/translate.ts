@@ -44,17 +44,28 @@ function pluralCategory(language: Language, count: number): string {
   return rules.select(count);
 }
 
+/**
+ * The text at a dotted key. A segment may itself contain dots ("connections.2.4GHz" is `connections` → `2.4GHz`), so
+ * at each level the longest run of segments that names an entry wins, as i18next's deep lookup does.
+ */
 function lookup(bundle: Bundle, key: string): string | undefined {
-  if (key in bundle) {
-    const direct = bundle[key];
-    if (typeof direct === "string") return direct;
+  const direct = bundle[key];
+  if (typeof direct === "string") return direct;
+  if (!key.includes(".")) return undefined;
+  return deepFind(bundle, key.split("."), 0);
+}
+
+function deepFind(node: unknown, parts: string[], from: number): string | undefined {
+  if (from === parts.length) return typeof node === "string" ? node : undefined;
+  if (!node || typeof node !== "object") return undefined;
+  const entries = node as Record<string, unknown>;
+  for (let to = parts.length; to > from; to--) {
+    const name = to === from + 1 ? parts[from]! : parts.slice(from, to).join(".");
+    if (!Object.prototype.hasOwnProperty.call(entries, name)) continue;
+    const found = deepFind(entries[name], parts, to);
+    if (found !== undefined) return found;
   }
-  let node: unknown = bundle;
-  for (const part of key.split(".")) {
-    if (!node || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : undefined;
+  return undefined;
 }
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;

@@ -84,6 +84,14 @@ describe("translator", () => {
     expect(t("nested.deep.key")).toBe("Deep");
   });
 
+  it("reads a key whose own name holds a dot, as the WiFi bands are named", () => {
+    const wifi = translator(completeTexts("en", resources.en), "wifi");
+    expect(wifi("connections.2.4GHz")).toBe("WiFi 2.4 GHz");
+    expect(wifi("services:bands.2.4GHz")).toBe("2.4 GHz");
+    expect(translator(completeTexts("fr", resources.fr), "services")("bands.2.4GHz")).toBe("2,4 GHz");
+    expect(wifi("bands.6GHz.nope")).toBe("bands.6GHz.nope");
+  });
+
   it("gives the default value, else the key, for a key without text", () => {
     expect(t("status.nope", { defaultValue: "Unknown {{x}}", x: 1 })).toBe("Unknown 1");
     expect(t("common:status.nope")).toBe("status.nope");
