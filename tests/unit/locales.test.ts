@@ -35,8 +35,6 @@ function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-const catalogue = (language: string, namespace: string) => flatten(load(language, `${namespace}.json`));
-
 /** Keys of `a` missing in `b`, the i18next plural forms of a missing key included. */
 const missingIn = (a: Map<string, unknown>, b: Map<string, unknown>) => [...a.keys()].filter((key) => !b.has(key));
 
@@ -191,8 +189,7 @@ describe("keys used in app/", () => {
           missing.push(`${use.file}: unknown namespace ${use.namespace} (${use.key})`);
           continue;
         }
-        if (!exists(language, use.namespace, use.key))
-          missing.push(`${language}/${use.namespace}.json: ${use.key} (${use.file})`);
+        if (!exists(language, use.namespace, use.key)) missing.push(`${language}/${use.namespace}.json: ${use.key} (${use.file})`);
       }
     }
     expect([...new Set(missing)]).toEqual([]);
