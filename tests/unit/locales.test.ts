@@ -201,6 +201,7 @@ describe("keys used in app/", () => {
       ...[...ResidentialServiceStatus.options, ...CommercialServiceStatus.options, "loading"].map((status) => `status.${status}`),
       // Band names hold a dot ("2.4GHz"): found as the app looks them up, not only as a flattened key.
       ...WifiBand.options.map((band) => `services:bands.${band}`),
+      ...WifiBand.options.map((band) => `wifi:bands.${band}`),
       ...WifiBand.options.map((band) => `wifi:connections.${band}`),
     ];
     for (const language of LANGUAGES) {

@@ -18,7 +18,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { suffixOf, WifiSchema, type BandSuffix } from "~/schemas/wifi";
 
-export const handle = { i18n: ["wifi", "services", "api"] };
+export const handle = { i18n: ["wifi", "api"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const packageId = idParam(params.packageId);
@@ -81,7 +81,7 @@ function BandForm({ network, lastResult, packageId }: { network: Network; lastRe
   });
   const nameMeta = fields[`name_${s}`];
   const passwordMeta = fields[`password_${s}`];
-  const bandLabel = t(`services:bands.${network.band}`);
+  const bandLabel = t(`bands.${network.band}`);
   return (
     <Card id={`band-${s}`} title={t("bandTitle", { band: bandLabel })}>
       <Details
