@@ -14,8 +14,11 @@
  * No ETag (and Cache-Control: private, no-store as before) for: public pages (this runs in the
  * signed-in layout), pages with notifications waiting, answers other than 200, answers that set a
  * cookie or have a Cache-Control of their own, pages of live data (router, home network, business
- * monitoring and power: they change with time alone), and when the revision cannot be read. Pages with
- * an ETag answer Cache-Control: private, no-cache: the browser keeps them but asks every time.
+ * monitoring and power: they change with time alone), pages made for one view (markFreshView: a
+ * payment form's idempotency key), and when the revision cannot be read. Pages with an ETag answer
+ * Cache-Control: private, no-cache: the browser keeps them but asks every time. The portal keeps them too
+ * (render-cache.server.ts): a request without the tag for a page rendered before is answered from
+ * memory, with its own CSP nonce.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -29,6 +32,8 @@ import { ACTIVE_CUSTOMER_COOKIE } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { getLanguage } from "./i18n.server.ts";
+import { isFreshView, keepAnswer, keptAnswer } from "./render-cache.server.ts";
+import { requestInfoContext } from "./request-info.ts";
 import { getTokens, hasNotifications } from "./session.server.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
@@ -143,8 +148,17 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (requestedTags(request).includes(tag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
+  // The same page rendered before (another tab, a browser that did not keep it): served again, not rendered.
+  const nonce = context.get(requestInfoContext).cspNonce;
+  const kept = request.method === "GET" ? keptAnswer(tag, nonce) : undefined;
+  if (kept) return tagged(kept, etag);
   const response = await next();
-  if (!cacheable(response)) return response;
+  if (!cacheable(response) || isFreshView(context)) return response;
+  if (request.method !== "GET") return tagged(response, etag);
+  return tagged(await keepAnswer(tag, nonce, response), etag);
+};
+
+function tagged(response: Response, etag: string): Response {
   try {
     response.headers.set("ETag", etag);
     response.headers.set("Cache-Control", REVALIDATE);
@@ -153,4 +167,4 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
     // The headers of a fetched response are immutable: it goes untagged.
     return response;
   }
-};
+}

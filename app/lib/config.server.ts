@@ -62,6 +62,8 @@ export const configSchema = z
     /** The embedded API's token endpoint: credential attempts per address, failures per username. */
     API_TOKEN_LIMIT_PER_IP: positiveInt(300),
     API_TOKEN_LIMIT_PER_USERNAME: positiveInt(100),
+    /** Memory for rendered pages served again while their data is unchanged (app/lib/render-cache.server.ts); 0 turns it off. */
+    RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Rate-limit counters shared by several processes (unset: in memory). */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /**

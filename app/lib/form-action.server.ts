@@ -27,6 +27,7 @@ import { ApiFieldErrors, isFailure } from "./api.server.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
+import { markFreshView } from "./render-cache.server.ts";
 import { notify } from "./session.server.ts";
 
 /** What a refused post answers: the form's state for conform, and a fresh idempotency key when one is due. */
@@ -80,7 +81,15 @@ const EXTRA_FILES = 5;
 /** A refused value is echoed back at most this long when its field names no maximum. */
 const ECHO_LIMIT = 1000;
 
-export const newIdempotencyKey = () => randomUUID();
+/**
+ * A key for one submission of a form that must not charge twice. Made by a loader (given its context),
+ * it marks the page as made for this view only: never tagged nor served again from memory
+ * (render-cache.server.ts), so a page shown again never carries a key already used.
+ */
+export function newIdempotencyKey(context?: Readonly<RouterContextProvider>): string {
+  if (context) markFreshView(context);
+  return randomUUID();
+}
 
 const NOTHING = z.object({});
 

@@ -35,6 +35,8 @@ export interface RouteResult<T = unknown> {
   headers: Headers;
   /** What the loader or action answered (or threw), unwrapped from data() / Response JSON. */
   data: T;
+  /** The body of the answer the browser gets (empty for a loader's plain data). */
+  body: string;
   /** The redirect target, if any. */
   location: string | null;
   /** Whether the handler threw (a redirect or an error response). */
@@ -106,7 +108,8 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   let data: unknown = outcome.value;
   if (isDataWithInit(data)) data = data.data;
   else if (data instanceof Response) {
-    const text = await data.clone().text();
+    // A middleware that read the page's body (kept it in memory) answered a copy: read that one.
+    const text = await (data.bodyUsed ? response : data).clone().text();
     try {
       data = text ? JSON.parse(text) : null;
     } catch {
@@ -117,6 +120,7 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
     status: response.status,
     headers: response.headers,
     data: data as T,
+    body: response.bodyUsed ? "" : await response.clone().text(),
     location: response.headers.get("Location"),
     thrown: outcome.thrown,
     setCookies: response.headers.getSetCookie(),

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     current: autopayDetails.card?.status === "active" ? autopayDetails.card : null,
     credit: autopayDetails.autopay_credit.amount,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: newIdempotencyKey(context),
     constraint,
   };
 }

@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     replacing: pad && (pad.status === "pending_setup" || pad.status === "active") ? pad : null,
     notice: autopayDetails.pad_notice_periods,
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: newIdempotencyKey(context),
     constraint,
   };
 }

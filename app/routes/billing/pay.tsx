@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     balance: summary.balanceDetails.balance_owing,
     cardsAllowed: customer.credit_card_allowed,
     canManage: canManageBilling(customer),
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey: newIdempotencyKey(context),
     constraint,
   };
 }
