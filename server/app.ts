@@ -218,7 +218,16 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
 /** React Router's load context: what server.ts knows about the request. */
 export function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {
   return new RouterContextProvider(
-    new Map([[requestInfoContext, { cspNonce: res.locals.cspNonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }]]),
+    new Map([
+      [
+        requestInfoContext,
+        {
+          cspNonce: res.locals.cspNonce,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          dataRequest: req.path?.endsWith(".data") ?? false,
+        },
+      ],
+    ]),
   );
 }
 

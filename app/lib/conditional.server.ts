@@ -127,12 +127,14 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (revision === undefined) return next();
 
   const config = getConfig();
+  const requestInfo = context.get(requestInfoContext);
   const tag = `"${createHash("sha256")
     .update(
       [
         BUILD,
         configHash(config),
-        url.pathname + url.search,
+        // React Router gives a page's .data request the page's own address: the kind is told apart here.
+        (requestInfo.dataRequest ? "data " : "page ") + url.pathname + url.search,
         String(user),
         getLanguage(context),
         customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""),
@@ -149,7 +151,7 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
   // The same page rendered before (another tab, a browser that did not keep it): served again, not rendered.
-  const nonce = context.get(requestInfoContext).cspNonce;
+  const nonce = requestInfo.cspNonce;
   const kept = request.method === "GET" ? keptAnswer(tag, nonce) : undefined;
   if (kept) return tagged(kept, etag);
   const response = await next();

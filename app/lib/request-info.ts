@@ -1,6 +1,7 @@
 /**
  * What server.ts knows about a request that the app needs: the CSP nonce of React Router's scripts and
- * the client's address (behind TRUST_PROXY, the one the proxy saw), which sign-in limits count.
+ * the client's address (behind TRUST_PROXY, the one the proxy saw), which sign-in limits count, and
+ * whether it asks for a page's data (.data) rather than its document.
  *
  * server.ts and the built app each bundle their own copy of this module, so the context object is kept
  * on globalThis under a registered symbol: both copies then use the same key.
@@ -11,6 +12,8 @@ export interface RequestInfo {
   cspNonce: string;
   /** The client's address, as Express tells it (trust proxy applies). */
   clientAddress: string;
+  /** A client navigation's data (`/page.data`), which React Router's request no longer tells apart from the page. */
+  dataRequest: boolean;
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");
@@ -19,4 +22,5 @@ const holder = globalThis as unknown as Record<symbol, RouterContext<RequestInfo
 export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= createContext<RequestInfo>({
   cspNonce: "",
   clientAddress: "unknown",
+  dataRequest: false,
 }));

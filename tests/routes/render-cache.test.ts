@@ -35,13 +35,13 @@ function page({ context }: { context: RouterContextProvider }, fresh = false) {
   });
 }
 
-async function view(options: { cookie: string; nonce: string; url?: string; fresh?: boolean; customerId?: string }) {
+async function view(options: { cookie: string; nonce: string; url?: string; fresh?: boolean; customerId?: string; dataRequest?: boolean }) {
   const before = renders;
   const result = await callRoute<string>((args: { context: RouterContextProvider }) => page(args, options.fresh), {
     url: options.url ?? "/dashboard/100101",
     params: { customerId: options.customerId ?? "100101" },
     cookie: options.cookie,
-    requestInfo: { cspNonce: options.nonce },
+    requestInfo: { cspNonce: options.nonce, dataRequest: options.dataRequest ?? false },
     middleware,
   });
   return { ...result, etag: result.headers.get("ETag"), rendered: renders > before };
@@ -81,6 +81,16 @@ describe("rendered pages kept in memory", () => {
     const changed = await view({ cookie, nonce: "n5" });
     expect(changed.rendered).toBe(true);
     expect((await view({ cookie, nonce: "n6" })).rendered).toBe(false);
+  });
+
+  it("never answers a page's data with its document, nor the reverse (React Router gives both one address)", async () => {
+    const cookie = await signedInCookie();
+    const document = await view({ cookie, nonce: "n1" });
+    const data = await view({ cookie, nonce: "n2", dataRequest: true });
+    expect(data.rendered).toBe(true);
+    expect(data.etag).not.toBe(document.etag);
+    expect((await view({ cookie, nonce: "n3", dataRequest: true })).rendered).toBe(false);
+    expect((await view({ cookie, nonce: "n4" })).etag).toBe(document.etag);
   });
 
   it("never keeps a page made for one view (an idempotency key), and tags it not", async () => {

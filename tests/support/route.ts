@@ -69,7 +69,12 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   const posts = call.form || call.multipart || call.body !== undefined;
   const request = new Request(url, { method: call.method ?? (posts ? "POST" : "GET"), headers, body });
   const context = new RouterContextProvider(
-    new Map([[requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.10", ...call.requestInfo }]]),
+    new Map([
+      [
+        requestInfoContext,
+        { cspNonce: "test-nonce", clientAddress: "203.0.113.10", dataRequest: url.pathname.endsWith(".data"), ...call.requestInfo },
+      ],
+    ]),
   );
   const chain: MiddlewareFunction<Response>[] = [i18nMiddleware, sessionMiddleware, ...(call.middleware ?? [])];
   let outcome: { value: unknown; thrown: boolean } = { value: undefined, thrown: false };

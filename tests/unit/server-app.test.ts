@@ -310,7 +310,16 @@ describe("static files", () => {
 describe("loadContextFor", () => {
   it("passes the nonce and the client's address into React Router's context", () => {
     const context = loadContextFor({ ip: "198.51.100.2", socket: {} } as never, { locals: { cspNonce: "bm9uY2U=" } } as never);
-    expect(context.get(requestInfoContext)).toEqual({ cspNonce: "bm9uY2U=", clientAddress: "198.51.100.2" });
+    expect(context.get(requestInfoContext)).toEqual({ cspNonce: "bm9uY2U=", clientAddress: "198.51.100.2", dataRequest: false });
+  });
+
+  it("tells a page's data (.data) from its document, which React Router's request no longer does", () => {
+    const info = (path: string) =>
+      loadContextFor({ ip: "198.51.100.2", socket: {}, path } as never, { locals: { cspNonce: "bm9uY2U=" } } as never).get(
+        requestInfoContext,
+      );
+    expect(info("/dashboard/100101.data").dataRequest).toBe(true);
+    expect(info("/dashboard/100101").dataRequest).toBe(false);
   });
 });
 
