@@ -34,6 +34,17 @@ function load(namespace: Namespace): Promise<void> {
 
 const texts: Texts = { language, get: (namespace) => bundles[namespace], load };
 
+// Conform validates a field when it loses focus by submitting its form with a "validate" intent, which
+// the form's React handlers answer in the browser. A page that replaces its form in place (forgot
+// password → "check your email") removes a focused field, and the browser blurs it while React is
+// taking the form down: the intent then reached no handler and posted the form as a document. With
+// JavaScript running, such a post is never wanted: it is dropped here, after every handler had its turn.
+window.addEventListener("submit", (event) => {
+  const submitter = (event as SubmitEvent).submitter;
+  if (event.defaultPrevented || !(submitter instanceof HTMLButtonElement) || submitter.name !== "__intent__") return;
+  if (submitter.value.includes('"type":"validate"')) event.preventDefault();
+});
+
 async function start() {
   let listed: string[] = [];
   try {

@@ -36,3 +36,28 @@ test("a slow navigation shows the progress bar with JavaScript; without, none is
   await expect(page).toHaveURL(/\/dashboard\/100203$/);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
+
+test("a field's check on leaving it never posts the form as a page, even from a form React no longer handles", async ({ page }) => {
+  test.skip(!hasJs(), "the check on leaving a field needs JavaScript");
+  await page.goto("/forgot-password");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  // What the browser does when a page replaces its form while a field has the focus: the form's
+  // "validate" intent submitted where no React handler answers it (a copy of the form, as React left it).
+  await page.evaluate(() => {
+    const form = document.querySelector("main form")!.cloneNode(true) as HTMLFormElement;
+    form.removeAttribute("id");
+    document.body.append(form);
+    const intent = document.createElement("button");
+    intent.name = "__intent__";
+    intent.value = JSON.stringify({ type: "validate", payload: { name: "username" } });
+    form.append(intent);
+    form.requestSubmit(intent);
+  });
+  await page.waitForTimeout(500);
+  expect(posts).toEqual([]);
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
