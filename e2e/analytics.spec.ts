@@ -8,7 +8,7 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { ANALYTICS_TEST_HOST, BASE_URL, FEATURES_URL } from "../playwright.config";
-import { PASSWORD, cookieValue, expectNoAxeViolations, hasJs } from "./support";
+import { PASSWORD, cookieValue, expectNoAxeViolations, hasJs, signOut } from "./support";
 
 interface SentEvent {
   event: string;
@@ -152,6 +152,9 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect
       .poll(() => sent.events.filter((e) => e.event === "$pageview").map((e) => e.properties.$pathname))
       .toEqual(expect.arrayContaining(["/dashboard/:customerId", "/billing/:customerId"]));
+    // The sign-in form may have been sent before the client finished loading; the sign-out form is
+    // sent from a page whose page view proves the client is running.
+    await signOut(page);
     await expect.poll(() => sent.events.some((e) => e.event === "$autocapture")).toBe(true);
 
     expect(sent.events.filter((e) => e.event === "$pageview" && /\/login/.test(String(e.properties.$current_url)))).toEqual([]);
