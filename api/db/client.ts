@@ -19,6 +19,13 @@ export interface Db {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, for test templates. */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only (the database belongs to this process, so every write passes here): a number raised
+   * before and after every statement or transaction that may write, or undefined while one runs. A read
+   * whose number is the same before and after saw no write land meanwhile; what it read is still what
+   * the database holds while the number stays the same (GET /revision keeps its answers that way).
+   */
+  writeGeneration?(): number | undefined;
   readonly kind: "pglite" | "postgres";
 }
 
@@ -42,6 +49,11 @@ const PARSERS: Record<number, (value: string) => unknown> = {
   1700: (value) => Number(value),
   20: (value) => Number(value),
 };
+
+/** A statement that only reads: a SELECT (or WITH … SELECT) naming no writing verb, lock or sequence. */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const WRITING_WORD = /\b(insert|update|delete|truncate|merge|copy|nextval|setval|lock|for\s+share|call|do)\b/i;
+export const onlyReads = (sql: string): boolean => READ_ONLY.test(sql) && !WRITING_WORD.test(sql);
 
 /** Statements kept prepared at most (their SQL is the service's own, so the set is small and fixed). */
 const MAX_PREPARED = 1000;
@@ -109,12 +121,28 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     return inTransaction ? run() : pg._runExclusiveTransaction(run);
   };
 
+  // Db.writeGeneration: raised around everything that may write (a whole transaction counts as one).
+  let generation = 0;
+  let writing = 0;
+  const writes = async <T>(run: () => Promise<T>): Promise<T> => {
+    generation++;
+    writing++;
+    try {
+      return await run();
+    } finally {
+      writing--;
+      generation++;
+    }
+  };
+
   type Queryable = Pick<typeof pg, "query" | "exec">;
   const wrap = (q: Queryable, inTransaction: boolean): Db => {
-    const rows = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
+    const read = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
       if (params.length && (prepared.has(sql) || prepared.size < MAX_PREPARED)) return preparedQuery<T>(sql, params, inTransaction);
       return (await q.query<T>(sql, params)).rows;
     };
+    const rows = <T>(sql: string, params: unknown[]): Promise<T[]> =>
+      inTransaction || onlyReads(sql) ? read<T>(sql, params) : writes(() => read<T>(sql, params));
     const db: Db = {
       kind: "pglite",
       query: <T = Row>(sql: string, params: unknown[] = []) => rows<T>(sql, params),
@@ -122,12 +150,14 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
         return (await rows<T>(sql, params))[0];
       },
       async exec(sql: string) {
-        await q.exec(sql);
+        if (inTransaction) await q.exec(sql);
+        else await writes(() => q.exec(sql));
       },
       async transaction<T>(fn: (tx: Db) => Promise<T>) {
         if (inTransaction) return fn(db);
-        return pg.transaction((tx) => fn(wrap(tx, true)));
+        return writes(() => pg.transaction((tx) => fn(wrap(tx, true))));
       },
+      writeGeneration: () => (writing ? undefined : generation),
       async close() {
         if (!inTransaction) await pg.close();
       },

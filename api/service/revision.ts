@@ -3,8 +3,12 @@
  * Counters per user, per account and for the catalogue are raised by triggers on every table a page
  * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day
  * and the pending payments that have matured (they settle on the next read). One query, no write.
+ *
+ * On PGlite the row is kept until the next write and for at most a second (../db/kept-reads.ts): a portal
+ * asks this before every signed-in page, and most of those pages have not changed since the last view.
  */
 import { Router } from "express";
+import { KeptReads } from "../db/kept-reads.ts";
 import { MATURED_PAYMENT } from "./billing.ts";
 import { RevisionQuery, type RevisionAnswer } from "../contract/dashboard.ts";
 import { todayOf, type ServiceContext } from "./context.ts";
@@ -34,6 +38,8 @@ const REVISION_QUERY = `
 
 export function revisionRoutes(ctx: ServiceContext): Router {
   const router = Router();
+  const kept = new KeptReads<RevisionRow | undefined>(ctx.db, ctx.now);
+
   router.get(
     "/revision",
     route(async (req, res) => {
@@ -42,7 +48,9 @@ export function revisionRoutes(ctx: ServiceContext): Router {
       // Unknown and foreign ids answer 403 alike, so ids cannot be probed.
       if (!parsed.success) throw forbidden();
       const customerId = parsed.data.customer_id ?? null;
-      const row = await ctx.db.one<RevisionRow>(REVISION_QUERY, [user.userId, customerId, ctx.now()]);
+      const row = await kept.read(`${user.userId}:${customerId ?? ""}`, () =>
+        ctx.db.one<RevisionRow>(REVISION_QUERY, [user.userId, customerId, ctx.now()]),
+      );
       if (!row?.allowed) throw forbidden();
       const answer: RevisionAnswer = {
         revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}`,

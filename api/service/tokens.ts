@@ -12,6 +12,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
+import { KeptReads } from "../db/kept-reads.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -45,6 +46,8 @@ export interface Principal extends AccessClaims {
   accounts: PrincipalAccount[];
 }
 
+type PrincipalRow = { username: string } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null };
+
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Access tokens whose signature was checked, kept so that the next request with one skips the HMAC. */
@@ -56,6 +59,8 @@ export class Tokens {
   private readonly verifyKey: Promise<CryptoKey>;
   /** Tokens with a good signature (same bytes, same key): their claims and expiry. */
   private readonly verified = new Map<string, AccessClaims & { exp: number }>();
+  /** The session check's rows, kept until the next write (PGlite: ../db/kept-reads.ts); signing out is one. */
+  private readonly sessions: KeptReads<PrincipalRow[]>;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +68,7 @@ export class Tokens {
     private readonly now: () => Date,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.sessions = new KeptReads<PrincipalRow[]>(db, now);
     this.verifyKey = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
   }
 
@@ -181,8 +187,9 @@ export class Tokens {
     try {
       const claims = await this.claimsOf(token);
       if (!claims) return null;
-      const rows = await this.db.query<{ username: string } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null }>(
-        `SELECT u.username, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
+      const rows = await this.sessions.read(`${claims.sessionId}:${claims.userId}`, () =>
+        this.db.query<PrincipalRow>(
+          `SELECT u.username, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
                 cu.is_billing_authoritative, cu.credit_card_allowed
            FROM auth_sessions s
            JOIN users u ON u.id = s.user_id
@@ -190,7 +197,8 @@ export class Tokens {
            LEFT JOIN customers cu ON cu.id = c.customer_id
           WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
           ORDER BY cu.contract_name, cu.id`,
-        [claims.sessionId, claims.userId, this.now()],
+          [claims.sessionId, claims.userId, this.now()],
+        ),
       );
       if (!rows.length) return null;
       const accounts = rows

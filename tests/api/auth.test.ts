@@ -52,6 +52,8 @@ describe("POST /auth/access-token", () => {
     expect(renewed.status).toBe(200);
     expect(AccessTokenAnswer.parse(renewed.body).token).not.toBe("");
 
+    // (The session check just answered for this token, and is kept on PGlite until the next write.)
+    expect((await api.call("GET", "/dashboard", { token: first.token })).status).toBe(200);
     expect((await api.call("GET", "/auth/logout", { token: first.token })).status).toBe(200);
     expect((await api.call("POST", "/auth/access-token", { json: { refresh_token: first.refresh_token } })).status).toBe(401);
     // Access tokens of the signed-out session end at once too.

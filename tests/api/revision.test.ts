@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RevisionAnswer } from "../../api/contract/dashboard.ts";
+import { onlyReads } from "../../api/db/client.ts";
+import { KEPT_MS } from "../../api/db/kept-reads.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 let api: TestApi;
@@ -76,6 +78,44 @@ describe("GET /revision", () => {
       expect((await revision(family, CONDO)).revision).toBe(first.revision);
     } finally {
       Object.assign(api.db, { query, one, transaction });
+    }
+  });
+
+  it("on PGlite an answer is kept until anything is written or a second passes; on PostgreSQL every ask reads", async () => {
+    const reads: string[] = [];
+    const { one } = api.db;
+    api.db.one = ((sql: string, params?: unknown[]) => {
+      if (sql.includes("FROM revisions")) reads.push(sql);
+      return one.call(api.db, sql, params);
+    }) as typeof one;
+    const start = api.clock.now;
+    const kept = api.db.kind === "pglite";
+    try {
+      // Past anything an earlier test left kept.
+      api.clock.now = new Date(start.getTime() + KEPT_MS);
+      const first = await revision(family, CONDO);
+      expect((await revision(family, CONDO)).revision).toBe(first.revision);
+      expect(reads.length).toBe(kept ? 1 : 2);
+      // Someone else's write (another user's name) changes nothing of this answer, but it is read again.
+      await api.call("PUT", "/profile-settings", {
+        token: resi,
+        json: { first_name: "Maya", last_name: "Singh", preferred_language: "en" },
+      });
+      expect((await revision(family, CONDO)).revision).toBe(first.revision);
+      expect(reads.length).toBe(kept ? 2 : 3);
+      // A write of this account, straight into the database: the next answer has it.
+      await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = $1", [CONDO]);
+      const changed = await revision(family, CONDO);
+      expect(changed.revision).not.toBe(first.revision);
+      // A second later (service clock) it is read again even without a write.
+      await revision(family, CONDO);
+      expect(reads.length).toBe(kept ? 3 : 5);
+      api.clock.now = new Date(start.getTime() + 2 * KEPT_MS);
+      expect((await revision(family, CONDO)).revision).toBe(changed.revision);
+      expect(reads.length).toBe(kept ? 4 : 6);
+    } finally {
+      api.db.one = one;
+      api.clock.now = start;
     }
   });
 
@@ -213,5 +253,66 @@ describe("the triggers behind it", () => {
     );
     const missing = tables.filter((t) => !t.tracked && !untracked.includes(t.name)).map((t) => t.name);
     expect(missing).toEqual([]);
+  });
+});
+
+describe("what the database client counts as a write (Db.writeGeneration)", () => {
+  it("reads only SELECT and WITH statements that name no writing verb, lock or sequence", () => {
+    expect(onlyReads("SELECT id, updated_at FROM customers WHERE id = $1")).toBe(true);
+    expect(onlyReads("  with t AS (SELECT 1) SELECT * FROM t")).toBe(true);
+    for (const sql of [
+      "UPDATE customers SET name = $1",
+      "INSERT INTO payments VALUES ($1)",
+      "WITH gone AS (DELETE FROM pauses RETURNING id) SELECT count(*) FROM gone",
+      "SELECT id FROM payments WHERE id = $1 FOR UPDATE",
+      "SELECT nextval('invoice_numbers')",
+      "SELECT * FROM pauses FOR SHARE",
+      "VACUUM",
+    ]) {
+      expect(onlyReads(sql), sql).toBe(false);
+    }
+  });
+
+  it("on PGlite, is raised by every write and transaction, stays the same over reads, and is unknown while a write runs", async () => {
+    if (api.db.kind !== "pglite") {
+      expect(api.db.writeGeneration).toBeUndefined();
+      return;
+    }
+    const generation = () => api.db.writeGeneration!();
+    const before = generation();
+    await api.db.query("SELECT count(*) FROM customers");
+    await api.db.one("SELECT id FROM customers WHERE id = $1", [MAYA]);
+    expect(generation()).toBe(before);
+    await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = $1", [MAYA]);
+    const afterWrite = generation();
+    expect(afterWrite).toBeGreaterThan(before!);
+    let during: number | undefined = -1;
+    await api.db.transaction(async (tx) => {
+      await tx.query("SELECT 1");
+      during = api.db.writeGeneration!();
+    });
+    expect(during).toBeUndefined();
+    expect(generation()).toBeGreaterThan(afterWrite!);
+  });
+});
+
+describe("the token's session check", () => {
+  it("on PGlite is read once until anything is written or a second passes", async () => {
+    const token = await api.signIn("resi@example.com");
+    const checks: string[] = [];
+    const { query } = api.db;
+    api.db.query = ((sql: string, params?: unknown[]) => {
+      if (sql.includes("FROM auth_sessions s")) checks.push(sql);
+      return query.call(api.db, sql, params);
+    }) as typeof query;
+    try {
+      for (let i = 0; i < 3; i++) expect((await api.call("GET", "/revision", { token })).status).toBe(200);
+      expect(checks.length).toBe(api.db.kind === "pglite" ? 1 : 3);
+      // Signing out writes: the token ends at once.
+      expect((await api.call("GET", "/auth/logout", { token })).status).toBe(200);
+      expect((await api.call("GET", "/revision", { token })).status).toBe(401);
+    } finally {
+      api.db.query = query;
+    }
   });
 });
