@@ -116,6 +116,9 @@ test("a contact without the authoritative role sees the list read-only", async (
   await expect(page.getByRole("link", { name: "Add a contact" })).toHaveCount(0);
   await expect(page.getByTestId("contact-row").first()).toBeVisible();
   await page.getByTestId("contact-row").first().getByRole("link").click();
+  // On the contact's page (with JavaScript the click only starts the navigation).
+  await expect(page).toHaveURL(/\/contacts\/200304\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Contacts");
   await expect(page.getByRole("button", { name: "Save roles" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Remove/ })).toHaveCount(0);
   await expectNoAxeViolations(page);

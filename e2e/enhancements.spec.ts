@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hasJs, signIn } from "./support";
+import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 test("a notification is shown after a redirect; with JavaScript it leaves after 4 seconds", async ({ page }) => {
   await signIn(page, "family@example.com");
@@ -27,12 +27,15 @@ test("a slow navigation shows the progress bar with JavaScript; without, none is
     return;
   }
   await page.route(/\.data(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
   await page.getByRole("button", { name: /Account: / }).click();
   await page.getByRole("menuitem").filter({ hasText: "(100203)" }).click();
   await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+  // Announced politely, and inside a region: axe finds nothing while it shows.
+  await expect(page.getByTestId("progress-region")).toHaveAttribute("aria-live", "polite");
+  await expectNoAxeViolations(page);
   await expect(page).toHaveURL(/\/dashboard\/100203$/);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });

@@ -1,4 +1,8 @@
-/** A thin bar at the top while a navigation takes longer than 200 ms (JavaScript only). */
+/**
+ * A thin bar at the top while a navigation takes longer than 200 ms (JavaScript only). It appears inside
+ * a polite live region that is always there, so screen readers hear "Loading" and the bar is never
+ * content outside the page's landmarks (axe "region").
+ */
 import { useEffect, useState } from "react";
 import { useT } from "~/lib/use-t";
 import { useNavigation } from "react-router";
@@ -20,15 +24,18 @@ export function ProgressBar() {
     };
   }, [busy]);
 
-  if (!visible || !busy) return null;
   return (
-    <div
-      role="progressbar"
-      aria-label={t("progress.loading")}
-      className="fixed inset-x-0 top-0 z-50 h-1 bg-primary-light"
-      data-testid="progress-bar"
-    >
-      <div className="progress-bar h-full bg-primary" />
+    <div aria-live="polite" data-testid="progress-region">
+      {visible && busy ? (
+        <div
+          role="progressbar"
+          aria-label={t("progress.loading")}
+          className="fixed inset-x-0 top-0 z-50 h-1 bg-primary-light"
+          data-testid="progress-bar"
+        >
+          <div className="progress-bar h-full bg-primary" />
+        </div>
+      ) : null}
     </div>
   );
 }
