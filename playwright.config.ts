@@ -58,7 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@once/ },
+    // Titles tagged @needs-js check what only scripts do (a page's scripts after a 304, conform's
+    // validate-on-leave): the JavaScript project runs them; the flows they belong to have no-JS tests of their own.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@once|@needs-js/ },
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@once/ },
     // Titles tagged @once change demo data the other tests read (paying off the suspended account):
     // they run once, after both projects, without JavaScript, and drive a JavaScript-enabled browser

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Request } from "@playwright/test";
 import { BASE_URL } from "../playwright.config";
-import { hasJs, signIn, signOut } from "./support";
+import { signIn, signOut } from "./support";
 
 const DETAILS = "/account-details/100101";
 const SAVE = "Save account details";
@@ -60,8 +60,7 @@ test("after signing out, going back shows the sign-in page, not the account", as
   await expect(page.getByText(accountText, { exact: false })).toHaveCount(0);
 });
 
-test("a page brought back by a 304 runs its scripts (the stored CSP nonce stays)", async ({ page }) => {
-  test.skip(!hasJs(), "scripts run only with JavaScript");
+test("a page brought back by a 304 runs its scripts (the stored CSP nonce stays) @needs-js", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

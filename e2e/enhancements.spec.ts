@@ -40,8 +40,9 @@ test("a slow navigation shows the progress bar with JavaScript; without, none is
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
 
-test("a field's check on leaving it never posts the form as a page, even from a form React no longer handles", async ({ page }) => {
-  test.skip(!hasJs(), "the check on leaving a field needs JavaScript");
+test("a field's check on leaving it never posts the form as a page, even from a form React no longer handles @needs-js", async ({
+  page,
+}) => {
   await page.goto("/forgot-password");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   const posts: string[] = [];

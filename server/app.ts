@@ -23,7 +23,7 @@ import { keepStoredCspOnNotModified } from "./not-modified.ts";
  * kept pages included, so the cheaper setting wins: 5 % more bytes for half the time
  * (docs/architecture.md, "Compression"). Browsers that do not take brotli get gzip at its default level.
  */
-export const PAGE_COMPRESSION = { brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };
+const PAGE_COMPRESSION = { brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };
 
 export interface PortalAppOptions {
   config: Config;

@@ -3,7 +3,7 @@
  * the account (or user) whose pages show it, and only theirs; a user reaches only their accounts; the
  * answer costs one query and writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { onlyReads } from "../../api/db/client.ts";
 import { KEPT_MS } from "../../api/db/kept-reads.ts";
@@ -37,6 +37,15 @@ async function changedBy(write: () => Promise<unknown>, views: Record<string, ()
   const changed: string[] = [];
   for (const [name, view] of Object.entries(views)) if ((await view()).revision !== before[name].revision) changed.push(name);
   return changed.sort();
+}
+
+/** How many statements of `db[method]` whose SQL contains `marker` ran, until `restore()`. */
+function statementsNaming(method: "one" | "query", marker: string) {
+  const spy = vi.spyOn(api.db, method);
+  return {
+    count: () => spy.mock.calls.filter(([sql]) => String(sql).includes(marker)).length,
+    restore: () => spy.mockRestore(),
+  };
 }
 
 const views = () => ({
@@ -82,12 +91,7 @@ describe("GET /revision", () => {
   });
 
   it("on PGlite an answer is kept until anything is written or a second passes; on PostgreSQL every ask reads", async () => {
-    const reads: string[] = [];
-    const { one } = api.db;
-    api.db.one = ((sql: string, params?: unknown[]) => {
-      if (sql.includes("FROM revisions")) reads.push(sql);
-      return one.call(api.db, sql, params);
-    }) as typeof one;
+    const reads = statementsNaming("one", "FROM revisions");
     const start = api.clock.now;
     const kept = api.db.kind === "pglite";
     try {
@@ -95,26 +99,26 @@ describe("GET /revision", () => {
       api.clock.now = new Date(start.getTime() + KEPT_MS);
       const first = await revision(family, CONDO);
       expect((await revision(family, CONDO)).revision).toBe(first.revision);
-      expect(reads.length).toBe(kept ? 1 : 2);
+      expect(reads.count()).toBe(kept ? 1 : 2);
       // Someone else's write (another user's name) changes nothing of this answer, but it is read again.
       await api.call("PUT", "/profile-settings", {
         token: resi,
         json: { first_name: "Maya", last_name: "Singh", preferred_language: "en" },
       });
       expect((await revision(family, CONDO)).revision).toBe(first.revision);
-      expect(reads.length).toBe(kept ? 2 : 3);
+      expect(reads.count()).toBe(kept ? 2 : 3);
       // A write of this account, straight into the database: the next answer has it.
       await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = $1", [CONDO]);
       const changed = await revision(family, CONDO);
       expect(changed.revision).not.toBe(first.revision);
       // A second later (service clock) it is read again even without a write.
       await revision(family, CONDO);
-      expect(reads.length).toBe(kept ? 3 : 5);
+      expect(reads.count()).toBe(kept ? 3 : 5);
       api.clock.now = new Date(start.getTime() + 2 * KEPT_MS);
       expect((await revision(family, CONDO)).revision).toBe(changed.revision);
-      expect(reads.length).toBe(kept ? 4 : 6);
+      expect(reads.count()).toBe(kept ? 4 : 6);
     } finally {
-      api.db.one = one;
+      reads.restore();
       api.clock.now = start;
     }
   });
@@ -299,20 +303,15 @@ describe("what the database client counts as a write (Db.writeGeneration)", () =
 describe("the token's session check", () => {
   it("on PGlite is read once until anything is written or a second passes", async () => {
     const token = await api.signIn("resi@example.com");
-    const checks: string[] = [];
-    const { query } = api.db;
-    api.db.query = ((sql: string, params?: unknown[]) => {
-      if (sql.includes("FROM auth_sessions s")) checks.push(sql);
-      return query.call(api.db, sql, params);
-    }) as typeof query;
+    const checks = statementsNaming("query", "FROM auth_sessions s");
     try {
       for (let i = 0; i < 3; i++) expect((await api.call("GET", "/revision", { token })).status).toBe(200);
-      expect(checks.length).toBe(api.db.kind === "pglite" ? 1 : 3);
+      expect(checks.count()).toBe(api.db.kind === "pglite" ? 1 : 3);
       // Signing out writes: the token ends at once.
       expect((await api.call("GET", "/auth/logout", { token })).status).toBe(200);
       expect((await api.call("GET", "/revision", { token })).status).toBe(401);
     } finally {
-      api.db.query = query;
+      checks.restore();
     }
   });
 });
