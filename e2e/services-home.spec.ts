@@ -218,7 +218,11 @@ test("the intro tour: its steps in order, then gone for good once skipped or fin
       if (step === 1) await expectNoAxeViolations(page);
       if (step < 3) await card.getByRole("button", { name: "Next" }).click();
     }
+    // The card closes at once and the end of the tour is posted in the background: wait for that post to
+    // land before reloading, or the reload cancels it.
+    const ended = page.waitForResponse((r) => /\/dashboard\/100202\/tour(\.data)?(\?|$)/.test(r.url()) && r.request().method() === "POST");
     await card.getByRole("button", { name: "Finish" }).click();
+    await ended;
   }
   // Without JavaScript the skip posts and comes back to the dashboard: wait for that page before reloading.
   await expect(page.getByTestId("tour")).toHaveCount(0);
