@@ -213,6 +213,32 @@ test.describe("with ANALYTICS_KEY", () => {
     expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);
   });
 
+  test("consent withdrawn while the analytics client is still loading: the page view it waited for is never sent @needs-js", async ({
+    page,
+  }) => {
+    test.slow();
+    const sent = await watchAnalytics(page);
+    await page.goto("/login");
+    await banner(page).getByRole("button", { name: "Accept" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await signInHere(page, "resi@example.com");
+    await expect.poll(() => sent.events.map((e) => e.properties.$pathname)).toContain("/dashboard/:customerId");
+    const before = { events: sent.events.length, requests: sent.requests.length, chunks: sent.chunks.length };
+    // A slow connection: the analytics client arrives two seconds after the page.
+    await page.route(/\/assets\/analytics\.client[-.]/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto("/privacy");
+    await page.getByRole("radio", { name: "Do not allow product analytics" }).check();
+    await page.getByRole("button", { name: "Save my choice" }).click();
+    await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
+    await expect.poll(() => sent.chunks.slice(before.chunks).some((url) => url.includes("analytics.client"))).toBe(true);
+    await page.waitForTimeout(2_500);
+    expect(sent.events.slice(before.events).map((e) => `${e.event} ${String(e.properties.$pathname)}`)).toEqual([]);
+    expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);
+  });
+
   test("the privacy page asks again when nothing is chosen, in English and French", async ({ page }) => {
     await page.goto("/privacy?lng=fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confidentialité et mesure d’utilisation");

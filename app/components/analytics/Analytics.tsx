@@ -11,6 +11,8 @@ import { ConsentBanner } from "./ConsentBanner";
 
 type Client = typeof AnalyticsClient;
 let client: Promise<Client> | undefined;
+/** The consent on screen now: a page view waiting for the client is dropped if it was withdrawn meanwhile. */
+let consented = false;
 
 export default function Analytics({ state }: { state: AnalyticsState }) {
   const { key: locationKey } = useLocation();
@@ -21,13 +23,16 @@ export default function Analytics({ state }: { state: AnalyticsState }) {
   const settingsKey = settings ? `${settings.key}@${settings.host}` : "";
 
   useEffect(() => {
+    consented = settings !== null;
     if (!settings) {
       // Consent withdrawn on this page: stop a client that was started.
       if (client) void client.then((m) => m.stop());
       return;
     }
     client ??= import("~/lib/analytics.client");
-    void client.then((m) => m.pageView(settings, pattern));
+    void client.then((m) => {
+      if (consented) m.pageView(settings, pattern);
+    });
     // One page view per page shown: the location's key changes with every navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settingsKey, pattern, locationKey]);
