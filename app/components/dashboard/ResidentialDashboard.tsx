@@ -2,30 +2,13 @@
 import { useT } from "~/lib/use-t";
 import { Link } from "react-router";
 import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
+import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
 import { IntroTour } from "~/components/dashboard/IntroTour";
 import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
-
-type Address = ResidentialDashboardAnswer["account_details"]["billing_address"];
-
-export function AddressLines({ address }: { address: Address }) {
-  return (
-    <address className="not-italic">
-      {address.line1}
-      {address.line2 ? (
-        <>
-          <br />
-          {address.line2}
-        </>
-      ) : null}
-      <br />
-      {address.city} {address.province} {address.postal_code}
-    </address>
-  );
-}
 
 interface Props {
   dashboard: ResidentialDashboardAnswer;

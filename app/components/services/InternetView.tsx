@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import type { InternetSettingsAnswer } from "../../../api/contract/home-network";
 import { Card, Details } from "~/components/Card";
-import { AddressLines } from "~/components/dashboard/ResidentialDashboard";
+import { AddressLines } from "~/components/AddressLines";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formatDate } from "~/lib/i18n";

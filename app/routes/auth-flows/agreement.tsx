@@ -9,7 +9,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/agreement";
 import { LegalText } from "~/components/auth-flows/LegalText";
 import { LinkGone } from "~/components/auth-flows/LinkGone";
-import { AddressLines } from "~/components/auth-flows/OrderBits";
+import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
 import { actionLinkClass, PageHeader } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";

@@ -7,7 +7,8 @@
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/order-handoff";
 import { LinkGone } from "~/components/auth-flows/LinkGone";
-import { AddressLines, OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
+import { AddressLines } from "~/components/AddressLines";
+import { OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
 import { Card, Details } from "~/components/Card";
 import { PageHeader } from "~/components/PageHeader";
 import { ErrorSummary, SubmitButton } from "~/components/form";

@@ -5,7 +5,8 @@
  */
 import type { Route } from "./+types/order-summary";
 import { LinkGone } from "~/components/auth-flows/LinkGone";
-import { AddressLines, OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
+import { AddressLines } from "~/components/AddressLines";
+import { OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
 import { Card, Details } from "~/components/Card";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account-details";
 import type { Bundle, ScheduledPauseDetailAnswer, ServiceRequest } from "../../../api/contract/accounts";
 import { Card, Details } from "~/components/Card";
-import { AddressLines } from "~/components/dashboard/ResidentialDashboard";
+import { AddressLines } from "~/components/AddressLines";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
