@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { cookieValue, expectNoAxeViolations, hasJs, signIn } from "./support";
 
 test("one account: no switcher", async ({ page }) => {
@@ -60,3 +60,33 @@ test("the account list searches names without accents and by customer id", async
   await page.goto("/accounts?q=zzzz");
   await expect(page.getByText("0 of 12 accounts match")).toBeVisible();
 });
+
+/** The layout shifts the page has had so far (the browser's own measure, as Lighthouse reads it). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+for (const [name, width] of [
+  ["on a phone", 412],
+  ["on a desktop", 1280],
+] as const) {
+  test(`${name}, the switcher's widget takes the native form's place without moving the page @needs-js`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 823 });
+    await signIn(page, "family@example.com");
+    await expect(page.getByRole("button", { name: /Account: .*100202/ }).first()).toBeVisible();
+    expect(await layoutShift(page)).toBe(0);
+    await page.context().clearCookies();
+    await signIn(page, "business@example.com");
+    await expect(page.getByRole("combobox", { name: "Find an account" }).first()).toBeVisible();
+    expect(await layoutShift(page)).toBe(0);
+  });
+}

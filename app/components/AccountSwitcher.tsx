@@ -1,7 +1,8 @@
 /**
  * The account switcher, shown with more than one account. Up to 7 accounts: a menu; more: a searchable
  * list. Without JavaScript (and until the widget loads): a <select> with a submit button, or a GET
- * search form that leads to /accounts?q=. Then a Headless UI Menu or Combobox.
+ * search form that leads to /accounts?q=. Then a Headless UI Menu or Combobox, of the same height (the same
+ * label above a 2rem control), so nothing under the header moves when it replaces the native form.
  * Choosing posts customerId (and the current path) to /switch-account.
  */
 import { lazy, Suspense } from "react";
@@ -27,7 +28,7 @@ export interface SwitcherProps {
 
 export const accountLabel = (a: SwitcherAccount) => `${a.contract_name} (${a.customer_id})`;
 
-const buttonClass = "rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
+const buttonClass = "h-8 rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
 
 function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
   const { t } = useT();
@@ -43,7 +44,7 @@ function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
           id={`${idPrefix}-switch-account`}
           name="customerId"
           defaultValue={activeId}
-          className="max-w-[18rem] rounded-md border border-gray-400 bg-white px-2 py-1 text-sm"
+          className="h-8 max-w-[18rem] rounded-md border border-gray-400 bg-white px-2 py-1 text-sm"
         >
           {accounts.map((a) => (
             <option key={a.customer_id} value={a.customer_id}>
@@ -73,7 +74,7 @@ function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
           type="search"
           name="q"
           placeholder={active ? accountLabel(active) : t("switcher.searchPlaceholder")}
-          className="w-64 rounded-md border border-gray-400 px-2 py-1 text-sm"
+          className="h-8 w-64 rounded-md border border-gray-400 px-2 py-1 text-sm"
         />
       </div>
       <button type="submit" className={buttonClass}>

@@ -36,7 +36,11 @@ export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
   const active = accounts.find((a) => a.customer_id === activeId);
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="flex max-w-[20rem] items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1 text-left text-sm hover:bg-gray-50">
+      {/* The native form's visible label, kept so that the header keeps its height (the button names itself). */}
+      <span aria-hidden="true" className="block text-xs font-medium text-gray-700">
+        {t("switcher.label")}
+      </span>
+      <MenuButton className="flex h-8 max-w-[20rem] items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1 text-left text-sm hover:bg-gray-50">
         <span className="sr-only">{t("switcher.label")}: </span>
         <span className="truncate">{active ? accountLabel(active) : t("switcher.choose")}</span>
         <ChevronIcon />
@@ -73,7 +77,7 @@ export function AccountSearchWidget({ accounts, activeId, idPrefix }: SwitcherPr
         </label>
         <ComboboxInput
           id={`${idPrefix}-account-combobox`}
-          className="w-72 rounded-md border border-gray-400 px-2 py-1 text-sm"
+          className="h-8 w-72 rounded-md border border-gray-400 px-2 py-1 text-sm"
           displayValue={(a: SwitcherAccount | null) => (a ? accountLabel(a) : "")}
           placeholder={t("switcher.searchPlaceholder")}
           onChange={(event) => setQuery(event.target.value)}
