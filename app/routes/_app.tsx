@@ -4,8 +4,7 @@
  * to sign in.
  */
 import { useT } from "~/lib/use-t";
-import { redirect, useLocation } from "react-router";
-import { PageOutlet } from "~/components/PageOutlet";
+import { Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/_app";
 import { AccountMenu } from "~/components/AccountMenu";
 import { AccountSwitcher } from "~/components/AccountSwitcher";
@@ -108,7 +107,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </aside>
         ) : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
-          <PageOutlet />
+          <Outlet />
         </main>
       </div>
     </div>

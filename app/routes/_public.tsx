@@ -1,7 +1,6 @@
 /** The public layout: logo, page area, footer with social links (unless a page hides the footer). */
 import { useT } from "~/lib/use-t";
-import { useMatches } from "react-router";
-import { PageOutlet } from "~/components/PageOutlet";
+import { Outlet, useMatches } from "react-router";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainHeader, SkipLink, useBrand } from "~/components/PageFrame";
 import { socialLinks } from "~/lib/config.server";
@@ -21,7 +20,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <PlainHeader />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <PageOutlet />
+        <Outlet />
       </main>
       {showFooter ? (
         <footer className="border-t border-gray-200 bg-white">
