@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hasJs, signIn } from "./support";
+import { expectNoAxeViolations, hasJs, PASSWORD, signIn } from "./support";
 
 test("a notification is shown after a redirect; with JavaScript it leaves after 4 seconds", async ({ page }) => {
   await signIn(page, "family@example.com");
@@ -64,4 +64,62 @@ test("a field's check on leaving it never posts the form as a page, even from a 
   await page.waitForTimeout(500);
   expect(posts).toEqual([]);
   await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+/**
+ * Holds back the chunk that brings zod (the forms' checks load after hydration) until the test lets it
+ * go; resolves `held` once the page has asked for it.
+ */
+async function holdValidation(page: import("@playwright/test").Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const state = { held: false, release };
+  await page.route(/\/assets\/[^/]+\.js(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("ZodError")) {
+      state.held = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+  return state;
+}
+
+test("a field left before the form's checks have loaded posts nothing; its check shows once they arrive @needs-js", async ({ page }) => {
+  const validation = await holdValidation(page);
+  await page.goto("/login");
+  await expect.poll(() => validation.held).toBe(true);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const username = page.getByLabel("Email or username");
+  await username.focus();
+  await page.getByLabel("Password").focus();
+  await page.waitForTimeout(500);
+  expect(posts).toEqual([]);
+  await expect(username).not.toHaveAttribute("aria-invalid", "true");
+  validation.release();
+  await expect(page.getByText("Enter your email or username.")).toBeVisible();
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+});
+
+test("signing in at once, before the form's checks have loaded, posts the form once and lands on the dashboard @needs-js", async ({ page }) => {
+  const validation = await holdValidation(page);
+  await page.goto("/login");
+  await expect.poll(() => validation.held).toBe(true);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await page.getByLabel("Email or username").fill("resi@example.com");
+  await page.getByLabel("Password").fill(PASSWORD);
+  const signInButton = page.getByRole("button", { name: "Sign in" });
+  await expect(signInButton).toBeEnabled();
+  await signInButton.click();
+  await expect(page).toHaveURL(/\/dashboard\/100101$/);
+  expect(posts).toEqual(["/login.data"]);
+  validation.release();
 });

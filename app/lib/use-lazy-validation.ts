@@ -1,16 +1,50 @@
 /**
  * Client-side validation with the form's shared zod schema, loaded after hydration so that zod and the
- * conform adapter stay out of the first-load JavaScript. Until it arrives (a few milliseconds), a
- * submission is checked by the server with the same schema, so nothing changes for the customer.
+ * conform adapter stay out of the first-load JavaScript.
+ *
+ * Until the schema arrives, a submit is checked by the server with the same schema, so nothing changes
+ * for the customer. A field's check on leaving it ("validate" intent) is not a submit: it stays in the
+ * browser. Posted to the server it would be a navigation, and the pending navigation would disable the
+ * submit button under a pointer already on its way to it (the click was lost). Such checks wait here
+ * and run as soon as the schema has loaded.
  */
 import type { Submission } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
-type Validate = (context: { formData: FormData }) => Submission<unknown>;
+type Validate = (context: { form: HTMLFormElement; formData: FormData }) => Submission<unknown>;
 
-export function useLazyValidation(loadSchema: () => Promise<z.ZodType>): Validate | undefined {
+const INTENT = "__intent__";
+
+/** A check of one field, kept for when the schema has loaded. */
+interface Deferred {
+  form: HTMLFormElement;
+  intent: string;
+}
+
+/** The answer to a submission while the schema is not there yet (conform's Submission shape). */
+function notYet(formData: FormData, deferred: Deferred[], form: HTMLFormElement): Submission<unknown> {
+  const intent = formData.get(INTENT);
+  if (typeof intent !== "string") {
+    // A submit: error null lets it through to the route's action, which validates it.
+    return { status: undefined, payload: {}, error: null, reply: () => ({}) } as unknown as Submission<unknown>;
+  }
+  if (!deferred.some((entry) => entry.intent === intent)) deferred.push({ form, intent });
+  // An error object (not null) makes conform stop the submit in the browser; every field named with
+  // null keeps the message it shows, and the form's values and status stay as they are.
+  const keep: Record<string, null> = { "": null };
+  for (const name of formData.keys()) if (name !== INTENT) keep[name] = null;
+  return {
+    status: undefined,
+    payload: {},
+    error: keep,
+    reply: () => ({ error: keep }),
+  } as unknown as Submission<unknown>;
+}
+
+export function useLazyValidation(loadSchema: () => Promise<z.ZodType>): Validate {
   const [validate, setValidate] = useState<Validate>();
+  const deferred = useRef<Deferred[]>([]);
   useEffect(() => {
     let active = true;
     Promise.all([loadSchema(), import("@conform-to/zod/v4")])
@@ -29,5 +63,24 @@ export function useLazyValidation(loadSchema: () => Promise<z.ZodType>): Validat
     // The schema of a form does not change while it is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return validate;
+
+  // The checks asked for while the schema loaded run now, the way conform asks for them: a submit
+  // of the form with the same intent, which the loaded validation answers in the browser.
+  useEffect(() => {
+    if (!validate) return;
+    const waiting = deferred.current.splice(0);
+    for (const { form, intent } of waiting) {
+      if (!form.isConnected) continue;
+      const button = document.createElement("button");
+      button.type = "submit";
+      button.name = INTENT;
+      button.value = intent;
+      button.hidden = true;
+      form.append(button);
+      form.requestSubmit(button);
+      button.remove();
+    }
+  }, [validate]);
+
+  return validate ?? ((context) => notYet(context.formData, deferred.current, context.form));
 }

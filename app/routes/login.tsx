@@ -90,7 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     shouldRevalidate: "onInput",
   });
   const notice = actionData?.notice;
-  const submitting = navigation.state === "submitting";
+  const submitting = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
 
   // Without JavaScript the server renders the form again with the password empty; with it, the
   // browser keeps the input, so empty it the same way after a refusal.

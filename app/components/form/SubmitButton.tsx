@@ -33,7 +33,12 @@ export function SubmitButton({
   const navigation = useNavigation();
   const here = useFormAction(action);
   const path = (to: string | undefined) => (to ?? "").split("?")[0];
-  const pending = navigation.state !== "idle" && navigation.formMethod !== undefined && path(navigation.formAction) === path(here);
+  // A field's check (conform's "__intent__") is not the form being sent.
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formMethod !== undefined &&
+    !navigation.formData?.has("__intent__") &&
+    path(navigation.formAction) === path(here);
   return (
     <button
       type="submit"
