@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, PASSWORD, signIn } from "./support";
 
 test("a notification is shown after a redirect; with JavaScript it leaves after 4 seconds", async ({ page }) => {
@@ -70,7 +70,7 @@ test("a field's check on leaving it never posts the form as a page, even from a 
  * Holds back the chunk that brings zod (the forms' checks load after hydration) until the test lets it
  * go; resolves `held` once the page has asked for it.
  */
-async function holdValidation(page: import("@playwright/test").Page) {
+async function holdValidation(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const state = { held: false, release };
@@ -106,7 +106,9 @@ test("a field left before the form's checks have loaded posts nothing; its check
   expect(posts).toEqual([]);
 });
 
-test("signing in at once, before the form's checks have loaded, posts the form once and lands on the dashboard @needs-js", async ({ page }) => {
+test("signing in at once, before the form's checks have loaded, posts the form once and lands on the dashboard @needs-js", async ({
+  page,
+}) => {
   const validation = await holdValidation(page);
   await page.goto("/login");
   await expect.poll(() => validation.held).toBe(true);
