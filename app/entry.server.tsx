@@ -1,7 +1,9 @@
+import * as conform from "@conform-to/react";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { StylesContext } from "./lib/app-styles.tsx";
+import { provideConform } from "./lib/conform.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestInfoContext } from "./lib/request-info.ts";
@@ -9,6 +11,9 @@ import { APP_CSS } from "./lib/styles.server.ts";
 import { TextsContext } from "./lib/translate.ts";
 
 export const streamTimeout = 5_000;
+
+// Forms render with conform on the server without waiting for it (the browser loads it after hydration).
+provideConform(conform);
 
 export default function handleRequest(
   request: Request,
@@ -32,6 +37,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Never "outline" a finished Suspense boundary (React 19.3 moves boundaries past 12.8 KB of
+        // document into a hidden <div> that a script reveals): without JavaScript the page would stay
+        // empty. Whole documents are sent at once anyway (below), so outlining gains nothing.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document, then one answer: the loaders are done before rendering starts and no
         // page suspends on the server, so streaming would only split the document into ~9 writes that
         // compression handles as separate jobs (docs/architecture.md, "The shared request path").

@@ -2,12 +2,14 @@
  * The conform set-up every form of the portal shares: the server's last answer (values typed and
  * errors of a refused post), the schema's constraints for the browser (required, maxLength…), and
  * validation with the same zod schema once the customer leaves a field, then as they type. The schema
- * is loaded after hydration (useLazyValidation), so zod stays out of the first-load JavaScript.
+ * is loaded after hydration (useLazyValidation), so zod stays out of the first-load JavaScript, and so is
+ * conform's form model (useDeferredForm: the form's page suspends until it is in, behind the server's HTML).
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useContext } from "react";
 import type { z } from "zod";
 import type { FormReply } from "./form-action.server";
+import { useDeferredForm } from "./conform";
 import { TextsContext } from "./translate";
 import { useLazyValidation } from "./use-lazy-validation";
 
@@ -29,7 +31,7 @@ export function usePortalForm<S extends z.ZodType>({ schema, lastResult, constra
   const texts = useContext(TextsContext);
   // The API's messages (api namespace) come with validation, after hydration, unless the page shows one already.
   const loadSchema = () => Promise.all([schema(), texts?.load("api")]).then(([loaded]) => loaded);
-  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+  return useDeferredForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     id,
     lastResult: result,
     constraint: constraint as never,

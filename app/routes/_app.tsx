@@ -4,7 +4,8 @@
  * to sign in.
  */
 import { useT } from "~/lib/use-t";
-import { Outlet, redirect, useLocation } from "react-router";
+import { redirect, useLocation } from "react-router";
+import { PageOutlet } from "~/components/PageOutlet";
 import type { Route } from "./+types/_app";
 import { AccountMenu } from "~/components/AccountMenu";
 import { AccountSwitcher } from "~/components/AccountSwitcher";
@@ -107,7 +108,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </aside>
         ) : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
-          <Outlet />
+          <PageOutlet />
         </main>
       </div>
     </div>

@@ -1,6 +1,7 @@
 /** The public layout: logo, page area, footer with social links (unless a page hides the footer). */
 import { useT } from "~/lib/use-t";
-import { Outlet, useMatches } from "react-router";
+import { useMatches } from "react-router";
+import { PageOutlet } from "~/components/PageOutlet";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainHeader, SkipLink, useBrand } from "~/components/PageFrame";
 import { socialLinks } from "~/lib/config.server";
@@ -20,7 +21,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <SkipLink />
       <PlainHeader />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+        <PageOutlet />
       </main>
       {showFooter ? (
         <footer className="border-t border-gray-200 bg-white">

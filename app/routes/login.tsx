@@ -3,7 +3,7 @@
  * password reset, and keeps what was typed in username. Attempts are limited per address (server.ts)
  * and per username; after sign-in the customer returns to came_from when it is a path of this site.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Trans } from "~/components/Trans";
@@ -18,6 +18,7 @@ import { getConfig } from "~/lib/config.server";
 import { safeRedirectPath } from "~/lib/public-paths";
 import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
+import { useDeferredForm } from "~/lib/conform";
 import { getTokens } from "~/lib/session.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { minutesUntil, signInThrottle, sleep } from "~/lib/sign-in-throttle.server";
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("auth");
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useDeferredForm({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     onValidate: useLazyValidation(() => import("~/schemas/login").then((m) => m.LoginSchema)),

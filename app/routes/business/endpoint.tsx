@@ -6,7 +6,8 @@
  * internet page (/resi-internet/{packageId}); a service of another kind answers 404 (the API says so),
  * another customer's 403.
  */
-import { NavLink, Outlet, redirect, useRouteLoaderData } from "react-router";
+import { NavLink, redirect, useRouteLoaderData } from "react-router";
+import { PageOutlet } from "~/components/PageOutlet";
 import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
 import { isFailure } from "~/lib/api.server";
@@ -90,7 +91,7 @@ export default function EndpointLayout({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div className="mt-6">
-        <Outlet />
+        <PageOutlet />
       </div>
     </div>
   );
