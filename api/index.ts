@@ -44,7 +44,8 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const migrations = await migrate(db);
   let seeded = false;
   if (options.seed !== false && !(await isSeeded(db))) {
-    await seedDemo(db, { today: now().toISOString().slice(0, 10) });
+    const at = now();
+    await seedDemo(db, { today: at.toISOString().slice(0, 10), now: at });
     seeded = true;
   }
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));

@@ -335,8 +335,12 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     payment(C.familyHome, ago(125, 6, 0), 12_430, "credit_card", "autopay", "declined", ["mastercard", "4444"]),
     payment(C.familyHome, ago(200, 7, 0), 12_430, "pad", "autopay", "declined"),
     payment(business(1), ago(75, 7, 0), 54_240, "pad", "autopay", "declined"),
-    // Not settled yet: a card payment held for review (24 hours) and a bank payment (48 hours).
-    payment(business(5), ago(1, 22, 10), await latestTotal(business(5)), "credit_card", "one_time", "pending", ["visa", "4242"]),
+    // Not settled yet: a card payment held for review (24 hours: made an hour and fifty minutes before the
+    // seeding, so that it is still pending for a day, whatever the hour) and a bank payment (48 hours).
+    payment(business(5), new Date(ctx.now.getTime() - 110 * 60_000), await latestTotal(business(5)), "credit_card", "one_time", "pending", [
+      "visa",
+      "4242",
+    ]),
     payment(business(10), ago(1, 9, 30), await latestTotal(business(10)), "bank", "one_time", "pending"),
   ]);
 

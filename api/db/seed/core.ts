@@ -18,6 +18,8 @@ export interface SeedContext {
   db: Db;
   /** The seed day, YYYY-MM-DD: every date is relative to it. */
   today: string;
+  /** The moment of seeding, on the seed day. */
+  now: Date;
   random: Random;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The deterministic demo seed: the same data for the same seed day on every machine. It runs once, on
+ * The deterministic demo seed: the same data for the same seed day on every machine (a payment still
+ * settling is placed relative to the moment of seeding). It runs once, on
  * the first start of an empty database (or by `npm run db:reset`), in one transaction.
  */
+import { day } from "../../calendar.ts";
 import type { Db } from "../client.ts";
 import { seedBusinessNetwork } from "./business-network.ts";
 import { seedContacts } from "./contacts.ts";
@@ -32,9 +34,15 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function seedDemo(db: Db, options: { today: string }): Promise<void> {
+/**
+ * Seeds the demo data of a day. `now` is the moment of seeding on that day (noon when not given): the
+ * payments still settling are placed just before it, so that they are still pending for a day whatever
+ * the hour the demo was seeded.
+ */
+export async function seedDemo(db: Db, options: { today: string; now?: Date }): Promise<void> {
   await db.transaction(async (tx) => {
-    const ctx: SeedContext = { db: tx, today: options.today, random: seededRandom(20_261_122) };
+    const now = options.now && options.now.toISOString().slice(0, 10) === options.today ? options.now : day.at(options.today, 12);
+    const ctx: SeedContext = { db: tx, today: options.today, now, random: seededRandom(20_261_122) };
     for (const seed of MODULES) await seed(ctx);
     await tx.query("INSERT INTO app_settings (key, value) VALUES ('seed_day', $1)", [options.today]);
   });
