@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { localeSections } from "./scripts/vite-locale-sections.ts";
 
 /**
  * React Router 7.18's package exports point only at its development build, which carries checks and
@@ -27,7 +28,7 @@ function reactRouterProductionClient(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouterProductionClient(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionClient(), localeSections(path.resolve(import.meta.dirname, "locales")), tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },

@@ -125,3 +125,24 @@ test("signing in at once, before the form's checks have loaded, posts the form o
   expect(posts).toEqual(["/login.data"]);
   validation.release();
 });
+
+test("a page loads the sections of its texts it shows; a page reached next finds all of its own @needs-js", async ({ page }) => {
+  await signIn(page, "business@example.com", { cameFrom: "/billing/200305" });
+  const parts: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/assets\/locales-[\w]+\/en\/(.+)\.js$/.exec(new URL(request.url()).pathname);
+    if (match) parts.push(match[1]);
+  });
+  await page.goto("/billing/200305/pay");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Make a payment");
+  expect(parts).toEqual(expect.arrayContaining(["billing/_", "billing/pay"]));
+  // Never the whole billing namespace on top of its sections: the rest comes section by section.
+  await expect.poll(() => parts.filter((part) => part.startsWith("billing/")).length).toBeGreaterThan(5);
+  expect(parts).not.toContain("billing");
+
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Auto payments" }).click();
+  await expect(page).toHaveURL(/\/billing\/200305\/autopay$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automatic payments");
+  await expect(page.getByRole("main")).not.toContainText(/\b(autopay|pay|summary)\.[a-z]\w*/);
+});

@@ -5,9 +5,11 @@
  * language that the entry loads before hydrating. Chunks that load after hydration (Headless UI
  * widgets, zod validation) are listed apart.
  *
- *   npm run build && node scripts/bundle-size.mjs [--json]
+ *   npm run build && node scripts/bundle-size.mjs [--json] [--detail /billing/:customerId/pay]
+ *
+ * --detail lists the chunks of one screen (as printed), largest first.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -38,17 +40,40 @@ function closure(urls) {
   return seen;
 }
 
-// The entry maps "../locales/<lng>/<ns>.json" to chunks; before hydrating it loads "common" and the
-// namespaces the page used (the server lists them; here: the matched routes' handle.i18n). The api
+// The entry maps "fr/<namespace>" (common, api: loaded whole) and "fr/<namespace>/<section>" to chunks
+// (scripts/vite-locale-sections.ts). Before hydrating, the browser loads "common" and the parts the
+// server lists: the sections of the page's namespaces (here: the matched routes' handle.i18n) that it
+// shows. Here a section counts when its name starts a key literal ("pay.…", `status.${…}`) in the
+// page's own code, and the root section "_" always: an upper bound of what the server lists. The api
 // namespace (API error messages) comes with validation after hydration unless a refused form is shown.
 const build = await import(serverBuild);
-const entrySource = read(manifest.entry.module).toString("utf8");
-const localeChunk = new Map(
-  [...entrySource.matchAll(/"\.\.\/locales\/fr\/(\w+)\.json":[^"]*?import\("(\.\/[^"]+)"\)/g)].map((m) => [
-    m[1],
-    path.posix.join(path.posix.dirname(manifest.entry.module), m[2]),
-  ]),
-);
+const [localeFolder] = readdirSync(path.join(clientDir, "assets")).filter((name) => name.startsWith("locales-"));
+if (!localeFolder) throw new Error("No locale parts in the build (assets/locales-*)");
+const localeChunk = new Map();
+for (const entry of readdirSync(path.join(clientDir, "assets", localeFolder, "fr"), { recursive: true })) {
+  if (String(entry).endsWith(".js")) localeChunk.set(String(entry).slice(0, -3), `assets/${localeFolder}/fr/${entry}`);
+}
+if (!localeChunk.has("common")) throw new Error("No locale chunks found in the client entry");
+const sectionsOf = (namespace) =>
+  [...localeChunk.keys()].filter((part) => part.startsWith(`${namespace}/`)).map((part) => part.slice(namespace.length + 1));
+
+/** The locale parts a page loads before hydrating, from its namespaces and its code (without locales). */
+function localeParts(namespaces, code) {
+  const parts = ["common"];
+  for (const namespace of namespaces) {
+    const sections = sectionsOf(namespace);
+    if (!sections.length) {
+      if (localeChunk.has(namespace)) parts.push(namespace);
+      continue;
+    }
+    const shown = sections.filter((section) => section === "_" || new RegExp(`["'\`](?:${namespace}:)?${section}\\.`).test(code));
+    // As the server lists them (partsToLoad): a namespace shown for half its size or more, whole.
+    const size = (part) => read(localeChunk.get(part)).length;
+    if (shown.reduce((sum, section) => sum + size(`${namespace}/${section}`), 0) * 2 >= size(namespace)) parts.push(namespace);
+    else parts.push(...shown.map((section) => `${namespace}/${section}`));
+  }
+  return parts;
+}
 
 // Every page route (a leaf of the route tree), with its layouts up to the root.
 const routes = build.routes;
@@ -69,8 +94,9 @@ for (const id of Object.keys(routes)) {
 }
 
 const results = {};
+const details = {};
 for (const [screen, routeIds] of Object.entries(screens)) {
-  const namespaces = new Set(["common"]);
+  const namespaces = new Set();
   const urls = [manifest.entry.module, ...manifest.entry.imports];
   for (const id of routeIds) {
     const route = manifest.routes[id];
@@ -78,9 +104,11 @@ for (const [screen, routeIds] of Object.entries(screens)) {
     urls.push(route.module, ...(route.imports ?? []));
     for (const ns of routes[id].module.handle?.i18n ?? []) if (ns !== "api") namespaces.add(ns);
   }
-  for (const ns of namespaces) if (localeChunk.has(ns)) urls.push(localeChunk.get(ns));
+  const code = [...closure(urls)].map((url) => read(url).toString("utf8")).join("\n");
+  for (const part of localeParts(namespaces, code)) urls.push(localeChunk.get(part));
   const files = closure(urls);
   results[screen] = kb([...files].reduce((sum, url) => sum + gz(url), 0));
+  details[screen] = [...files].map((url) => [path.basename(url), kb(gz(url))]).sort((a, b) => b[1] - a[1]);
 }
 
 // Loaded on demand after hydration: anything the entry or routes import dynamically, minus locales.
@@ -95,7 +123,16 @@ for (const url of [...firstLoad, manifest.entry.module]) {
   }
 }
 
-if (process.argv.includes("--json")) {
+const detail = process.argv.indexOf("--detail");
+if (detail > 0) {
+  const screen = process.argv[detail + 1];
+  if (!details[screen]) {
+    console.error(`No screen ${screen}; screens: ${Object.keys(details).join(" ")}`);
+    process.exit(1);
+  }
+  console.log(`${screen}: ${results[screen]} KB`);
+  for (const [file, size] of details[screen]) console.log(`  ${file.padEnd(44)} ${String(size).padStart(6)} KB`);
+} else if (process.argv.includes("--json")) {
   console.log(JSON.stringify({ firstLoadKB: results, afterHydrationKB: lazy }, null, 2));
 } else {
   console.log("First-load JavaScript (gzip, French locale bundles):");

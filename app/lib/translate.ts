@@ -7,8 +7,8 @@
  * are this small module rather than i18next, so that the browser carries ~1 KB instead of ~16 KB and
  * loads only the namespaces a page shows (docs/architecture.md, "First-load JavaScript").
  *
- * In the browser a namespace that is not loaded yet suspends the component (React keeps the previous
- * page during a router navigation) until its chunk arrives; the server records every namespace a page
+ * In the browser a part of a namespace that is not loaded yet suspends the component (React keeps the
+ * previous page during a router navigation) until its file arrives; the server records every part a page
  * used, and the browser loads those before hydrating (entry.server.tsx, PageTexts in root.tsx).
  */
 import { createContext } from "react";
@@ -19,15 +19,90 @@ export type TOptions = Record<string, unknown> & { count?: number; defaultValue?
 /** A translation function fixed to a namespace (keys of others with "namespace:key"). */
 export type T = (key: string, options?: TOptions) => string;
 
+/**
+ * The browser loads a namespace in sections: each top-level object of its file (a key without a dot)
+ * is one, everything else is the root section "_". A page's first load carries only the sections it
+ * shows; "common" (every page's frame) and "api" (messages that come with validation) load whole. A
+ * "part" names what is loaded: "billing/pay" (a section) or "billing" (the whole namespace).
+ */
+export const ROOT_SECTION = "_";
+export const WHOLE_NAMESPACES: ReadonlySet<string> = new Set(["common", "api"]);
+
+/** The sections a namespace's file is split into (beside ROOT_SECTION), or none for a whole namespace. */
+export function sectionNames(namespace: string, bundle: Bundle): string[] {
+  if (WHOLE_NAMESPACES.has(namespace)) return [];
+  return Object.keys(bundle).filter((key) => {
+    const value = bundle[key];
+    return key !== ROOT_SECTION && !key.includes(".") && typeof value === "object" && value !== null && !Array.isArray(value);
+  });
+}
+
+/** The part that holds a key of a namespace with these sections ("pay.title" → "billing/pay"). */
+export function partOf(namespace: Namespace, sections: ReadonlySet<string> | undefined, key: string): string {
+  if (!sections || sections.size === 0) return namespace;
+  const dot = key.indexOf(".");
+  const first = dot < 0 ? key : key.slice(0, dot);
+  return `${namespace}/${sections.has(first) ? first : ROOT_SECTION}`;
+}
+
+const partSizes = new WeakMap<Bundle, Map<string, number>>();
+
+/** The size of each section of a namespace, and of all of it (""), as JSON. */
+function sizesOf(namespace: string, bundle: Bundle): Map<string, number> {
+  let sizes = partSizes.get(bundle);
+  if (!sizes) {
+    sizes = new Map([["", JSON.stringify(bundle).length]]);
+    const names = new Set(sectionNames(namespace, bundle));
+    for (const name of names) sizes.set(name, JSON.stringify(bundle[name]).length);
+    sizes.set(ROOT_SECTION, JSON.stringify(Object.fromEntries(Object.entries(bundle).filter(([key]) => !names.has(key)))).length);
+    partSizes.set(bundle, sizes);
+  }
+  return sizes;
+}
+
+/**
+ * The parts for the browser to load before hydrating, from those a page used: a namespace of which the
+ * page shows at least half (by size) is listed whole, one file rather than many small ones.
+ */
+function partsToLoad(texts: Texts, used: Iterable<string>): string[] {
+  const byNamespace = new Map<string, string[]>();
+  for (const part of used) {
+    const [namespace, section] = part.split("/");
+    const list = byNamespace.get(namespace) ?? [];
+    if (section) list.push(section);
+    byNamespace.set(namespace, list);
+  }
+  const parts: string[] = [];
+  for (const [namespace, sections] of byNamespace) {
+    const bundle = texts.get(namespace as Namespace);
+    if (!sections.length || !bundle) {
+      parts.push(namespace);
+      continue;
+    }
+    const sizes = sizesOf(namespace, bundle);
+    const shown = sections.reduce((sum, section) => sum + (sizes.get(section) ?? 0), 0);
+    if (shown * 2 >= (sizes.get("") ?? 0)) parts.push(namespace);
+    // The root section always: with its texts come the namespace's section names (entry.client.tsx).
+    else parts.push(...[...new Set([ROOT_SECTION, ...sections])].map((section) => `${namespace}/${section}`));
+  }
+  return parts.sort();
+}
+
 /** The texts a render reads: one language, its loaded namespaces. */
 export interface Texts {
   language: Language;
-  /** A namespace's texts, or undefined while it is not loaded (browser). */
+  /** A namespace's texts (in the browser: the sections loaded so far), or undefined while none is. */
   get(namespace: Namespace): Bundle | undefined;
-  /** Loads a namespace (browser); the same promise until it is there. */
-  load(namespace: Namespace): Promise<void>;
-  /** Server: the namespaces the page used, for the browser to load before hydrating. */
-  used?: Set<Namespace>;
+  /** Loads a part ("billing/pay", or "billing" for all of it) (browser); the same promise until it is there. */
+  load(part: string): Promise<void>;
+  /** The sections of a namespace that loads in sections. */
+  sections(namespace: Namespace): ReadonlySet<string> | undefined;
+  /** Browser: whether a part is loaded (absent: everything is there). */
+  has?(part: string): boolean;
+  /** Server: the parts the page used. */
+  used?: Set<string>;
+  /** Server: what the browser loads before hydrating, from the parts used (PageTexts). */
+  parts?(): string[];
 }
 
 export const TextsContext = createContext<Texts | null>(null);
@@ -93,10 +168,11 @@ export function splitKey(namespace: Namespace, key: string): [Namespace, string]
 /** The text of a key, or undefined when the namespace has none (plural forms tried when a count is given). */
 export function resolveText(texts: Texts, namespace: Namespace, key: string, count?: number): string | undefined {
   const [ns, name] = splitKey(namespace, key);
-  texts.used?.add(ns);
+  const part = partOf(ns, texts.sections(ns), name);
+  texts.used?.add(part);
   const bundle = texts.get(ns);
-  // Suspends the render until the namespace is loaded (browser only; the server has them all).
-  if (!bundle) throw texts.load(ns);
+  // Suspends the render until the part is loaded (browser only; the server has them all).
+  if (!bundle || (texts.has && !texts.has(part))) throw texts.load(part);
   if (typeof count === "number") {
     return lookup(bundle, `${name}_${pluralCategory(texts.language, count)}`) ?? lookup(bundle, `${name}_other`) ?? lookup(bundle, name);
   }
@@ -113,12 +189,26 @@ export function translator(texts: Texts, namespace: Namespace): T {
   };
 }
 
+const sectionsOf = new WeakMap<Bundle, ReadonlySet<string>>();
+
 /** Texts that are all there (the server's, tests'). */
-export function completeTexts(language: Language, bundles: Record<string, Bundle>, used?: Set<Namespace>): Texts {
-  return {
+export function completeTexts(language: Language, bundles: Record<string, Bundle>, used?: Set<string>): Texts {
+  const texts: Texts = {
     language,
     get: (namespace) => bundles[namespace] ?? {},
     load: () => Promise.resolve(),
+    sections: (namespace) => {
+      const bundle = bundles[namespace];
+      if (!bundle) return undefined;
+      let sections = sectionsOf.get(bundle);
+      if (!sections) {
+        sections = new Set(sectionNames(namespace, bundle));
+        sectionsOf.set(bundle, sections);
+      }
+      return sections;
+    },
     used,
+    parts: () => partsToLoad(texts, used ?? []),
   };
+  return texts;
 }

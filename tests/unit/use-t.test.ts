@@ -9,7 +9,7 @@ import { TextsContext } from "../../app/lib/translate.ts";
 import { useT } from "../../app/lib/use-t.ts";
 
 /** Renders a component with every text of a language, as entry.server does; `used` collects the namespaces read. */
-function render(child: () => ReactNode, language: Language = "en", used = new Set<Namespace>()): string {
+function render(child: () => ReactNode, language: Language = "en", used = new Set<string>()): string {
   return renderToString(h(TextsContext.Provider, { value: completeTexts(language, resources[language], used) }, h(child)));
 }
 
@@ -24,10 +24,18 @@ describe("useT", () => {
     expect(html).toContain("Sign in | Sign out");
   });
 
-  it("records the namespaces a page read, prefixed ones included, for the browser to load", () => {
-    const used = new Set<Namespace>();
-    render(() => h(Texts, { namespace: "auth", keys: ["login.heading", "api:_generic.field"] }), "fr", used);
-    expect([...used].sort()).toEqual(["api", "auth"]);
+  it("records the parts a page read, prefixed ones included, for the browser to load: sections, and whole common and api", () => {
+    const used = new Set<string>();
+    render(
+      () =>
+        h(Texts, {
+          namespace: "billing",
+          keys: ["pay.heading", "pay.submit", "api:_generic.field", "common:nav.signOut", "auth:login.heading"],
+        }),
+      "fr",
+      used,
+    );
+    expect([...used].sort()).toEqual(["api", "auth/login", "billing/pay", "common"]);
   });
 
   it("interpolates and counts when given options", () => {
@@ -104,11 +112,12 @@ describe("translator", () => {
     const texts: Texts = {
       language: "en",
       get: (ns) => loaded[ns],
-      load: (ns) =>
+      load: (part) =>
         (pending ??= Promise.resolve().then(() => {
           loads++;
-          loaded[ns] = { hello: "Hi" };
+          loaded[part as Namespace] = { hello: "Hi" };
         })),
+      sections: () => undefined,
     };
     const tb = translator(texts, "billing");
     let thrown: unknown;
@@ -122,5 +131,51 @@ describe("translator", () => {
     await thrown;
     expect(loads).toBe(1);
     expect(tb("hello")).toBe("Hi");
+  });
+
+  it("suspends on a section not loaded yet although its namespace has others, and reads it once it is there", async () => {
+    const bundle: Bundle = { pay: { heading: "Pay" }, summary: { heading: "Summary" }, title_one: "One bill" };
+    const parts = new Map<string, Bundle>();
+    const asked: string[] = [];
+    const texts: Texts = {
+      language: "en",
+      get: () => (parts.size ? Object.assign({}, ...parts.values()) : undefined),
+      load: (part) => {
+        asked.push(part);
+        return Promise.resolve().then(() => {
+          const [, section] = part.split("/");
+          parts.set(part, section === "_" ? { title_one: bundle.title_one } : { [section]: bundle[section] });
+        });
+      },
+      sections: () => new Set(["pay", "summary"]),
+      has: (part) => parts.has(part),
+    };
+    parts.set("billing/pay", { pay: bundle.pay });
+    const tb = translator(texts, "billing");
+    expect(tb("pay.heading")).toBe("Pay");
+    let thrown: unknown;
+    try {
+      tb("summary.heading");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Promise);
+    await thrown;
+    expect(tb("summary.heading")).toBe("Summary");
+    // A key outside every section is in the root section "_".
+    expect(() => tb("title", { count: 1 })).toThrow();
+    await texts.load("billing/_");
+    expect(tb("title", { count: 1 })).toBe("One bill");
+    expect(asked).toEqual(["billing/summary", "billing/_", "billing/_"]);
+  });
+
+  it("lists for the browser the sections a page showed, with the root section, or a namespace it mostly showed whole", () => {
+    const used = new Set<string>();
+    const texts = completeTexts("fr", resources.fr, used);
+    render(() => h(Texts, { namespace: "billing", keys: ["pay.title", "pay.payBalance", "common:nav.signOut"] }), "fr", used);
+    expect(texts.parts!()).toEqual(["billing/_", "billing/pay", "common"]);
+    // Every section of router: one file rather than a dozen.
+    for (const section of texts.sections("router")!) used.add(`router/${section}`);
+    expect(texts.parts!()).toEqual(["billing/_", "billing/pay", "common", "router"]);
   });
 });
