@@ -5,7 +5,6 @@ export {
   DateInput,
   Field,
   FieldErrors,
-  FileInput,
   MoneyInput,
   RadioGroup,
   Select,
@@ -13,6 +12,7 @@ export {
   type Meta,
   type Option,
 } from "./Field";
+export { FileInput } from "./FileInput";
 export { ErrorSummary } from "./ErrorSummary";
 export { SubmitButton } from "./SubmitButton";
 export { ConfirmForm } from "./ConfirmForm";
