@@ -126,8 +126,10 @@ test("signing in at once, before the form's checks have loaded, posts the form o
   validation.release();
 });
 
-test("a page loads the sections of its texts it shows; a page reached next finds all of its own @needs-js", async ({ page }) => {
-  await signIn(page, "business@example.com", { cameFrom: "/billing/200305" });
+test("a page loads the sections of its texts it shows; a page reached next finds all of its own @needs-js", async ({ page: signedIn }) => {
+  await signIn(signedIn, "business@example.com");
+  // A tab of its own: the sign-in page's requests may still be on their way.
+  const page = await signedIn.context().newPage();
   const parts: string[] = [];
   page.on("request", (request) => {
     const match = /\/assets\/locales-[\w]+\/en\/(.+)\.js$/.exec(new URL(request.url()).pathname);
