@@ -421,6 +421,14 @@ export const SCREENS = [
 ];
 
 /** Adds the cookies a response sets to a Cookie header, as a browser keeps them. */
+/** Opens a page as a browser does and gives back the cookies it then holds (those the page set included). */
+export async function openPage(base, pathname, cookie) {
+  const res = await fetch(`${base}${pathname}`, { redirect: "manual", headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status}, not 200`);
+  return withCookies(cookie, res);
+}
+
 function withCookies(cookie, res) {
   const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
   for (const set of res.headers.getSetCookie()) {

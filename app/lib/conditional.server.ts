@@ -11,20 +11,21 @@
  * The revision is read before the page's loaders: a change landing in between gives a page newer than
  * its tag, which the next revision read replaces.
  *
- * No ETag (and Cache-Control: private, no-store as before) for: public pages (this runs in the
- * signed-in layout), pages with notifications waiting, answers other than 200, answers that set a
- * cookie or have a Cache-Control of their own, pages of live data (router, home network, business
- * monitoring and power: they change with time alone), pages made for one view (markFreshView: a
- * payment form's idempotency key), and when the revision cannot be read. Pages with an ETag answer
- * Cache-Control: private, no-cache: the browser keeps them but asks every time. The portal keeps them too
- * (render-cache.server.ts): a request without the tag for a page rendered before is answered from
- * memory, with its own CSP nonce.
+ * No ETag (and Cache-Control: private, no-store as before) for: pages with notifications waiting, answers
+ * other than 200, answers that set a cookie or have a Cache-Control of their own, pages of live data
+ * (router, home network, business monitoring and power: they change with time alone), pages made for
+ * one view (markFreshView: a payment form's idempotency key), files, and when the revision cannot be
+ * read. Pages with an ETag answer Cache-Control: private, no-cache: the browser keeps them but asks every
+ * time. The portal keeps them too (render-cache.server.ts): a request without the tag for a page rendered
+ * before is answered from memory, with its own CSP nonce, and so are pages made for one view (with keys
+ * of their own) and, for LIVE_KEEP_MS, live pages. Public pages that show nothing of the visitor are
+ * tagged and kept for visitors who are not signed in (visitorPageMiddleware).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decodeJwt } from "jose";
-import type { MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { analyticsState } from "./analytics.server.ts";
 import { api } from "./api.server.ts";
@@ -32,25 +33,27 @@ import { ACTIVE_CUSTOMER_COOKIE } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { getLanguage } from "./i18n.server.ts";
-import { isFreshView, keepAnswer, keptAnswer } from "./render-cache.server.ts";
+import { isFreshView, keepAnswer, keptOrWait } from "./render-cache.server.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { getTokens, hasNotifications } from "./session.server.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
 export const REVALIDATE = "private, no-cache";
 
+/** Files (CSV, PDF) and the live diagnostics address (made for one connection): always made anew. */
+const UNKEPT = /\.(csv|pdf)$|\/pdf$|^\/internet\/router\/[^/]+\/diagnostics$/;
+
 /**
  * Pages whose data changes with time alone (live router state, traffic and monitoring windows ending
- * now) and files (CSV, PDF, diagnostics): always rendered.
+ * now): kept a few seconds only, never tagged.
  */
-const LIVE = [
-  /^\/internet\/router(\/|$)/,
-  /^\/internet\/view(\/|$)/,
-  /^\/cabinet-spaces(\/|$)/,
-  /^\/wifi\/[^/]+\/network(\/|$)/,
-  /\.(csv|pdf)$/,
-  /\/pdf$/,
-];
+const LIVE = [/^\/internet\/router(\/|$)/, /^\/internet\/view(\/|$)/, /^\/cabinet-spaces(\/|$)/, /^\/wifi\/[^/]+\/network(\/|$)/];
+
+/**
+ * How long a live page is kept (never tagged): a view within these seconds of another by the same user,
+ * with nothing written meanwhile (the revision is in the tag), is that view's page.
+ */
+export const LIVE_KEEP_MS = 5_000;
 
 /** The build: a hash of the server bundle this module is part of (identical in every process that runs it). */
 const BUILD = (() => {
@@ -103,7 +106,8 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const url = new URL(request.url);
   const page = url.pathname.replace(/\.data$/, "");
-  if (LIVE.some((pattern) => pattern.test(page)) || hasNotifications(context)) return next();
+  if (UNKEPT.test(page) || hasNotifications(context)) return next();
+  const live = LIVE.some((pattern) => pattern.test(page));
   const { accessToken } = getTokens(context);
   let user: unknown;
   try {
@@ -126,39 +130,77 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   // Not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
   if (revision === undefined) return next();
 
+  const tag = pageTag(request, context, [String(user), customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""), revision]);
+  return answer(request, context, tag, next, live ? LIVE_KEEP_MS : undefined);
+};
+
+/**
+ * Public pages that show nothing of a visitor but the address, language and analytics choice (sign-in,
+ * forgotten password, privacy, welcome), for visitors who are not signed in and have no notification
+ * waiting: tagged and kept like signed-in pages, on a tag without user or revision. Set on each of those
+ * routes (`export const middleware = [visitorPageMiddleware]`); pages that show what the API says about a
+ * link (orders, activation, password recovery) are not among them.
+ */
+export const visitorPageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const { accessToken, refreshToken } = getTokens(context);
+  if (accessToken || refreshToken || hasNotifications(context)) return next();
+  return answer(request, context, pageTag(request, context, ["a visitor"]), next);
+};
+
+/** The ETag of a page: what every page is made of (build, configuration, address, language, analytics choice, day) and `own`. */
+function pageTag(request: Request, context: Readonly<RouterContextProvider>, own: string[]): string {
   const config = getConfig();
-  const requestInfo = context.get(requestInfoContext);
-  const tag = `"${createHash("sha256")
+  const url = new URL(request.url);
+  return `"${createHash("sha256")
     .update(
       [
         BUILD,
         configHash(config),
         // React Router gives a page's .data request the page's own address: the kind is told apart here.
-        (requestInfo.dataRequest ? "data " : "page ") + url.pathname + url.search,
-        String(user),
+        (context.get(requestInfoContext).dataRequest ? "data " : "page ") + url.pathname + url.search,
         getLanguage(context),
-        customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""),
         JSON.stringify(analyticsState(request, config)),
         days(),
-        revision,
+        ...own,
       ].join("\n"),
     )
     .digest("base64url")
     .slice(0, 27)}"`;
-  const etag = `W/${tag}`;
+}
 
-  if (requestedTags(request).includes(tag)) {
+/**
+ * 304 to a browser that has the page under this tag; else the page kept under it (or, while another
+ * request renders it, that render once kept); else the page rendered, and kept. Pages made for one view
+ * and live pages (kept `liveMs` only) are never tagged.
+ */
+async function answer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  tag: string,
+  next: () => Promise<Response>,
+  liveMs?: number,
+): Promise<Response> {
+  const etag = `W/${tag}`;
+  if (!liveMs && requestedTags(request).includes(tag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
-  // The same page rendered before (another tab, a browser that did not keep it): served again, not rendered.
-  const nonce = requestInfo.cspNonce;
-  const kept = request.method === "GET" ? keptAnswer(tag, nonce) : undefined;
-  if (kept) return tagged(kept, etag);
-  const response = await next();
-  if (!cacheable(response) || isFreshView(context)) return response;
-  if (request.method !== "GET") return tagged(response, etag);
-  return tagged(await keepAnswer(tag, nonce, response), etag);
-};
+  if (request.method !== "GET") {
+    const response = await next();
+    return !liveMs && cacheable(response) && !isFreshView(context) ? tagged(response, etag) : response;
+  }
+  const nonce = context.get(requestInfoContext).cspNonce;
+  const found = await keptOrWait(tag, nonce, request.headers.get("Accept-Encoding"));
+  if ("response" in found) return liveMs || found.fresh ? found.response : tagged(found.response, etag);
+  try {
+    const response = await next();
+    if (!cacheable(response)) return response;
+    const kept = await keepAnswer(tag, context, nonce, response, liveMs);
+    return liveMs || isFreshView(context) ? kept : tagged(kept, etag);
+  } finally {
+    found.done();
+  }
+}
 
 function tagged(response: Response, etag: string): Response {
   try {

@@ -83,12 +83,13 @@ const ECHO_LIMIT = 1000;
 
 /**
  * A key for one submission of a form that must not charge twice. Made by a loader (given its context),
- * it marks the page as made for this view only: never tagged nor served again from memory
- * (render-cache.server.ts), so a page shown again never carries a key already used.
+ * it marks the page as made for this view only: never tagged, and served again from memory only with
+ * a new key in its place (render-cache.server.ts), so a page shown again never carries a key already used.
  */
 export function newIdempotencyKey(context?: Readonly<RouterContextProvider>): string {
-  if (context) markFreshView(context);
-  return randomUUID();
+  const key = randomUUID();
+  if (context) markFreshView(context, key);
+  return key;
 }
 
 const NOTHING = z.object({});

@@ -7,11 +7,15 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
-import { REVALIDATE, conditionalMiddleware } from "../../app/lib/conditional.server.ts";
+import { REVALIDATE, conditionalMiddleware, visitorPageMiddleware } from "../../app/lib/conditional.server.ts";
 import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
 import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
 import { loader as accountsLoader } from "../../app/routes/accounts.tsx";
 import { loader as dashboardLoader } from "../../app/routes/dashboard.tsx";
+import { loader as loginLoader, middleware as loginMiddleware } from "../../app/routes/login.tsx";
+import { middleware as privacyMiddleware } from "../../app/routes/privacy/privacy.tsx";
+import { middleware as forgotPasswordMiddleware } from "../../app/routes/auth-flows/forgot-password.tsx";
+import { middleware as welcomeMiddleware } from "../../app/routes/auth-flows/welcome.tsx";
 import { loader as routerLoader } from "../../app/routes/router/router.tsx";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
@@ -176,7 +180,9 @@ describe("conditional answers of signed-in pages", () => {
       middleware,
     });
     expect(live.headers.get("ETag")).toBeNull();
-    expect(calls.map((c) => c.path)).not.toContain("/revision");
+    expect(live.headers.get("Cache-Control")).toBe("private, no-store");
+    // The revision is asked: a live page is kept a few seconds under it (render-cache.test.ts).
+    expect(calls.map((c) => c.path)).toContain("/revision");
   });
 
   it("never answers 304 to a browser that is not signed in (it goes to sign in)", async () => {
@@ -187,5 +193,67 @@ describe("conditional answers of signed-in pages", () => {
 
   it("runs in the signed-in layout only, after the sign-in check", () => {
     expect(appMiddleware.indexOf(conditionalMiddleware as never)).toBeGreaterThan(appMiddleware.indexOf(requireUserMiddleware as never));
+  });
+});
+
+describe("conditional answers of public pages for visitors", () => {
+  async function visit({
+    cookie = "",
+    etag,
+    url = "/login",
+    headers,
+  }: { cookie?: string; etag?: string | null; url?: string; headers?: Record<string, string> } = {}) {
+    const loader = vi.fn(loginLoader);
+    const result = await callRoute<any>(loader, {
+      url,
+      cookie,
+      headers: { ...headers, ...(etag ? { "If-None-Match": etag } : {}) },
+      middleware: [privatePagesMiddleware, visitorPageMiddleware],
+    });
+    return { ...result, etag: result.headers.get("ETag"), rendered: loader.mock.calls.length > 0 };
+  }
+
+  it("tags the sign-in page for a visitor and answers 304 to its tag without running the loader or calling the API", async () => {
+    const first = await visit();
+    expect(first.status).toBe(200);
+    expect(first.etag).toMatch(/^W\/"[\w-]{20,}"$/);
+    expect(first.headers.get("Cache-Control")).toBe(REVALIDATE);
+    const calls = recordApiCalls();
+    const again = await visit({ etag: first.etag });
+    expect([again.status, again.rendered]).toEqual([304, false]);
+    expect(calls).toEqual([]);
+  });
+
+  it("gives another address, language or analytics choice another tag", async () => {
+    const base = (await visit()).etag;
+    useEnv({ ANALYTICS_KEY: "phc_test" });
+    const tags = [
+      (await visit({ url: "/login?came_from=%2Fbilling" })).etag,
+      (await visit({ headers: { "Accept-Language": "fr-CA" } })).etag,
+      (await visit({ cookie: "analytics_consent=granted" })).etag,
+    ];
+    expect(new Set([base, ...tags]).size).toBe(4);
+  });
+
+  it("never tags the page for a signed-in customer, nor for a visitor with a notification waiting", async () => {
+    const signedIn = await visit({ cookie: await signedInCookie() });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.etag).toBeNull();
+    const flashed = await callRoute(
+      ({ context }: { context: never }) => {
+        notify(context, "success", "privacy:saved");
+        return null;
+      },
+      { url: "/privacy", method: "POST", form: {} },
+    );
+    const withNotice = await visit({ cookie: nextCookie("", flashed.setCookies) });
+    expect([withNotice.status, withNotice.rendered, withNotice.etag]).toEqual([200, true, null]);
+    expect(withNotice.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("is set on sign-in, forgotten password, privacy and welcome", () => {
+    for (const middleware of [loginMiddleware, forgotPasswordMiddleware, privacyMiddleware, welcomeMiddleware]) {
+      expect(middleware).toContain(visitorPageMiddleware);
+    }
   });
 });

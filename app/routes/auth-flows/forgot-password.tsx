@@ -14,6 +14,7 @@ import { formAction } from "~/lib/form-action.server";
 import { signInThrottle } from "~/lib/sign-in-throttle.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
+import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { ForgotPasswordSchema } from "~/schemas/auth-flows";
 import { addressBlocked, throttledReply } from "./shared.server";
 
@@ -22,6 +23,9 @@ const constraint = getZodConstraint(ForgotPasswordSchema);
 
 /** Recovery requests count per username apart from sign-in attempts. */
 const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
+
+/** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };
