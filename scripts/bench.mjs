@@ -221,6 +221,11 @@ async function main() {
     // active account), as a browser does: the 100 connections then send a browser's cookies.
     const cookie = await lib.openPage(embedded.base, path, await lib.signIn(embedded.base, lib.USERS.resi));
     await batch({ base: embedded.base, path, cookie, n: 100, concurrency: CONCURRENCY });
+    // Both servers also warmed at 100 connections (2 s each, not measured): a process's first seconds at
+    // that many connections (connections opened, heap grown, code compiled for the paths they take) are
+    // the start-up of a process, not what it serves afterwards.
+    if (naive) await batch({ base: naive.base, path: naive.path, seconds: 2, concurrency: EMBEDDED_CONNECTIONS });
+    await batch({ base: embedded.base, path, cookie, seconds: 2, concurrency: EMBEDDED_CONNECTIONS });
     const rounds = [];
     for (let round = 0; round < 2; round++) {
       const n = naive

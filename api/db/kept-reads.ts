@@ -3,6 +3,8 @@
  * this process, so every write passes through it) and for at most KEPT_MS of the service's clock (what
  * changes with time alone, such as a session's expiry or a payment maturing, shows that much later).
  * Used where every portal page asks the same thing again: the token's session check and GET /revision.
+ * Requests that arrive while the same read is under way share it (a burst of 100 pages after a write
+ * makes one read, not 100 queued on PGlite's single connection).
  * On PostgreSQL other processes write too: every read goes to the database.
  */
 import type { Db } from "./client.ts";
@@ -15,6 +17,8 @@ const KEPT_MAX = 10_000;
 export class KeptReads<T> {
   private kept = new Map<string, { value: T; at: number }>();
   private generation: number | undefined;
+  /** Reads under way, by key: a request for the same key meanwhile (no write between) shares the read. */
+  private loading = new Map<string, { generation: number; answer: Promise<T> }>();
 
   constructor(
     private readonly db: Db,
@@ -29,9 +33,19 @@ export class KeptReads<T> {
       const hit = this.kept.get(key);
       if (hit && now >= hit.at && now - hit.at < KEPT_MS) return hit.value;
     }
-    const value = await load();
+    if (generation === undefined) return load();
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === generation) return pending.answer;
+    const answer = load();
+    this.loading.set(key, { generation, answer });
+    let value: T;
+    try {
+      value = await answer;
+    } finally {
+      if (this.loading.get(key)?.answer === answer) this.loading.delete(key);
+    }
     // Kept only when no write started or ended while it was read.
-    if (generation !== undefined && this.db.writeGeneration?.() === generation) {
+    if (this.db.writeGeneration?.() === generation) {
       if (generation !== this.generation || this.kept.size >= KEPT_MAX) this.kept = new Map();
       this.generation = generation;
       this.kept.set(key, { value, at: now });

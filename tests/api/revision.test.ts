@@ -123,6 +123,26 @@ describe("GET /revision", () => {
     }
   });
 
+  it("on PGlite asks that arrive together share one read; on PostgreSQL each reads", async () => {
+    const one = api.db.one.bind(api.db);
+    // The revision read takes a moment, so that the ten asks all arrive while it is under way.
+    const spy = vi.spyOn(api.db, "one").mockImplementation((async (sql: string, params?: unknown[]) => {
+      if (String(sql).includes("FROM revisions")) await new Promise((resolve) => setTimeout(resolve, 100));
+      return one(sql, params);
+    }) as typeof api.db.one);
+    const start = api.clock.now;
+    try {
+      api.clock.now = new Date(start.getTime() + 3 * KEPT_MS);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => revision(family, CONDO)));
+      expect(new Set(answers.map((answer) => answer.revision)).size).toBe(1);
+      const reads = spy.mock.calls.filter(([sql]) => String(sql).includes("FROM revisions")).length;
+      expect(reads).toBe(api.db.kind === "pglite" ? 1 : 10);
+    } finally {
+      spy.mockRestore();
+      api.clock.now = start;
+    }
+  });
+
   it("changes with the service's calendar day and when a pending payment matures", async () => {
     const start = api.clock.now;
     try {
