@@ -68,20 +68,31 @@ test("a field's check on leaving it never posts the form as a page, even from a 
 
 /**
  * Holds back the chunk that brings zod (the forms' checks load after hydration) until the test lets it
- * go; resolves `held` once the page has asked for it.
+ * go; resolves `held` once the page has asked for it. `stop()` ends the interception: a script still
+ * passing through it when the test ends (the next page's) would otherwise fail the test with "Response has
+ * been disposed" (CI emulation of stop 20).
  */
 async function holdValidation(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const state = { held: false, release };
+  const stop = async () => {
+    release();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  };
+  const state = { held: false, release, stop };
   await page.route(/\/assets\/[^/]+\.js(\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("ZodError")) {
-      state.held = true;
-      await released;
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("ZodError")) {
+        state.held = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    } catch (error) {
+      // The page moved on (a sign-in landing on the dashboard) while a script was passing through.
+      if (!/disposed|closed/i.test(String(error))) throw error;
     }
-    await route.fulfill({ response, body });
   });
   return state;
 }
@@ -104,6 +115,7 @@ test("a field left before the form's checks have loaded posts nothing; its check
   await expect(page.getByText("Enter your email or username.")).toBeVisible();
   await expect(username).toHaveAttribute("aria-invalid", "true");
   expect(posts).toEqual([]);
+  await validation.stop();
 });
 
 test("signing in at once, before the form's checks have loaded, posts the form once and lands on the dashboard @needs-js", async ({
@@ -123,7 +135,7 @@ test("signing in at once, before the form's checks have loaded, posts the form o
   await signInButton.click();
   await expect(page).toHaveURL(/\/dashboard\/100101$/);
   expect(posts).toEqual(["/login.data"]);
-  validation.release();
+  await validation.stop();
 });
 
 test("a page loads the sections of its texts it shows; a page reached next finds all of its own @needs-js", async ({ page: signedIn }) => {
