@@ -420,7 +420,6 @@ export const SCREENS = [
   { name: "cabinet", path: "/cabinet-spaces/8005", user: "business" },
 ];
 
-/** Adds the cookies a response sets to a Cookie header, as a browser keeps them. */
 /** Opens a page as a browser does and gives back the cookies it then holds (those the page set included). */
 export async function openPage(base, pathname, cookie) {
   const res = await fetch(`${base}${pathname}`, { redirect: "manual", headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } });
@@ -429,6 +428,7 @@ export async function openPage(base, pathname, cookie) {
   return withCookies(cookie, res);
 }
 
+/** Adds the cookies a response sets to a Cookie header, as a browser keeps them. */
 function withCookies(cookie, res) {
   const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
   for (const set of res.headers.getSetCookie()) {

@@ -89,15 +89,20 @@ export interface KeptAnswer {
   fresh: boolean;
 }
 
-/** Whether a request's Accept-Encoding takes gzip (not refused with q=0). */
+/**
+ * Whether a request's Accept-Encoding takes gzip: named with a weight above 0, or not named and `*`
+ * taken (a gzip named with q=0 is refused whatever `*` says).
+ */
 export function acceptsGzip(acceptEncoding: string | null): boolean {
   if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((coding) => {
-    const [name, ...params] = coding.trim().toLowerCase().split(";");
-    if (name.trim() !== "gzip" && name.trim() !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
+  const weights = new Map<string, number>();
+  for (const coding of acceptEncoding.split(",")) {
+    const [name, ...params] = coding.split(";").map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const weight = weights.get("gzip") ?? weights.get("*") ?? 0;
+  return weight > 0;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);

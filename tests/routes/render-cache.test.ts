@@ -201,7 +201,7 @@ describe("rendered pages kept in memory", () => {
     // Longer than a stored block and than deflate's window, with text in several scripts and holes side by side.
     const body = `<html>${"é漢字 ".repeat(20_000)}<script nonce="NONCE">k="${key}"</script>${"abc".repeat(30_000)}NONCENONCE<input value="${key}">`;
     await keepAnswer("tag", context, "NONCE", new Response(body, { headers: { "Content-Type": "text/html" } }));
-    for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip", "br, *"]) {
+    for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip", "br, *", "GZIP;q=0.5, br"]) {
       const kept = keptAnswer("tag", "n-1", acceptEncoding)!;
       expect(kept.response.headers.get("Content-Encoding"), acceptEncoding).toBe("gzip");
       expect(kept.response.headers.get("Vary")).toContain("Accept-Encoding");
@@ -210,7 +210,7 @@ describe("rendered pages kept in memory", () => {
       expect(newKey).not.toBe(key);
       expect(text).toBe(body.replaceAll("NONCE", "n-1").replaceAll(key, newKey));
     }
-    for (const acceptEncoding of [null, "br", "gzip;q=0, br", "identity"]) {
+    for (const acceptEncoding of [null, "br", "gzip;q=0, br", "identity", "gzip;q=0, *", "*;q=0"]) {
       const plain = keptAnswer("tag", "n-2", acceptEncoding)!;
       expect(plain.response.headers.get("Content-Encoding"), String(acceptEncoding)).toBeNull();
       expect((await plain.response.text()).startsWith(`<html>${"é漢字 ".repeat(20_000)}<script nonce="n-2">`)).toBe(true);
