@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * First-load JavaScript of each screen, gzipped, measured from the production build: the client entry,
+ * First-load JavaScript of each screen as a browser receives it (the build's gzip copies, and its brotli
+ * copies beside them: scripts/vite-precompress.ts), measured from the production build: the client entry,
  * the matched routes' modules and everything they import statically, and the locale bundles of one
  * language that the entry loads before hydrating. Chunks that load after hydration (Headless UI
  * widgets, zod validation) are listed apart.
@@ -9,9 +10,9 @@
  *
  * --detail lists the chunks of one screen (as printed), largest first.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const buildDir = process.env.BUILD_DIR || "build";
 const serverBuild = path.resolve(buildDir, "server/index.js");
@@ -22,7 +23,15 @@ if (!existsSync(serverBuild)) {
 const { assets: manifest } = await import(serverBuild);
 const clientDir = path.resolve(buildDir, "client");
 const read = (url) => readFileSync(path.join(clientDir, url));
-const gz = (url) => gzipSync(read(url)).length;
+// What a browser receives: the build's compressed copy (scripts/vite-precompress.ts), or the file as it
+// is where no copy was smaller. A build without copies (before they were made) is gzipped here.
+const precompressed = existsSync(path.join(clientDir, manifest.entry.module + ".gz"));
+const served = (url, extension) => {
+  const copy = path.join(clientDir, url + extension);
+  return existsSync(copy) ? statSync(copy).size : read(url).length;
+};
+const gz = (url) => (precompressed ? served(url, ".gz") : gzipSync(read(url)).length);
+const br = (url) => (precompressed ? served(url, ".br") : brotliCompressSync(read(url)).length);
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
 /** A chunk and its static imports, transitively. */
@@ -94,6 +103,7 @@ for (const id of Object.keys(routes)) {
 }
 
 const results = {};
+const brotliResults = {};
 const details = {};
 for (const [screen, routeIds] of Object.entries(screens)) {
   const namespaces = new Set();
@@ -108,6 +118,7 @@ for (const [screen, routeIds] of Object.entries(screens)) {
   for (const part of localeParts(namespaces, code)) urls.push(localeChunk.get(part));
   const files = closure(urls);
   results[screen] = kb([...files].reduce((sum, url) => sum + gz(url), 0));
+  brotliResults[screen] = kb([...files].reduce((sum, url) => sum + br(url), 0));
   details[screen] = [...files].map((url) => [path.basename(url), kb(gz(url))]).sort((a, b) => b[1] - a[1]);
 }
 
@@ -133,10 +144,16 @@ if (detail > 0) {
   console.log(`${screen}: ${results[screen]} KB`);
   for (const [file, size] of details[screen]) console.log(`  ${file.padEnd(44)} ${String(size).padStart(6)} KB`);
 } else if (process.argv.includes("--json")) {
-  console.log(JSON.stringify({ firstLoadKB: results, afterHydrationKB: lazy }, null, 2));
+  console.log(JSON.stringify({ firstLoadKB: results, firstLoadBrotliKB: brotliResults, afterHydrationKB: lazy }, null, 2));
 } else {
-  console.log("First-load JavaScript (gzip, French locale bundles):");
-  for (const [screen, size] of Object.entries(results)) console.log(`  ${screen.padEnd(28)} ${String(size).padStart(6)} KB`);
+  console.log(
+    `First-load JavaScript (${precompressed ? "as served: gzip, and brotli" : "gzipped here: a build without compressed copies"}, French locale bundles):`,
+  );
+  for (const [screen, size] of Object.entries(results)) {
+    console.log(
+      `  ${screen.padEnd(28)} ${String(size).padStart(6)} KB${precompressed ? `   brotli ${String(brotliResults[screen]).padStart(6)} KB` : ""}`,
+    );
+  }
   console.log("Loaded after hydration, on top:");
   for (const [chunk, size] of Object.entries(lazy)) console.log(`  ${chunk.padEnd(26)} ${String(size).padStart(6)} KB`);
   console.log(`Budget: 130 KB. Largest: ${Math.max(...Object.values(results))} KB`);

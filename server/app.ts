@@ -9,6 +9,7 @@ import { readdirSync } from "node:fs";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { Config } from "../app/lib/config.server.ts";
@@ -22,6 +23,8 @@ import { keepStoredCspOnNotModified } from "./not-modified.ts";
  * 13.6 KB; the `compression` default, quality 4, takes 0.81 ms for 12.9 KB). Every page view pays this,
  * kept pages included, so the cheaper setting wins: 5 % more bytes for half the time
  * (docs/architecture.md, "Compression"). Browsers that do not take brotli get gzip at its default level.
+ * Scripts and stylesheets are not compressed here: the build wrote them compressed at the best settings
+ * (scripts/vite-precompress.ts), and `/assets` serves those files as they are.
  */
 const PAGE_COMPRESSION = { brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };
 
@@ -208,7 +211,17 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.use(compression(PAGE_COMPRESSION));
 
   if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // The build's .br and .gz beside each script (brotli first when the browser takes both); the file
+    // itself to a browser that takes neither. The compression above leaves an encoded answer alone.
+    app.use(
+      "/assets",
+      expressStaticGzip(`${options.clientDir}/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
     // The few files at the client root (favicon…), listed once: a page request does not cost a stat.
     const rootFiles = new Set(
       readdirSync(options.clientDir, { withFileTypes: true })

@@ -7,7 +7,7 @@ import { request, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import type { RequestHandler } from "express";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
@@ -70,6 +70,19 @@ function rawRequest(port: number, text: string): Promise<string> {
     socket.on("close", () => resolve(answer));
     socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
     setTimeout(() => socket.destroy(), 3000);
+  });
+}
+
+/** A GET whose body is read as sent (Node's fetch decompresses by itself). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ encoding?: string; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ encoding: res.headers["content-encoding"], headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
   });
 }
 
@@ -292,6 +305,36 @@ describe("static files", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("sends the build's compressed copies of a script as they are: brotli first, gzip to others, the file to the rest", async () => {
+    // What the build writes beside a script (scripts/vite-precompress.ts), here made by zlib.
+    const script = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Texte numéro ${i}`))};`;
+    writeFileSync(path.join(clientDir, "assets", "page-XyZ789.js"), script);
+    writeFileSync(path.join(clientDir, "assets", "page-XyZ789.js.br"), brotliCompressSync(script));
+    writeFileSync(path.join(clientDir, "assets", "page-XyZ789.js.gz"), gzipSync(script, { level: 9 }));
+    const base = await start({}, { clientDir });
+    const url = `${base}/assets/page-XyZ789.js`;
+
+    const br = await rawGet(url, "gzip, deflate, br, zstd");
+    expect(br.encoding).toBe("br");
+    // The stored bytes, not compressed again by the page compression.
+    expect(br.body).toEqual(brotliCompressSync(script));
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript; charset=utf-8$/i);
+    expect(br.headers["vary"]).toMatch(/Accept-Encoding/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const gzip = await rawGet(url, "gzip, deflate");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    expect(gzip.headers["content-type"]).toMatch(/^text\/javascript; charset=utf-8$/i);
+    // A weight of 0 refuses brotli even when the browser names it.
+    expect((await rawGet(url, "br;q=0, gzip")).encoding).toBe("gzip");
+
+    const plain = await rawGet(url, "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
   it("caches other static files for an hour only", async () => {
     const base = await start({}, { clientDir });
     const response = await fetch(`${base}/favicon.svg`);
@@ -320,17 +363,7 @@ describe("compression", () => {
 
   it("sends pages with brotli at quality 2 (half the time of the default, 5 % more bytes), gzip to others", async () => {
     const base = await start({}, { pageHandler: html });
-    // Node's fetch decompresses by itself: the raw bytes are read through a plain request instead.
-    const raw = (encoding: string) =>
-      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        request(`${base}/dashboard/100101`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        })
-          .on("error", reject)
-          .end();
-      });
+    const raw = (encoding: string) => rawGet(`${base}/dashboard/100101`, encoding);
     const br = await raw("gzip, deflate, br, zstd");
     expect(br.encoding).toBe("br");
     expect(brotliDecompressSync(br.body).toString()).toBe(page);

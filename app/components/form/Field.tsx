@@ -7,8 +7,8 @@
  */
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { translateMessage } from "~/lib/form-messages";
 import { useT } from "~/lib/use-t";
+import { FieldErrors } from "./FieldErrors";
 
 // Every field's value type fits here; the controls only read ids, names, errors and initial values.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,22 +18,6 @@ type InputType = "text" | "email" | "password" | "tel" | "search" | "number" | "
 
 const controlClass = (invalid: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
-
-/** The error messages of a field (translation keys), or of a whole form. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useT();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="text-sm font-medium text-error">
-      {errors.map((error) => (
-        <p key={error}>
-          <span className="sr-only">{t("formErrors.prefix")} </span>
-          {translateMessage(t, error)}
-        </p>
-      ))}
-    </div>
-  );
-}
 
 /** Label, hint and error around a control. */
 export function FieldShell({ meta, label, hint, children }: { meta: Meta; label: ReactNode; hint?: ReactNode; children: ReactNode }) {

@@ -8,7 +8,8 @@ import { lazy, Suspense } from "react";
 import type { FormReply } from "~/lib/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
-import { BackToRouter, LanSettingsForm, type LanSettingsValues } from "./RouterParts";
+import { LanSettingsForm, type LanSettingsValues } from "./LanSettingsForm";
+import { BackToRouter } from "./RouterParts";
 
 const DialogWidget = lazy(() => import("./LanDialogWidget"));
 

@@ -11,21 +11,20 @@ import { DataTable } from "~/components/DataTable";
 import { StatusBadge } from "~/components/StatusBadge";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/router";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass, secondaryLinkClass } from "~/components/PageHeader";
-import { LiveDiagnostics } from "~/components/router/LiveDiagnostics";
-import { LanDialog } from "~/components/router/LanDialog";
 import { ReadOnlyNote, SectionError, ServiceLine, durationInWords } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { featureFlags } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatBytes, formatDateTime } from "~/lib/i18n";
 import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "~/lib/router.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
@@ -96,11 +95,18 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 type Data = Route.ComponentProps["loaderData"];
 
+// Loaded when shown, so the page's first load carries neither the LAN form's controls nor the live
+// diagnostics panel. The dialog suspends the page while its module arrives (the server renders it in
+// place; a navigation keeps the page on screen meanwhile); the panel exists only with JavaScript.
+const LanDialog = lazy(() => import("~/components/router/LanDialog").then((m) => ({ default: m.LanDialog })));
+const LiveDiagnostics = lazy(() => import("~/components/router/LiveDiagnostics").then((m) => ({ default: m.LiveDiagnostics })));
+
 export default function RouterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("router");
   const [search] = useSearchParams();
   const data = loaderData;
   const id = data.service.service_id;
+  const hydrated = useHydrated();
   const dialogOpen = data.settingsDialog && data.canManage && data.settings !== null && search.get("dialog") === "lan";
   // Once the dialog has closed (and the page is no longer inert), focus returns to the link that opened it.
   const wasOpen = useRef(dialogOpen);
@@ -128,7 +134,11 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         <RulesSection data={data} />
         <UpnpSection data={data} />
         <StatisticsSection data={data} />
-        <LiveDiagnostics serviceId={id} />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <LiveDiagnostics serviceId={id} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
