@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import { createContext, type RouterContextProvider } from "react-router";
 import { getConfig, type Config } from "./config.server.ts";
 
@@ -90,19 +91,13 @@ export interface KeptAnswer {
 }
 
 /**
- * Whether a request's Accept-Encoding takes gzip: named with a weight above 0, or not named and `*`
- * taken (a gzip named with q=0 is refused whatever `*` says).
+ * Whether a request's Accept-Encoding takes gzip (negotiator, as Express and compression read it):
+ * named with a weight above 0, or not named and `*` taken; a gzip named with q=0 is refused whatever `*`
+ * says, and no header means no gzip.
  */
 export function acceptsGzip(acceptEncoding: string | null): boolean {
   if (!acceptEncoding) return false;
-  const weights = new Map<string, number>();
-  for (const coding of acceptEncoding.split(",")) {
-    const [name, ...params] = coding.split(";").map((part) => part.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith("q="));
-    weights.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const weight = weights.get("gzip") ?? weights.get("*") ?? 0;
-  return weight > 0;
+  return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(["gzip"]) === "gzip";
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
