@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { StylesContext } from "./lib/app-styles.tsx";
 import { provideConform } from "./lib/conform.ts";
+import { deferScripts } from "./lib/defer-scripts.server.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestInfoContext } from "./lib/request-info.ts";
@@ -54,7 +55,13 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              // Paint first, then load the scripts (defer-scripts.server.ts).
+              resolve(
+                new Response(deferScripts(Buffer.concat(chunks).toString("utf8")), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               done();
             },
           });

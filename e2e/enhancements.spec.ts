@@ -160,3 +160,41 @@ test("a page loads the sections of its texts it shows; a page reached next finds
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automatic payments");
   await expect(page.getByRole("main")).not.toContainText(/\b(autopay|pay|summary)\.[a-z]\w*/);
 });
+
+test("a page is painted before its scripts are fetched, then comes to life: the sign-in form checks a field @needs-js", async ({
+  page,
+}) => {
+  // When the browser starts rendering its first frame (this runs before any script of the page).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => ((window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now()));
+  });
+  await page.goto("/login");
+  // The document names no script to fetch while it is parsed: they are asked for once the first frame is drawn.
+  const timing = await page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return {
+      firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
+      firstScript: Math.min(...scripts),
+      scripts: scripts.length,
+    };
+  });
+  expect(timing.firstFrameAt).toBeDefined();
+  expect(timing.scripts).toBeGreaterThan(2);
+  expect(timing.firstScript).toBeGreaterThan(timing.firstFrameAt!);
+  // Then hydrated: leaving the username empty shows the field's message, without a post.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await expect(async () => {
+    await page.getByLabel("Email or username").focus();
+    await page.getByLabel("Password").focus();
+    await expect(page.getByText("Enter your email or username.")).toBeVisible({ timeout: 500 });
+  }).toPass();
+  expect(posts).toEqual([]);
+  await expect(page).toHaveURL(/\/login$/);
+});
