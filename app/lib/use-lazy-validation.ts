@@ -1,6 +1,7 @@
 /**
- * Client-side validation with the form's shared zod schema, loaded after hydration so that zod and the
- * conform adapter stay out of the first-load JavaScript.
+ * Client-side validation with the form's shared zod schema, loaded after hydration, at the customer's
+ * first move on the page, so that zod and the conform adapter stay out of the first-load JavaScript and
+ * out of the page's first seconds.
  *
  * Until the schema arrives, a submit is checked by the server with the same schema, so nothing changes
  * for the customer. A field's check on leaving it ("validate" intent) is not a submit: it stays in the
@@ -15,6 +16,14 @@ import type { z } from "zod";
 type Validate = (context: { form: HTMLFormElement; formData: FormData }) => Submission<unknown>;
 
 const INTENT = "__intent__";
+
+/**
+ * What starts loading the checks: the customer's first move on the page (a pointer, a key, a focus).
+ * Loaded as soon as the page came to life, zod's evaluation ran while the page was still settling
+ * (Lighthouse counted it as blocking time on every form page); a field is left at the earliest after a
+ * focus, and a check asked for before the schema is in waits for it.
+ */
+const FIRST_INTERACTION = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 
 /** A check of one field, kept for when the schema has loaded. */
 interface Deferred {
@@ -47,18 +56,28 @@ export function useLazyValidation(loadSchema: () => Promise<z.ZodType>): Validat
   const deferred = useRef<Deferred[]>([]);
   useEffect(() => {
     let active = true;
-    Promise.all([loadSchema(), import("@conform-to/zod/v4")])
-      .then(([schema, { parseWithZod }]) => {
-        if (active)
-          setValidate(
-            () =>
-              ({ formData }: { formData: FormData }) =>
-                parseWithZod(formData, { schema }),
-          );
-      })
-      .catch(() => undefined);
+    const load = () => {
+      stopWaiting();
+      Promise.all([loadSchema(), import("@conform-to/zod/v4")])
+        .then(([schema, { parseWithZod }]) => {
+          if (active)
+            setValidate(
+              () =>
+                ({ formData }: { formData: FormData }) =>
+                  parseWithZod(formData, { schema }),
+            );
+        })
+        .catch(() => undefined);
+    };
+    const stopWaiting = () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, load, true);
+    };
+    // A field already has the focus (typed in before the page came to life): no reason to wait.
+    if (document.activeElement && document.activeElement !== document.body) load();
+    else for (const type of FIRST_INTERACTION) window.addEventListener(type, load, { capture: true, passive: true });
     return () => {
       active = false;
+      stopWaiting();
     };
     // The schema of a form does not change while it is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
