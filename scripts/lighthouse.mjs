@@ -6,7 +6,12 @@
  * session cookie (Lighthouse's extra headers). The servers and the screen list are those of `npm run bench`
  * (scripts/bench-lib.mjs).
  *
- *   npm run build && npm run lighthouse [-- --only WORD[,WORD]] [--json [FILE]]
+ *   npm run build && npm run lighthouse [-- --only WORD[,WORD]] [--json [FILE]] [--diagnose]
+ *
+ * --diagnose prints, under each screen, what decides its score: the paints observed in the unthrottled
+ * trace (Lighthouse simulates from them: requests started before the observed first paint at high
+ * priority count against FCP, any request started before the observed largest paint against LCP), the
+ * largest paint's element, the long tasks (simulated, 4× CPU slowdown) and the requests.
  *
  * CHROME_PATH (default /usr/bin/chromium) is the browser; BENCH_PORT (default 4311) the first of the five
  * consecutive ports it uses (API, portal, –, –, Chrome's debugging port).
@@ -25,6 +30,7 @@ const { values: opts } = parseArgs({
   options: {
     only: { type: "string", multiple: true, default: [] },
     json: { type: "boolean", default: false },
+    diagnose: { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -38,6 +44,30 @@ const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
 /** Lighthouse computes the performance score from these five metrics alone; the other audits are skipped. */
 const METRICS = ["first-contentful-paint", "speed-index", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"];
+
+/** The audits --diagnose reads. */
+const DIAGNOSIS = ["metrics", "network-requests", "long-tasks", "largest-contentful-paint-element"];
+
+/** What the simulation started from, for one screen (--diagnose). */
+function diagnose(lhr) {
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  console.log(`${new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname}:`);
+  console.log(
+    `  observed: first paint ${observed.observedFirstContentfulPaint} ms, largest paint ${observed.observedLargestContentfulPaint} ms, ` +
+      `DOMContentLoaded ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms`,
+  );
+  if (lcpNode) console.log(`  largest paint: ${lcpNode.snippet?.slice(0, 100)}`);
+  for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
+    console.log(`  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms (${task.url ?? "unattributed"})`);
+  }
+  for (const request of lhr.audits["network-requests"]?.details?.items ?? []) {
+    const at = `${Math.round(request.networkRequestTime)}–${Math.round(request.networkEndTime)} ms`.padEnd(14);
+    console.log(
+      `  ${at} ${String(request.priority).padEnd(8)} ${String(request.transferSize).padStart(6)} B  ${new URL(request.url).pathname}`,
+    );
+  }
+}
 
 async function startChrome() {
   if (!existsSync(CHROME_PATH)) throw new Error(`no browser at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`);
@@ -60,7 +90,7 @@ async function startChrome() {
   return chrome;
 }
 
-async function audit(url, cookie) {
+async function audit(url, cookie, { diagnosis = opts.diagnose } = {}) {
   const result = await lighthouse(
     url,
     {
@@ -68,7 +98,7 @@ async function audit(url, cookie) {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance"],
-      onlyAudits: METRICS,
+      onlyAudits: diagnosis ? [...METRICS, ...DIAGNOSIS] : METRICS,
       disableFullPageScreenshot: true,
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     },
@@ -77,6 +107,7 @@ async function audit(url, cookie) {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (diagnosis) diagnose(lhr);
   const value = (id) => lhr.audits[id]?.numericValue;
   const score = lhr.categories.performance.score;
   return {
@@ -103,7 +134,7 @@ async function main() {
   console.log(`${screens.length} screens answer as expected; servers and Chromium up (${elapsed()})\n`);
 
   // One audit thrown away first: the browser's first page load pays for starting its renderer and compilers.
-  await audit(`${servers.base}/login`).catch(() => {});
+  await audit(`${servers.base}/login`, undefined, { diagnosis: false }).catch(() => {});
 
   const rows = [["screen", "score", "FCP s", "LCP s", "TBT ms", "CLS", "SI s", ""]];
   const results = [];
