@@ -31,14 +31,9 @@ function scriptLiteral(text: string): string {
 export function deferScripts(html: string): string {
   const bootstrap = BOOTSTRAP.exec(html);
   if (!bootstrap) return html;
-  const [whole, nonce = "", code] = bootstrap;
+  const [, nonce = "", code] = bootstrap;
   const hrefs: string[] = [];
-  const start = bootstrap.index;
-  const head = html.slice(0, start).replace(PRELOAD, (_link, href: string) => {
-    hrefs.push(href);
-    return "";
-  });
-  const tail = html.slice(start + whole.length).replace(PRELOAD, (_link, href: string) => {
+  const page = html.replace(PRELOAD, (_link, href: string) => {
     hrefs.push(href);
     return "";
   });
@@ -48,5 +43,5 @@ export function deferScripts(html: string): string {
     `const l=document.createElement("link");l.rel="modulepreload";l.href=href;if(n)l.nonce=n;document.head.append(l)}` +
     `const s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=${scriptLiteral(code)};document.body.append(s)};` +
     `requestAnimationFrame(()=>setTimeout(load));setTimeout(load,${UNPAINTED_DELAY_MS})})()`;
-  return `${head}<script${nonce ? ` nonce="${nonce}"` : ""}>${loader}</script>${tail}`;
+  return page.replace(BOOTSTRAP, () => `<script${nonce ? ` nonce="${nonce}"` : ""}>${loader}</script>`);
 }

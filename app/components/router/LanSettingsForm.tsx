@@ -4,6 +4,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import type { NetworkSettingsAnswer } from "../../../api/contract/home-network";
 import { Form } from "react-router";
 import { ErrorSummary, Field, Select, SubmitButton } from "~/components/form";
 import type { FormReply } from "~/lib/form-action.server";
@@ -12,15 +13,8 @@ import { useT } from "~/lib/use-t";
 import { LEASE_TIME_CHOICES } from "~/schemas/values";
 import { durationInWords } from "./RouterParts";
 
-export interface LanSettingsValues {
-  lan_ip: string;
-  subnet_mask: string;
-  dhcp_start: string;
-  dhcp_end: string;
-  lease_time_seconds: number;
-  dns_primary: string | null;
-  dns_secondary: string | null;
-}
+/** The router's LAN settings as the API answers them (the form shows all but the time of the last change). */
+export type LanSettingsValues = Omit<NetworkSettingsAnswer["network_settings"], "updated_at">;
 
 /** The LAN settings form: a page of its own (older routers) or the router page's dialog (newer ones). */
 export function LanSettingsForm({
