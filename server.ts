@@ -12,7 +12,7 @@ import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
-import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
+import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -99,6 +99,7 @@ async function main() {
       readinessCheck: () => readiness(config, api),
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
+      door: (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
     });
   } else {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));

@@ -4,7 +4,7 @@
  * compression, asset caching, /healthz, the sign-in rate limit per address, the embedded /api/v1,
  * and React Router's request handler.
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
@@ -12,9 +12,10 @@ import express, { type RequestHandler, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
+import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
 import type { Config } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
-import { requestInfoContext } from "../app/lib/request-info.ts";
+import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
@@ -40,12 +41,32 @@ export interface PortalAppOptions {
   clientDir?: string;
   /** Extra middleware before the pages (Vite's dev server). */
   devMiddleware?: RequestHandler;
+  /**
+   * The build's answer at the door (app/lib/conditional.server.ts `answerAtTheDoor`): a 304 or a kept
+   * page without React Router's request handler, or undefined to let the handler answer.
+   */
+  door?: typeof answerAtTheDoor;
 }
 
 declare module "express-serve-static-core" {
   interface Locals {
     cspNonce: string;
+    requestInfo?: RequestInfo;
   }
+}
+
+/** Random bytes for the nonces, drawn 4 KB at a time (one system call per 256 pages, not one per page). */
+const randomPool = { bytes: Buffer.alloc(4096), used: 4096 };
+
+/** A CSP nonce: 16 bytes from the system's CSPRNG, in base64, never handed out twice. */
+export function nextNonce(): string {
+  if (randomPool.used + 16 > randomPool.bytes.length) {
+    randomFillSync(randomPool.bytes);
+    randomPool.used = 0;
+  }
+  const nonce = randomPool.bytes.toString("base64", randomPool.used, randomPool.used + 16);
+  randomPool.used += 16;
+  return nonce;
 }
 
 /** How long /readyz waits for the API. */
@@ -159,7 +180,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   if (options.api) app.use("/api/v1", compression(), options.api);
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     next();
   });
 
@@ -233,24 +254,51 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
+  if (options.door) {
+    const door = options.door;
+    app.use((req, res, next) => {
+      if (req.method !== "GET") return next();
+      const info = requestInfoOf(req, res);
+      door(fetchRequestOf(req), info).then(
+        (answer) => {
+          if (!answer) return next();
+          res.status(answer.status);
+          for (const [name, value] of answer.headers) res.append(name, value);
+          res.end(answer.body);
+        },
+        (error: unknown) => {
+          // React Router answers instead (and logs what fails there too).
+          console.warn(`[door] ${(error as Error)?.message ?? error}`);
+          next();
+        },
+      );
+    });
+  }
+
   app.use(options.pageHandler);
   return app;
 }
 
+/** What server.ts knows about the request (made once: the door and React Router's load context share it). */
+function requestInfoOf(req: express.Request, res: express.Response): RequestInfo {
+  return (res.locals.requestInfo ??= {
+    cspNonce: res.locals.cspNonce,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    dataRequest: req.path?.endsWith(".data") ?? false,
+  });
+}
+
+/** The request as a Fetch Request, for the door (React Router's adapter makes its own for the pages). */
+function fetchRequestOf(req: express.Request): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
+}
+
 /** React Router's load context: what server.ts knows about the request. */
 export function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {
-  return new RouterContextProvider(
-    new Map([
-      [
-        requestInfoContext,
-        {
-          cspNonce: res.locals.cspNonce,
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          dataRequest: req.path?.endsWith(".data") ?? false,
-        },
-      ],
-    ]),
-  );
+  return new RouterContextProvider(new Map([[requestInfoContext, requestInfoOf(req, res)]]));
 }
 
 /** A Content-Security-Policy header from its directives, written as helmet writes it. */

@@ -252,6 +252,11 @@ export async function redirectToActiveAccount(
   throw redirect(`/dashboard/${fallback.customer_id}${search}`);
 }
 
+/** Whether a page for this account (the route's `customerId`) would make it the active one: the cookie names another. */
+export function makesActive(request: Request, customerId: string | undefined): customerId is string {
+  return Boolean(customerId && /^\d{1,12}$/.test(customerId) && readCookie(request, ACTIVE_CUSTOMER_COOKIE) !== customerId);
+}
+
 /**
  * Viewing an account's page makes it the active account: the cookie follows the account on screen, so
  * the logo and / lead back to it. Runs in the signed-in layout, after the page.
@@ -259,7 +264,7 @@ export async function redirectToActiveAccount(
 export const followActiveAccountMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   const response = await next();
   const raw = (params as { customerId?: string }).customerId;
-  if (!raw || !/^\d{1,12}$/.test(raw) || readCookie(request, ACTIVE_CUSTOMER_COOKIE) === raw) return response;
+  if (!makesActive(request, raw)) return response;
   const account = await findAccount(context, request, Number(raw)).catch(() => null);
   if (account) {
     response.headers.append("Set-Cookie", preferenceCookie(ACTIVE_CUSTOMER_COOKIE, raw, ACTIVE_CUSTOMER_MAX_AGE));

@@ -25,17 +25,19 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decodeJwt } from "jose";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { LRUCache } from "lru-cache";
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { analyticsState } from "./analytics.server.ts";
 import { api } from "./api.server.ts";
-import { ACTIVE_CUSTOMER_COOKIE } from "./auth.server.ts";
+import { PRIVATE } from "./cache.server.ts";
+import { ACTIVE_CUSTOMER_COOKIE, isExpired, makesActive } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
-import { getLanguage } from "./i18n.server.ts";
-import { isFreshView, keepAnswer, keptOrWait } from "./render-cache.server.ts";
-import { requestInfoContext } from "./request-info.ts";
-import { getTokens, hasNotifications } from "./session.server.ts";
+import { detectLanguage, getLanguage } from "./i18n.server.ts";
+import { isFreshView, keepAnswer, keptBytes, keptOrWait } from "./render-cache.server.ts";
+import { requestInfoContext, type RequestInfo } from "./request-info.ts";
+import { getTokens, hasNotifications, openSession } from "./session.server.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
 export const REVALIDATE = "private, no-cache";
@@ -104,10 +106,40 @@ function cacheable(response: Response): boolean {
 
 export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
-  const url = new URL(request.url);
-  const page = url.pathname.replace(/\.data$/, "");
+  const page = pageOf(request, context);
   if (UNKEPT.test(page) || hasNotifications(context)) return next();
   const live = LIVE.some((pattern) => pattern.test(page));
+  const raw = (params as { customerId?: string }).customerId;
+  const customerId = raw && /^\d{1,12}$/.test(raw) ? raw : undefined;
+  const tag = await userTag(request, context, customerId);
+  // Not signed in, not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
+  if (!tag) return next();
+  doors.set(page, { visitor: false, customerId: raw, live });
+  return answer(request, context, tag, next, live ? LIVE_KEEP_MS : undefined);
+};
+
+/**
+ * The page's path. A client navigation's data is named as React Router names it to the middlewares
+ * (`.data` taken off, `/_root.data` as `/`, no trailing slash), so that the door, which sees the address
+ * as sent, finds the same page and computes the same tag.
+ */
+function pageOf(request: Request, context: Readonly<RouterContextProvider>): string {
+  const { pathname } = new URL(request.url);
+  if (!context.get(requestInfoContext).dataRequest) return pathname;
+  const page = pathname.replace(/\.data$/, "");
+  if (page === "/_root") return "/";
+  return page.length > 1 && page.endsWith("/") ? page.slice(0, -1) : page;
+}
+
+/**
+ * The tag of a signed-in page (user, active account or the one in the address, the API's revision), or
+ * undefined when there is none: no valid access token, or no revision (403, 401, API down).
+ */
+async function userTag(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  customerId: string | undefined,
+): Promise<string | undefined> {
   const { accessToken } = getTokens(context);
   let user: unknown;
   try {
@@ -115,24 +147,23 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   } catch {
     user = undefined;
   }
-  if (!accessToken || user === undefined) return next();
-
-  const raw = (params as { customerId?: string }).customerId;
-  const customerId = raw && /^\d{1,12}$/.test(raw) ? raw : undefined;
-  let revision: string | undefined;
-  try {
-    const { status, body } = await api(context, request).fetch("GET", "/revision", { query: { customer_id: customerId } });
-    const parsed = status === 200 ? RevisionAnswer.safeParse(body) : null;
-    revision = parsed?.success ? parsed.data.revision : undefined;
-  } catch {
-    revision = undefined;
+  if (!accessToken || user === undefined) return undefined;
+  const info = context.get(requestInfoContext);
+  const readFor = `${String(user)}/${customerId ?? ""}`;
+  let revision = info.revision?.for === readFor ? info.revision.value : undefined;
+  if (revision === undefined) {
+    try {
+      const { status, body } = await api(context, request).fetch("GET", "/revision", { query: { customer_id: customerId } });
+      const parsed = status === 200 ? RevisionAnswer.safeParse(body) : null;
+      revision = parsed?.success ? parsed.data.revision : undefined;
+    } catch {
+      revision = undefined;
+    }
+    if (revision !== undefined) info.revision = { for: readFor, value: revision };
   }
-  // Not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
-  if (revision === undefined) return next();
-
-  const tag = pageTag(request, context, [String(user), customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""), revision]);
-  return answer(request, context, tag, next, live ? LIVE_KEEP_MS : undefined);
-};
+  if (revision === undefined) return undefined;
+  return pageTag(request, context, [String(user), customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""), revision]);
+}
 
 /**
  * Public pages that show nothing of a visitor but the address, language and analytics choice (sign-in,
@@ -145,20 +176,95 @@ export const visitorPageMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const { accessToken, refreshToken } = getTokens(context);
   if (accessToken || refreshToken || hasNotifications(context)) return next();
+  doors.set(pageOf(request, context), { visitor: true, live: false });
   return answer(request, context, pageTag(request, context, ["a visitor"]), next);
 };
+
+/**
+ * What React Router's match of a page address told about it, recorded by the middlewares above each
+ * time they tag a page: whether it is a visitor's page or a signed-in one, the account in its address
+ * (the route's `customerId`, as matched) and whether it is live. The answer at the door uses it instead
+ * of matching the address again; an address not seen yet goes to React Router.
+ */
+interface Door {
+  visitor: boolean;
+  customerId?: string;
+  live: boolean;
+}
+const doors = new LRUCache<string, Door>({ max: 20_000 });
+
+/** What the answer at the door sends: status, headers and body (none for a 304). */
+export interface DoorAnswer {
+  status: number;
+  headers: [string, string][];
+  body?: Buffer;
+}
+
+/**
+ * The answer at the door (server.ts calls it before React Router's request handler, docs/architecture.md
+ * "Answers at the door"): a GET for a page address that React Router matched before, answered 304 or
+ * from the kept pages exactly as the middlewares would answer it (the root's language and session, the
+ * signed-in layout's checks, the tag), without React Router's route matching, request objects and
+ * middleware chain. Undefined whenever any of those would do something else: an address not matched
+ * yet, `?lng=` (a language cookie to set), notifications waiting, an access token to renew or missing,
+ * a visitor's page for someone signed in, an account page that would become the active account, a tag
+ * neither known to the browser nor kept; React Router then answers (with the revision read here).
+ */
+export async function answerAtTheDoor(request: Request, info: RequestInfo): Promise<DoorAnswer | undefined> {
+  if (request.method !== "GET") return undefined;
+  const context = new RouterContextProvider(new Map([[requestInfoContext, info]]));
+  const page = pageOf(request, context);
+  const door = doors.get(page);
+  if (!door || new URL(request.url).searchParams.has("lng")) return undefined;
+  await detectLanguage(request, context);
+  await openSession(request, context);
+  if (hasNotifications(context)) return undefined;
+  const { accessToken, refreshToken } = getTokens(context);
+  let tag: string | undefined;
+  if (door.visitor) {
+    if (accessToken || refreshToken) return undefined;
+    tag = pageTag(request, context, ["a visitor"]);
+  } else {
+    // requireUserMiddleware would renew the token (or send to sign in); followActiveAccountMiddleware would set a cookie.
+    if (!accessToken || isExpired(accessToken) || makesActive(request, door.customerId)) return undefined;
+    const customerId = door.customerId && /^\d{1,12}$/.test(door.customerId) ? door.customerId : undefined;
+    tag = await userTag(request, context, customerId);
+  }
+  if (!tag) return undefined;
+  const etag = `W/${tag}`;
+  if (!door.live && requestedTags(request).includes(tag)) {
+    return {
+      status: 304,
+      headers: [
+        ["ETag", etag],
+        ["Cache-Control", REVALIDATE],
+      ],
+    };
+  }
+  const kept = keptBytes(tag, info.cspNonce, request.headers.get("Accept-Encoding"));
+  if (!kept) return undefined;
+  // As answer() tags it, and as privatePagesMiddleware marks what is not tagged.
+  const tagged = !door.live && !kept.fresh;
+  const own: [string, string][] = tagged
+    ? [
+        ["ETag", etag],
+        ["Cache-Control", REVALIDATE],
+      ]
+    : [["Cache-Control", PRIVATE]];
+  return { status: kept.status, headers: [...kept.headers, ...own], body: kept.body };
+}
 
 /** The ETag of a page: what every page is made of (build, configuration, address, language, analytics choice, day) and `own`. */
 function pageTag(request: Request, context: Readonly<RouterContextProvider>, own: string[]): string {
   const config = getConfig();
-  const url = new URL(request.url);
+  const { search } = new URL(request.url);
   return `"${createHash("sha256")
     .update(
       [
         BUILD,
         configHash(config),
         // React Router gives a page's .data request the page's own address: the kind is told apart here.
-        (context.get(requestInfoContext).dataRequest ? "data " : "page ") + url.pathname + url.search,
+        (context.get(requestInfoContext).dataRequest ? "data " : "page ") + pageOf(request, context) + search,
         getLanguage(context),
         JSON.stringify(analyticsState(request, config)),
         days(),

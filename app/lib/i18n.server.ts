@@ -61,11 +61,15 @@ const detector = new RemixI18Next({
 
 const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
+/** Detects the request's language and keeps it in the context (the middleware below; answers at the door). */
+export async function detectLanguage(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+  const detected = await detector.getLocale(request);
+  context.set(languageContext, isLanguage(detected) ? detected : DEFAULT_LANGUAGE);
+}
+
 /** Detects the language, keeps it for the request, and remembers a language chosen with ?lng=. */
 export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const detected = await detector.getLocale(request);
-  const language = isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
-  context.set(languageContext, language);
+  await detectLanguage(request, context);
   const response = await next();
   const chosen = new URL(request.url).searchParams.get("lng");
   if (isLanguage(chosen) && readCookie(request, LANGUAGE_COOKIE) !== chosen) {

@@ -134,27 +134,29 @@ function gzipAnswer(kept: Kept, values: Buffer[]): Buffer {
   return Buffer.concat(pieces);
 }
 
-/** A kept page's headers, a list of their own (some Headers implementations, the test environment's, keep the list they are given). */
-const headersOf = (kept: Kept) => new Headers(kept.headers.map(([name, value]) => [name, value]));
+/** A kept page as bytes to send: status, headers (no Cache-Control or ETag: the caller decides) and body. */
+export interface KeptBytes {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** Made for one view (new idempotency keys in it): never tagged. */
+  fresh: boolean;
+}
 
 /**
  * The page kept under this tag, with this request's nonce and keys of its own, or undefined; gzipped
  * (from its parts compressed when it was kept) when the request takes gzip.
  */
-export function keptAnswer(tag: string, nonce: string, acceptEncoding: string | null = null): KeptAnswer | undefined {
+export function keptBytes(tag: string, nonce: string, acceptEncoding: string | null = null): KeptBytes | undefined {
   const kept = store()?.get(tag);
   if (!kept) return undefined;
   // Bytes, not a string: the body is neither checked nor encoded again on its way out.
   const values = [Buffer.from(nonce)];
   for (let key = 0; key < kept.keys; key++) values.push(Buffer.from(randomUUID()));
+  const fresh = kept.keys > 0;
   if (acceptsGzip(acceptEncoding)) {
-    const headers = headersOf(kept);
-    headers.set("Content-Encoding", "gzip");
-    headers.append("Vary", "Accept-Encoding");
-    return {
-      response: new Response(gzipAnswer(kept, values) as Uint8Array<ArrayBuffer>, { status: kept.status, headers }),
-      fresh: kept.keys > 0,
-    };
+    const headers: [string, string][] = [...kept.headers, ["Content-Encoding", "gzip"], ["Vary", "Accept-Encoding"]];
+    return { status: kept.status, headers, body: gzipAnswer(kept, values), fresh };
   }
   const pieces: Buffer[] = [kept.parts[0]];
   let length = kept.bytes;
@@ -163,8 +165,17 @@ export function keptAnswer(tag: string, nonce: string, acceptEncoding: string | 
     pieces.push(value, kept.parts[i + 1]);
     length += value.length;
   }
-  const body = Buffer.concat(pieces, length);
-  return { response: new Response(body, { status: kept.status, headers: headersOf(kept) }), fresh: kept.keys > 0 };
+  return { status: kept.status, headers: [...kept.headers], body: Buffer.concat(pieces, length), fresh };
+}
+
+/** `keptBytes` as a Response (React Router's middleware). */
+export function keptAnswer(tag: string, nonce: string, acceptEncoding: string | null = null): KeptAnswer | undefined {
+  const kept = keptBytes(tag, nonce, acceptEncoding);
+  if (!kept) return undefined;
+  // A list of their own (some Headers implementations, the test environment's, keep the list they are given).
+  const headers = new Headers();
+  for (const [name, value] of kept.headers) headers.append(name, value);
+  return { response: new Response(kept.body as Uint8Array<ArrayBuffer>, { status: kept.status, headers }), fresh: kept.fresh };
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -14,6 +14,12 @@ export interface RequestInfo {
   clientAddress: string;
   /** A client navigation's data (`/page.data`), which React Router's request no longer tells apart from the page. */
   dataRequest: boolean;
+  /**
+   * The API's revision read for this request by the answer at the door (conditional.server.ts), which
+   * found nothing to answer: the page's own middleware uses it rather than asking again. `for` names the
+   * user and the account it was read for.
+   */
+  revision?: { for: string; value: string };
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");

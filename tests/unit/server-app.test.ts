@@ -18,6 +18,7 @@ import {
   createPortalApp,
   hostMatches,
   loadContextFor,
+  nextNonce,
   parseTrustProxy,
   type PortalAppOptions,
 } from "../../server/app.ts";
@@ -155,6 +156,12 @@ describe("security headers", () => {
       expect(csp).toContain("form-action 'self'");
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("never hands out a nonce twice, across refills of its random bytes", () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
   });
 
   it("lets forms post to the commercial application when one is configured", async () => {

@@ -1,0 +1,188 @@
+/**
+ * The answer at the door (app/lib/conditional.server.ts `answerAtTheDoor`): before React Router's request
+ * handler, a GET for an address React Router matched before is answered 304 or from the kept pages, as
+ * the middlewares (root and signed-in layout) would answer it, or not at all whenever they would do
+ * something else (set a cookie, renew a token, show a notification, render).
+ */
+import { http, HttpResponse } from "msw";
+import { type RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
+import { answerAtTheDoor, type DoorAnswer } from "../../app/lib/conditional.server.ts";
+import { clearRenderCache } from "../../app/lib/render-cache.server.ts";
+import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
+import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
+import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
+import { middleware as loginMiddleware } from "../../app/routes/login.tsx";
+import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
+import { API } from "../mocks/handlers.ts";
+import { recordApiCalls } from "../support/api-calls.ts";
+import { server } from "../support/msw.ts";
+import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
+
+const BASE = "http://portal.test";
+let renders = 0;
+
+/** A page whose document carries its render's nonce. */
+function page({ context }: { context: RouterContextProvider }) {
+  renders += 1;
+  const nonce = context.get(requestInfoContext).cspNonce;
+  return new Response(`<!DOCTYPE html><script nonce="${nonce}">render ${renders}</script><p>Billing</p>`, {
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
+interface Visit {
+  url: string;
+  cookie: string;
+  nonce: string;
+  headers?: Record<string, string>;
+  customerId?: string;
+  visitor?: boolean;
+}
+
+/** The page through React Router's middlewares (the root's, then the signed-in layout's or the sign-in page's). */
+async function throughTheRouter({ url, cookie, nonce, headers, customerId, visitor }: Visit, info?: RequestInfo) {
+  const before = renders;
+  const path = url.replace(/\.data(\?|$)/, "$1").replace(/^\/_root(\?|$)/, "/$1");
+  const result = await callRoute<string>(page, {
+    url: path,
+    params: customerId ? { customerId } : {},
+    cookie,
+    headers,
+    requestInfo: info ?? { cspNonce: nonce, dataRequest: url.includes(".data") },
+    middleware: visitor ? [privatePagesMiddleware, ...loginMiddleware] : [privatePagesMiddleware, ...appMiddleware],
+  });
+  return { ...result, rendered: renders > before };
+}
+
+/** The same request at the door, as server/app.ts makes it. */
+function atTheDoor({ url, cookie, nonce, headers }: Visit): { answer: Promise<DoorAnswer | undefined>; info: RequestInfo } {
+  const info: RequestInfo = { cspNonce: nonce, clientAddress: "203.0.113.10", dataRequest: url.split("?")[0].endsWith(".data") };
+  const request = new Request(new URL(url, BASE), { headers: { ...headers, Cookie: cookie } });
+  return { answer: answerAtTheDoor(request, info), info };
+}
+
+const headerMap = (answer: DoorAnswer) => Object.fromEntries(answer.headers.map(([name, value]) => [name.toLowerCase(), value]));
+const withoutDate = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => name !== "date"));
+
+async function customerCookie(customerId = "100101") {
+  return `${await signedInCookie()}; activeCustomerId=${customerId}`;
+}
+
+afterEach(() => clearRenderCache());
+
+describe("answers at the door", () => {
+  it("answers a kept page as React Router's middlewares answer it, with the request's own nonce, without rendering", async () => {
+    const cookie = await customerCookie();
+    const url = "/billing/100101";
+    const first = await throughTheRouter({ url, cookie, nonce: "nonce-first", customerId: "100101" });
+    expect(first.rendered).toBe(true);
+
+    const door = await atTheDoor({ url, cookie, nonce: "nonce-door" }).answer;
+    expect(door).toBeDefined();
+    const router = await throughTheRouter({ url, cookie, nonce: "nonce-door", customerId: "100101" });
+    expect(router.rendered).toBe(false);
+    expect(door!.status).toBe(router.status);
+    expect(headerMap(door!)).toEqual(withoutDate(router.headers));
+    expect(door!.body!.toString()).toBe(router.body);
+    expect(door!.body!.toString()).toContain('nonce="nonce-door"');
+    expect(headerMap(door!).etag).toMatch(/^W\/"/);
+    expect(headerMap(door!)["cache-control"]).toBe("private, no-cache");
+  });
+
+  it("answers 304 to the page's tag, with the headers of the middlewares' 304, after one revision call", async () => {
+    const cookie = await customerCookie();
+    const url = "/billing/100101";
+    const first = await throughTheRouter({ url, cookie, nonce: "n1", customerId: "100101" });
+    const etag = first.headers.get("ETag")!;
+    const calls = recordApiCalls();
+    const door = await atTheDoor({ url, cookie, nonce: "n2", headers: { "If-None-Match": etag } }).answer;
+    expect(calls.map((c) => c.path)).toEqual(["/revision"]);
+    const router = await throughTheRouter({ url, cookie, nonce: "n2", customerId: "100101", headers: { "If-None-Match": etag } });
+    expect(router.status).toBe(304);
+    expect(door).toEqual({ status: 304, headers: expect.any(Array) });
+    expect(headerMap(door!)).toEqual(withoutDate(router.headers));
+  });
+
+  it("finds a client navigation's data under the address React Router gives it (.data, /_root.data)", async () => {
+    const cookie = await customerCookie();
+    await throughTheRouter({ url: "/billing/100101.data", cookie, nonce: "n1", customerId: "100101" });
+    const data = await atTheDoor({ url: "/billing/100101.data", cookie, nonce: "n2" }).answer;
+    expect(data?.status).toBe(200);
+    expect(data!.body!.toString()).toContain('nonce="n2"');
+    // The document was never rendered: its data is not its document.
+    expect(await atTheDoor({ url: "/billing/100101", cookie, nonce: "n3" }).answer).toBeUndefined();
+
+    await throughTheRouter({ url: "/_root.data", cookie: await signedInCookie(), nonce: "n4" });
+    expect((await atTheDoor({ url: "/_root.data", cookie: await signedInCookie(), nonce: "n5" }).answer)?.status).toBe(200);
+  });
+
+  it("leaves the page to React Router when the middlewares would do something else", async () => {
+    const cookie = await customerCookie();
+    const url = "/billing/100101";
+    await throughTheRouter({ url, cookie, nonce: "n1", customerId: "100101" });
+    const door = async (visit: Partial<Visit>) => (await atTheDoor({ url, cookie, nonce: "n", ...visit }).answer)?.status;
+    expect(await door({})).toBe(200);
+    // An address React Router has not matched yet.
+    expect(await door({ url: "/billing/100101/invoices" })).toBeUndefined();
+    // ?lng= remembers the language in a cookie.
+    expect(await door({ url: `${url}?lng=fr` })).toBeUndefined();
+    // The account on screen becomes the active one (a cookie to set).
+    expect(await door({ cookie: await signedInCookie() })).toBeUndefined();
+    expect(await door({ cookie: `${await signedInCookie()}; activeCustomerId=100102` })).toBeUndefined();
+    // An access token to renew, or none.
+    const expired = await signedInCookie({ expiredAccessToken: true });
+    expect(await door({ cookie: `${expired}; activeCustomerId=100101` })).toBeUndefined();
+    expect(await door({ cookie: "activeCustomerId=100101" })).toBeUndefined();
+    // A notification waiting to be shown.
+    const { setCookies } = await callRoute(
+      ({ context }: { context: RouterContextProvider }) => {
+        notify(context, "success", "notifications.saved");
+        return new Response(null, { status: 204 });
+      },
+      { url: "/", cookie },
+    );
+    expect(await door({ cookie: nextCookie(cookie, setCookies) })).toBeUndefined();
+    // Something changed since (the API's revision): the page is rendered again.
+    server.use(http.get(`${API}/revision`, () => HttpResponse.json({ ...revision, revision: "9.9.9.2026-11-20.0" })));
+    expect(await door({})).toBeUndefined();
+  });
+
+  it("hands the revision it read to React Router, which does not ask the API again", async () => {
+    const cookie = await customerCookie();
+    const url = "/billing/100101";
+    await throughTheRouter({ url, cookie, nonce: "n1", customerId: "100101" });
+    server.use(http.get(`${API}/revision`, () => HttpResponse.json({ ...revision, revision: "9.9.9.2026-11-21.0" })));
+    const calls = recordApiCalls();
+    const { answer, info } = atTheDoor({ url, cookie, nonce: "n2" });
+    expect(await answer).toBeUndefined();
+    const router = await throughTheRouter({ url, cookie, nonce: "n2", customerId: "100101" }, info);
+    expect(router.rendered).toBe(true);
+    expect(calls.filter((c) => c.path === "/revision")).toHaveLength(1);
+    // Kept under the new tag: the next view is answered at the door.
+    expect((await atTheDoor({ url, cookie, nonce: "n3" }).answer)?.status).toBe(200);
+  });
+
+  it("answers the sign-in page to visitors only, never to someone signed in", async () => {
+    const visitor = "analytics_consent=denied";
+    await throughTheRouter({ url: "/login", cookie: visitor, nonce: "n1", visitor: true });
+    const door = await atTheDoor({ url: "/login", cookie: visitor, nonce: "n2" }).answer;
+    expect(door?.status).toBe(200);
+    const router = await throughTheRouter({ url: "/login", cookie: visitor, nonce: "n2", visitor: true });
+    expect(headerMap(door!)).toEqual(withoutDate(router.headers));
+    expect(door!.body!.toString()).toBe(router.body);
+    const signedIn = await sessionCookieFor({ accessToken: await accessToken(900), refreshToken: REFRESH_TOKEN });
+    expect(await atTheDoor({ url: "/login", cookie: signedIn, nonce: "n3" }).answer).toBeUndefined();
+  });
+
+  it("answers only GET (a post, a HEAD go to React Router)", async () => {
+    const cookie = await customerCookie();
+    await throughTheRouter({ url: "/billing/100101", cookie, nonce: "n1", customerId: "100101" });
+    const info: RequestInfo = { cspNonce: "n", clientAddress: "203.0.113.10", dataRequest: false };
+    for (const method of ["HEAD", "POST"]) {
+      const request = new Request(`${BASE}/billing/100101`, { method, headers: { Cookie: cookie } });
+      expect(await answerAtTheDoor(request, info)).toBeUndefined();
+    }
+  });
+});
