@@ -179,11 +179,6 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // The reference API answers JSON to the portal (server to server): no page headers, no CSRF check.
   if (options.api) app.use("/api/v1", compression(), options.api);
 
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = nextNonce();
-    next();
-  });
-
   // The Content-Security-Policy is built once, with the nonce left as a placeholder filled per request
   // (helmet would rebuild the whole header on every request).
   const formTargets = ["'self'", ...(config.COMMERCIAL_APP_URL ? [new URL(config.COMMERCIAL_APP_URL).origin] : [])];
@@ -203,7 +198,8 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
         "base-uri": ["'self'"],
       }).split(NONCE)
     : null;
-  app.use(
+  // helmet's headers are the same for every answer: asked of helmet once, then set as they are.
+  const securityHeaders = helmetHeaders(
     helmet({
       contentSecurityPolicy: false,
       // Plain http on a workstation must keep working; behind TLS, the proxy sets HSTS.
@@ -213,12 +209,13 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  if (csp) {
-    app.use((_req, res, next) => {
-      res.setHeader("Content-Security-Policy", csp.join(res.locals.cspNonce as string));
-      next();
-    });
-  }
+  app.use((_req, res, next) => {
+    const nonce = nextNonce();
+    res.locals.cspNonce = nonce;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (csp) res.setHeader("Content-Security-Policy", csp.join(nonce));
+    next();
+  });
 
   // A 304 keeps the stored page's CSP (and its nonce): see server/not-modified.ts.
   app.use(keepStoredCspOnNotModified);
@@ -229,11 +226,9 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // No post to a page may be larger than the largest form (files included): refused before it is read.
   app.use(bodyCap);
 
-  app.use(compression(PAGE_COMPRESSION));
-
   if (options.clientDir) {
     // The build's .br and .gz beside each script (brotli first when the browser takes both); the file
-    // itself to a browser that takes neither. The compression above leaves an encoded answer alone.
+    // itself to a browser that takes neither. Nothing is compressed per request here.
     app.use(
       "/assets",
       expressStaticGzip(`${options.clientDir}/assets`, {
@@ -243,6 +238,15 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
+  }
+
+  // Before the compression middleware: its answers are 304s or kept pages already gzipped (a page that
+  // would still need compressing goes on to React Router).
+  if (options.door) app.use(doorMiddleware(options.door));
+
+  app.use(compression(PAGE_COMPRESSION));
+
+  if (options.clientDir) {
     // The few files at the client root (favicon…), listed once: a page request does not cost a stat.
     const rootFiles = new Set(
       readdirSync(options.clientDir, { withFileTypes: true })
@@ -254,29 +258,42 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   }
   if (options.devMiddleware) app.use(options.devMiddleware);
 
-  if (options.door) {
-    const door = options.door;
-    app.use((req, res, next) => {
-      if (req.method !== "GET") return next();
-      const info = requestInfoOf(req, res);
-      door(fetchRequestOf(req), info).then(
-        (answer) => {
-          if (!answer) return next();
-          res.status(answer.status);
-          for (const [name, value] of answer.headers) res.append(name, value);
-          res.end(answer.body);
-        },
-        (error: unknown) => {
-          // React Router answers instead (and logs what fails there too).
-          console.warn(`[door] ${(error as Error)?.message ?? error}`);
-          next();
-        },
-      );
-    });
-  }
-
   app.use(options.pageHandler);
   return app;
+}
+
+/** The door (app/lib/conditional.server.ts `answerAtTheDoor`) as Express middleware: its answer, or the next handler. */
+function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET") return next();
+    const info = requestInfoOf(req, res);
+    door(fetchRequestOf(req), info).then(
+      (answer) => {
+        // A page to compress (a browser that takes brotli or deflate but not gzip): React Router's way.
+        const encoded = answer?.headers.some(([name]) => name.toLowerCase() === "content-encoding");
+        if (!answer || (answer.body && !encoded && req.acceptsEncodings(["br", "gzip", "deflate"]))) return next();
+        res.status(answer.status);
+        for (const [name, value] of answer.headers) res.append(name, value);
+        res.end(answer.body);
+      },
+      (error: unknown) => {
+        // React Router answers instead (and logs what fails there too).
+        console.warn(`[door] ${(error as Error)?.message ?? error}`);
+        next();
+      },
+    );
+  };
+}
+
+/** The headers a helmet middleware sets, asked once (they do not depend on the request). */
+function helmetHeaders(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  middleware({} as express.Request, recorder as unknown as express.Response, () => undefined);
+  return headers;
 }
 
 /** What server.ts knows about the request (made once: the door and React Router's load context share it). */

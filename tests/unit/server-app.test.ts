@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import type { RequestHandler } from "express";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import {
@@ -426,5 +426,80 @@ describe("parseTrustProxy", () => {
     ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
   ])("%j -> %j", (value, expected) => {
     expect(parseTrustProxy(value)).toBe(expected);
+  });
+});
+
+describe("the answer at the door", () => {
+  const gzipped = gzipSync(Buffer.from("<!DOCTYPE html><p>kept</p>".repeat(100)));
+
+  it("sends the door's 304 without the new nonce's CSP, and its kept page as it is (gzipped once), without the page handler", async () => {
+    let handled = 0;
+    const base = await start(
+      { NODE_ENV: "production" },
+      {
+        pageHandler: (_req, res) => void (handled++, res.send("rendered")),
+        door: async (request) =>
+          new URL(request.url).pathname === "/same"
+            ? { status: 304, headers: [["ETag", 'W/"t"']] }
+            : {
+                status: 200,
+                headers: [
+                  ["Content-Type", "text/html; charset=utf-8"],
+                  ["Content-Encoding", "gzip"],
+                  ["Vary", "Accept-Encoding"],
+                ],
+                body: gzipped,
+              },
+      },
+    );
+    const same = await rawGet(`${base}/same`, "gzip, br");
+    expect(same.headers.etag).toBe('W/"t"');
+    expect(same.headers["content-security-policy"]).toBeUndefined();
+    expect(same.headers["x-content-type-options"]).toBe("nosniff");
+    const kept = await rawGet(`${base}/kept`, "gzip, deflate, br, zstd");
+    expect(kept.encoding).toBe("gzip");
+    expect(kept.body.equals(gzipped)).toBe(true);
+    expect(kept.headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+    expect(kept.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(handled).toBe(0);
+  });
+
+  it("leaves the page to the handler, with the door's request information, when the door has no answer, fails, or has a page to compress", async () => {
+    const seen: string[] = [];
+    const base = await start(
+      {},
+      {
+        door: async (request, info) => {
+          seen.push(info.cspNonce);
+          info.revision = { for: "1/", value: "r" };
+          const path = new URL(request.url).pathname;
+          if (path === "/fails") throw new Error("the API is down");
+          if (path === "/plain")
+            return { status: 200, headers: [["Content-Type", "text/html"]], body: Buffer.from("<p>plain</p>".repeat(200)) };
+          return undefined;
+        },
+        pageHandler: (req, res) => {
+          const info = loadContextFor(req, res).get(requestInfoContext);
+          res.json({ nonce: info.cspNonce, revision: info.revision });
+        },
+      },
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const path of ["/none", "/fails"]) {
+      const body = (await (await fetch(`${base}${path}`)).json()) as { nonce: string; revision: unknown };
+      expect(body.nonce).toBe(seen.at(-1));
+      expect(body.revision).toEqual({ for: "1/", value: "r" });
+    }
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("the API is down"));
+    // A browser that takes brotli but not gzip gets the page compressed, through the handler.
+    const brotli = await rawGet(`${base}/plain`, "br");
+    const text = (brotli.encoding === "br" ? brotliDecompressSync(brotli.body) : brotli.body).toString();
+    expect(JSON.parse(text)).toEqual({ nonce: seen.at(-1), revision: { for: "1/", value: "r" } });
+    // One that takes no compression gets the door's page as it is.
+    expect((await rawGet(`${base}/plain`, "identity")).body.toString()).toBe("<p>plain</p>".repeat(200));
+    // Only GET comes to the door.
+    await post(`${base}/none`);
+    expect(seen).toHaveLength(4);
+    warn.mockRestore();
   });
 });
