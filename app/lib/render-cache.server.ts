@@ -165,7 +165,8 @@ export function keptBytes(tag: string, nonce: string, acceptEncoding: string | n
     pieces.push(value, kept.parts[i + 1]);
     length += value.length;
   }
-  return { status: kept.status, headers: [...kept.headers], body: Buffer.concat(pieces, length), fresh };
+  // Vary as a compressed answer would: the same address answers other bytes to a browser that takes gzip.
+  return { status: kept.status, headers: [...kept.headers, ["Vary", "Accept-Encoding"]], body: Buffer.concat(pieces, length), fresh };
 }
 
 /** `keptBytes` as a Response (React Router's middleware). */
