@@ -7,6 +7,7 @@
  *
  *   --only WORD[,WORD]     only the screens whose name or path contains a word (e.g. --only dashboard)
  *   --requests N           requests per batch (default 20)
+ *   --rounds N             batches of each kind per screen, the median reported (default 3)
  *   --concurrency N        connections per batch (default 10)
  *   --embedded-seconds N   length of each batch of the embedded test at 100 connections (default 8)
  *   --no-embedded          leave out the embedded test
@@ -15,10 +16,10 @@
  *
  * The reference API runs in a process of its own and the production portal against it; the naive page
  * (../shared/bench/naive-rr7, installed and built once into node_modules/.cache/naive-rr7) beside them.
- * For each screen, interleaved with a batch of the naive page: first views (HTML), repeated views (HTML with
- * If-None-Match: the ETag of the previous answer) and `.data` navigations, each a fixed number of requests
- * at a fixed concurrency, with the CPU time of the portal and of the API read from /proc/<pid>/stat before
- * and after. Then the embedded default (portal and API in one process, as `npm start`) serves the
+ * For each screen, in rounds (3 by default), each after a batch of the naive page: first views (HTML),
+ * repeated views (HTML with If-None-Match: the ETag of the previous answer) and `.data` navigations, each
+ * a fixed number of requests at a fixed concurrency, with the CPU time of the portal and of the API read
+ * from /proc/<pid>/stat before and after; per screen and kind, the batch of median portal CPU is reported. Then the embedded default (portal and API in one process, as `npm start`) serves the
  * residential dashboard to 100 connections, against the naive page at 100 connections.
  * BENCH_PORT (default 4311) is the first of four consecutive ports it uses.
  */
@@ -37,6 +38,7 @@ const { values: opts } = parseArgs({
   options: {
     only: { type: "string", multiple: true, default: [] },
     requests: { type: "string", default: "20" },
+    rounds: { type: "string", default: "3" },
     concurrency: { type: "string", default: "10" },
     "embedded-seconds": { type: "string", default: "8" },
     "no-embedded": { type: "boolean", default: false },
@@ -47,6 +49,7 @@ const { values: opts } = parseArgs({
 });
 
 const REQUESTS = Number(opts.requests);
+const ROUNDS = Math.max(1, Number(opts.rounds));
 const CONCURRENCY = Number(opts.concurrency);
 const EMBEDDED_SECONDS = Number(opts["embedded-seconds"]);
 const HEADERS = { ...lib.BROWSER_HEADERS };
@@ -141,6 +144,9 @@ const median = (xs) => {
   if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Of batches of one kind, the one whose portal CPU per request is the median (the middle one of an odd number). */
+const medianBatch = (batches) => [...batches].sort((a, b) => a.cpu.portal - b.cpu.portal)[Math.floor((batches.length - 1) / 2)];
 const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
 const ratio = (x, ref) => (Number.isFinite(x) && ref > 0 ? `${(x / ref).toFixed(2)}×` : "–");
 
@@ -149,7 +155,7 @@ const ratio = (x, ref) => (Number.isFinite(x) && ref > 0 ? `${(x / ref).toFixed(
 async function main() {
   const buildDir = lib.checkBuild();
   console.log(
-    `npm run bench: ${REQUESTS} requests per batch, ${CONCURRENCY} connections, ${opts["no-compression"] ? "no Accept-Encoding" : "a browser's headers (Accept-Encoding gzip, br)"}; build ${buildDir}/; ports ${BASE_PORT}–${BASE_PORT + 3}`,
+    `npm run bench: ${REQUESTS} requests per batch, ${ROUNDS} rounds, ${CONCURRENCY} connections, ${opts["no-compression"] ? "no Accept-Encoding" : "a browser's headers (Accept-Encoding gzip, br)"}; build ${buildDir}/; ports ${BASE_PORT}–${BASE_PORT + 3}`,
   );
 
   const naiveBuild = lib.prepareNaive();
@@ -188,23 +194,37 @@ async function main() {
 
   console.log(`\nMeasuring (${elapsed()}) …`);
   for (const screen of screens) {
-    if (naive) {
-      const r = await batch({ base: naive.base, path: naive.path, n: REQUESTS, concurrency: CONCURRENCY, pids: { naive: naive.pid } });
-      check("naive page", r, [200]);
-      naiveRuns.push(r);
-    }
     const common = { base: servers.base, cookie: screen.cookie, concurrency: CONCURRENCY, pids: portalPids };
     // A few requests first: the route's code is compiled on its first requests.
     const warm = { ...common, pids: {}, concurrency: 2 };
     await batch({ ...warm, path: screen.path, n: 4 });
-    const html = await batch({ ...common, path: screen.path, n: REQUESTS });
-    check(`${screen.name} HTML`, html, [screen.status]);
-    const repeat = await batch({ ...common, path: screen.path, n: REQUESTS, revalidate: true, etag: html.etag });
-    check(`${screen.name} repeat`, repeat, [screen.status, 304]);
     await batch({ ...warm, path: lib.dataUrl(screen.path), n: 2 });
-    const data = await batch({ ...common, path: lib.dataUrl(screen.path), n: REQUESTS });
-    check(`${screen.name} .data`, data, [screen.status]);
-    results.push({ screen: screen.name, path: screen.path, user: screen.user, html, repeat, data });
+    const runs = { html: [], repeat: [], data: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      if (naive) {
+        const r = await batch({ base: naive.base, path: naive.path, n: REQUESTS, concurrency: CONCURRENCY, pids: { naive: naive.pid } });
+        check("naive page", r, [200]);
+        naiveRuns.push(r);
+      }
+      const html = await batch({ ...common, path: screen.path, n: REQUESTS });
+      check(`${screen.name} HTML`, html, [screen.status]);
+      const repeat = await batch({ ...common, path: screen.path, n: REQUESTS, revalidate: true, etag: html.etag });
+      check(`${screen.name} repeat`, repeat, [screen.status, 304]);
+      const data = await batch({ ...common, path: lib.dataUrl(screen.path), n: REQUESTS });
+      check(`${screen.name} .data`, data, [screen.status]);
+      runs.html.push(html);
+      runs.repeat.push(repeat);
+      runs.data.push(data);
+    }
+    results.push({
+      screen: screen.name,
+      path: screen.path,
+      user: screen.user,
+      html: medianBatch(runs.html),
+      repeat: medianBatch(runs.repeat),
+      data: medianBatch(runs.data),
+      portalCpuRuns: Object.fromEntries(Object.entries(runs).map(([kind, batches]) => [kind, batches.map((b) => b.cpu.portal)])),
+    });
     process.stdout.write(".");
   }
   console.log(` (${elapsed()})`);
@@ -260,7 +280,7 @@ async function main() {
   // ------------------------------------------------------------------------------------------------------
   // Report.
   console.log(
-    `\nPer request, ${REQUESTS} requests at ${CONCURRENCY} connections per batch. Ratios: against the naive page in this run` +
+    `\nPer request, ${REQUESTS} requests at ${CONCURRENCY} connections per batch; per screen and kind the median of ${ROUNDS} batches. Ratios: against the naive page in this run` +
       (naive
         ? ` (${f(naiveCpu)} ms CPU, ${f(naiveRps, 0)} req/s; median of ${naiveRuns.length} batches interleaved with the screens).`
         : " (absent: no ratios)."),
@@ -396,6 +416,7 @@ async function main() {
         {
           date: new Date().toISOString(),
           requests: REQUESTS,
+          rounds: ROUNDS,
           concurrency: CONCURRENCY,
           naive: naive ? { cpu: naiveCpu, rps: naiveRps, runs: naiveRuns } : null,
           results,

@@ -29,7 +29,7 @@ import { LRUCache } from "lru-cache";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { analyticsState } from "./analytics.server.ts";
-import { api } from "./api.server.ts";
+import { api, type ApiClient } from "./api.server.ts";
 import { PRIVATE } from "./cache.server.ts";
 import { ACTIVE_CUSTOMER_COOKIE, isExpired, makesActive } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
@@ -180,6 +180,65 @@ export const visitorPageMiddleware: MiddlewareFunction<Response> = async ({ requ
   return answer(request, context, pageTag(request, context, ["a visitor"]), next);
 };
 
+/** A link page's read of its link: the API's answer about the token (null when the API does not know it). */
+export type LinkRead = (client: ApiClient) => Promise<unknown>;
+
+/**
+ * What a link page shows of the visitor's link: the token kept for the page and how to read it; null when
+ * none is kept (the page then says the link does not work, the same for every visitor); undefined for a
+ * view that is never kept (the token is still in the address: the loader takes it out and redirects).
+ */
+export type LinkSource = (
+  request: Request,
+  params: Readonly<Record<string, string | undefined>>,
+) => { token: string; read: LinkRead } | null | undefined;
+
+interface LinkPage {
+  source: LinkSource;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Pages of links sent by e-mail (password recovery, activation, orders, agreement) show what the API says
+ * about their link, and nothing of the visitor but the address, language and analytics choice: for
+ * visitors who are not signed in and have no notification waiting, they are tagged and kept on a tag
+ * made of the API's answer about the link (read again on every view, as a signed-in page reads its
+ * revision) and the link's token. An answer that changed (the link used, expired, the order confirmed)
+ * gives another tag. Set on each of those routes with the route's own read of its link, which its loader
+ * uses too (`export const middleware = [linkPageMiddleware(link)]`).
+ */
+export function linkPageMiddleware(source: LinkSource): MiddlewareFunction<Response> {
+  return async ({ request, context, params }, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    const { accessToken, refreshToken } = getTokens(context);
+    if (accessToken || refreshToken || hasNotifications(context)) return next();
+    const link: LinkPage = { source, params: { ...params } };
+    const tag = await linkTag(request, context, link);
+    if (!tag) return next();
+    doors.set(pageOf(request, context), { visitor: true, live: false, link });
+    return answer(request, context, tag, next);
+  };
+}
+
+/** The tag of a link page for a visitor, or undefined for a view never kept (or when the API cannot say). */
+async function linkTag(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { source, params }: LinkPage,
+): Promise<string | undefined> {
+  const link = source(request, params);
+  if (link === undefined) return undefined;
+  if (link === null) return pageTag(request, context, ["a visitor", "no link"]);
+  let said: string;
+  try {
+    said = JSON.stringify((await link.read(api(context, request, { public: true }))) ?? null);
+  } catch {
+    // The API refused or is down (or sends elsewhere): the page decides, untagged.
+    return undefined;
+  }
+  return pageTag(request, context, ["a visitor", "link", link.token, said]);
+}
+
 /**
  * What React Router's match of a page address told about it, recorded by the middlewares above each
  * time they tag a page: whether it is a visitor's page or a signed-in one, the account in its address
@@ -190,6 +249,8 @@ interface Door {
   visitor: boolean;
   customerId?: string;
   live: boolean;
+  /** A link page: how it reads its link, with the route's parameters as matched. */
+  link?: LinkPage;
 }
 const doors = new LRUCache<string, Door>({ max: 20_000 });
 
@@ -223,7 +284,7 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   let tag: string | undefined;
   if (door.visitor) {
     if (accessToken || refreshToken) return undefined;
-    tag = pageTag(request, context, ["a visitor"]);
+    tag = door.link ? await linkTag(request, context, door.link) : pageTag(request, context, ["a visitor"]);
   } else {
     // requireUserMiddleware would renew the token (or send to sign in); followActiveAccountMiddleware would set a cookie.
     if (!accessToken || isExpired(accessToken) || makesActive(request, door.customerId)) return undefined;

@@ -14,6 +14,9 @@ import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info
 import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
 import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
 import { middleware as loginMiddleware } from "../../app/routes/login.tsx";
+import { loader as activateAccountLoader, middleware as activateMiddleware } from "../../app/routes/auth-flows/activate-account.tsx";
+import { GOOD, USED } from "../mocks/auth-flows.ts";
+import { on } from "../mocks/contract.ts";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
@@ -184,5 +187,76 @@ describe("answers at the door", () => {
       const request = new Request(`${BASE}/billing/100101`, { method, headers: { Cookie: cookie } });
       expect(await answerAtTheDoor(request, info)).toBeUndefined();
     }
+  });
+});
+
+describe("pages of e-mailed links, kept on the API's answer about their link", () => {
+  const cookieOf = (token = GOOD) => `__link_activate=${encodeURIComponent(`/activate-account ${token}`)}`;
+
+  async function activation(cookie: string, nonce: string, params: Record<string, string> = {}) {
+    const before = renders;
+    let loaded: unknown;
+    const result = await callRoute<string>(
+      async (args: { context: RouterContextProvider }) => {
+        loaded = await activateAccountLoader(args as never);
+        const status = (loaded as { init?: { status?: number } } | undefined)?.init?.status;
+        const rendered = page(args);
+        return status ? new Response(await rendered.text(), { status, headers: rendered.headers }) : rendered;
+      },
+      {
+        url: "/activate-account",
+        params,
+        cookie,
+        requestInfo: { cspNonce: nonce },
+        middleware: [privatePagesMiddleware, ...activateMiddleware],
+      },
+    );
+    return { ...result, rendered: renders > before, loaded };
+  }
+
+  it("renders once for a link, then answers from memory (and 304) while the API says the same about it", async () => {
+    const first = await activation(cookieOf(), "n1");
+    expect(first.rendered).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ETag")).toMatch(/^W\//);
+    const calls = recordApiCalls();
+    const again = await activation(cookieOf(), "n2");
+    expect(again.rendered).toBe(false);
+    expect(again.body).toContain('nonce="n2"');
+    // Each view asks the API about the link, once.
+    expect(calls.map((c) => c.path)).toEqual([`/auth/activate-account/${GOOD}`]);
+    const door = await atTheDoor({ url: "/activate-account", cookie: cookieOf(), nonce: "n3" }).answer;
+    expect(door?.status).toBe(200);
+    expect(door!.body!.toString()).toContain('nonce="n3"');
+    const notModified = await atTheDoor({
+      url: "/activate-account",
+      cookie: cookieOf(),
+      nonce: "n4",
+      headers: { "If-None-Match": first.headers.get("ETag")! },
+    }).answer;
+    expect(notModified?.status).toBe(304);
+  });
+
+  it("renders again when the API says something else about the link, or for another link", async () => {
+    await activation(cookieOf(), "n1");
+    expect((await activation(cookieOf("another-good-token-0123"), "n2")).rendered).toBe(true);
+    // The same link, a day later: another expiry (the API's answer about it changed).
+    const said = (await (await fetch(`${API}/auth/activate-account/${GOOD}`)).json()) as Record<string, unknown>;
+    server.use(on("GET /auth/activate-account/{token}", () => HttpResponse.json({ ...said, expires_at: "2026-12-02T09:00:00Z" })));
+    const changed = await activation(cookieOf(), "n3");
+    expect(changed.rendered).toBe(true);
+    expect(await atTheDoor({ url: "/activate-account", cookie: cookieOf(), nonce: "n4" }).answer).toBeDefined();
+  });
+
+  it("never keeps the view that takes the token out of the address, a link the API does not know, or the page for someone signed in", async () => {
+    const stash = await activation("", "n1", { activationToken: GOOD });
+    expect(stash.status).toBe(302);
+    const unknown = await activation(cookieOf(USED), "n2");
+    expect(unknown.status).toBe(404);
+    expect((await activation(cookieOf(USED), "n3")).rendered).toBe(true);
+    const signedIn = `${await signedInCookie()}; ${cookieOf()}`;
+    await activation(signedIn, "n4");
+    expect((await activation(signedIn, "n5")).rendered).toBe(true);
+    expect(await atTheDoor({ url: "/activate-account", cookie: signedIn, nonce: "n6" }).answer).toBeUndefined();
   });
 });

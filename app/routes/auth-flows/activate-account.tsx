@@ -11,27 +11,31 @@ import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows
 import { LegalText } from "~/components/auth-flows/LegalText";
 import { actionLinkClass } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";
-import { api } from "~/lib/api.server";
+import { api, type ApiClient } from "~/lib/api.server";
+import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { setTokens } from "~/lib/session.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ActivateAccountSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(ActivateAccountSchema);
 const SCOPE = "/activate-account";
 
+const readLink = (client: ApiClient, token: string) =>
+  client.call("GET /auth/activate-account/{token}", { params: { token }, silentNotFound: true });
+
+// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("activate", SCOPE, "activationToken", readLink))];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.activationToken) stashLinkToken("activate", params.activationToken, SCOPE, request);
   const token = linkToken(request, "activate", SCOPE);
   if (!token) return linkGone();
-  const link = await api(context, request, { public: true }).call("GET /auth/activate-account/{token}", {
-    params: { token },
-    silentNotFound: true,
-  });
+  const link = await readLink(api(context, request, { public: true }), token);
   if (!link || link.status !== "valid") return linkGone();
   return { gone: false as const, firstName: link.first_name, username: link.username, terms: link.terms, constraint };
 }

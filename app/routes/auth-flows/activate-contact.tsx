@@ -11,13 +11,14 @@ import type { Route } from "./+types/activate-contact";
 import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows/LinkGone";
 import { actionLinkClass } from "~/components/PageHeader";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
-import { api } from "~/lib/api.server";
+import { api, type ApiClient } from "~/lib/api.server";
+import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ContactExistingSignInSchema, ContactNewSignInSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraints = { new: getZodConstraint(ContactNewSignInSchema), existing: getZodConstraint(ContactExistingSignInSchema) };
@@ -26,12 +27,26 @@ const constraints = { new: getZodConstraint(ContactNewSignInSchema), existing: g
 const scopeOf = (customerId: string | undefined) =>
   customerId && /^\d{1,12}$/.test(customerId) ? `/activate-customer-contact/${customerId}` : null;
 
-async function invitation(request: Request, context: Route.LoaderArgs["context"], customerId: string, token: string) {
-  return api(context, request, { public: true }).call("GET /activate-customer-contact/{customerId}/{contactToken}", {
+const readInvitation = (client: ApiClient, customerId: string, token: string) =>
+  client.call("GET /activate-customer-contact/{customerId}/{contactToken}", {
     params: { customerId, contactToken: token },
     silentNotFound: true,
   });
-}
+
+const invitation = (request: Request, context: Route.LoaderArgs["context"], customerId: string, token: string) =>
+  readInvitation(api(context, request, { public: true }), customerId, token);
+
+// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [
+  linkPageMiddleware(
+    linkSource(
+      "contact",
+      (params) => scopeOf(params.customerId) ?? undefined,
+      "contactToken",
+      (client, token, params) => readInvitation(client, params.customerId!, token),
+    ),
+  ),
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const scope = scopeOf(params.customerId);

@@ -15,6 +15,7 @@ import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
+import { linkPageMiddleware } from "~/lib/conditional.server";
 import { getConfig } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
@@ -22,18 +23,21 @@ import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AppointmentSchema } from "~/schemas/auth-flows";
-import { linkGone, SCOPES } from "./shared.server";
+import { linkGone, linkSource, readOrderConfirmation, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AppointmentSchema);
 const CONFIRMATION_SCOPE = SCOPES.confirmation;
 
+// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [
+  linkPageMiddleware(linkSource("confirmation", CONFIRMATION_SCOPE, "token", readOrderConfirmation)),
+];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("confirmation", params.token, CONFIRMATION_SCOPE, request);
   const token = linkToken(request, "confirmation", CONFIRMATION_SCOPE);
-  const order = token
-    ? await api(context, request, { public: true }).call("GET /order-confirmation/{token}", { params: { token }, silentNotFound: true })
-    : null;
+  const order = token ? await readOrderConfirmation(api(context, request, { public: true }), token) : null;
   if (!order) return linkGone();
   return { gone: false as const, order, phone: getConfig().SUPPORT_PHONE, constraint };
 }

@@ -9,22 +9,27 @@ import { AddressLines } from "~/components/AddressLines";
 import { OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
 import { Card, Details } from "~/components/Card";
 import { PageHeader } from "~/components/PageHeader";
-import { api } from "~/lib/api.server";
+import { api, type ApiClient } from "~/lib/api.server";
+import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { useT } from "~/lib/use-t";
 import type { OrderSummaryAnswer } from "../../../api/contract/orders";
-import { linkGone } from "./shared.server";
+import { linkGone, linkSource } from "./shared.server";
 
 export const handle = { i18n: ["orders"] };
 const SCOPE = "/order-summary";
 
+const readLink = (client: ApiClient, token: string) =>
+  client.call("GET /order-summary/{token}", { params: { token }, silentNotFound: true });
+
+// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("summary", SCOPE, "token", readLink))];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("summary", params.token, SCOPE, request);
   const token = linkToken(request, "summary", SCOPE);
-  const order = token
-    ? await api(context, request, { public: true }).call("GET /order-summary/{token}", { params: { token }, silentNotFound: true })
-    : null;
+  const order = token ? await readLink(api(context, request, { public: true }), token) : null;
   if (!order) return linkGone();
   return { gone: false as const, order };
 }

@@ -10,27 +10,31 @@ import type { Route } from "./+types/recover-password";
 import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows/LinkGone";
 import { actionLinkClass } from "~/components/PageHeader";
 import { ErrorSummary, SubmitButton } from "~/components/form";
-import { api } from "~/lib/api.server";
+import { api, type ApiClient } from "~/lib/api.server";
+import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatTime } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { RecoverPasswordSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(RecoverPasswordSchema);
 const SCOPE = "/recover-password";
 
+const readLink = (client: ApiClient, token: string) =>
+  client.call("GET /auth/recover-password/{token}", { params: { token }, silentNotFound: true });
+
+// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("recover", SCOPE, "token", readLink))];
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("recover", params.token, SCOPE, request);
   const token = linkToken(request, "recover", SCOPE);
   if (!token) return linkGone();
-  const link = await api(context, request, { public: true }).call("GET /auth/recover-password/{token}", {
-    params: { token },
-    silentNotFound: true,
-  });
+  const link = await readLink(api(context, request, { public: true }), token);
   if (!link || link.status !== "valid") return linkGone();
   return { gone: false as const, username: link.username, expiresAt: link.expires_at, constraint };
 }

@@ -4,9 +4,10 @@
  * redirect that forgets a used link.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { isFailure } from "~/lib/api.server";
+import { isFailure, type ApiClient } from "~/lib/api.server";
+import type { LinkSource } from "~/lib/conditional.server";
 import type { FormReply } from "~/lib/form-action.server";
-import { withForgottenToken, type LinkKind } from "~/lib/link-token.server";
+import { linkToken, withForgottenToken, type LinkKind } from "~/lib/link-token.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { signInThrottle } from "~/lib/sign-in-throttle.server";
 
@@ -46,3 +47,26 @@ export const SCOPES = {
   contact: (customerId: string) => `/activate-customer-contact/${customerId}`,
   handoff: (orderId: string) => `/handoff/order/${orderId}`,
 } as const;
+
+/** What the API says about an order's confirmation link (the confirmation page and the page after it). */
+export const readOrderConfirmation = (client: ApiClient, token: string) =>
+  client.call("GET /order-confirmation/{token}", { params: { token }, silentNotFound: true });
+
+/**
+ * A link page's link for linkPageMiddleware (app/lib/conditional.server.ts): the token kept for the page
+ * at `scope` and the page's own read of it (the loader reads it the same way). A token still in the
+ * address (`tokenParam`) is a view never kept: the loader takes the token out and redirects.
+ */
+export function linkSource(
+  kind: LinkKind,
+  scope: string | ((params: Readonly<Record<string, string | undefined>>) => string | undefined),
+  tokenParam: string | undefined,
+  read: (client: ApiClient, token: string, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>,
+): LinkSource {
+  return (request, params) => {
+    if (tokenParam && params[tokenParam]) return undefined;
+    const at = typeof scope === "string" ? scope : scope(params);
+    const token = at ? linkToken(request, kind, at) : undefined;
+    return token ? { token, read: (client) => read(client, token, params) } : null;
+  };
+}
