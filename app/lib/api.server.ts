@@ -15,6 +15,7 @@
  *      no answer (refused, timed out) -> "service unavailable" (status 503);
  *  - an answer carrying a `redirect` field becomes a 302 to it.
  */
+import { createHash } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
@@ -196,6 +197,18 @@ export class ApiClient {
     const body = await readJson(answer);
     this.refuse(method, path, answer.status, body, options);
     throw failure("server", 502);
+  }
+
+  /**
+   * What the API answers to a GET, as a digest of the status and the body as sent, without parsing it:
+   * a link page's tag (conditional.server.ts `linkPageMiddleware`). Answers other than 200 and 404 throw.
+   */
+  async digest(key: ApiEndpoint, params: Record<string, string>, query?: Record<string, string>): Promise<string> {
+    const { endpoint, method, path } = resolve(key, params);
+    const answer = await this.send(method, path, { query, headers: contractHeaders(key, endpoint, {}) });
+    const text = await answer.text();
+    if (answer.status !== 200 && answer.status !== 404) throw failure("server", 502);
+    return `${answer.status} ${createHash("sha256").update(text).digest("base64url")}`;
   }
 
   /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */

@@ -180,18 +180,16 @@ export const visitorPageMiddleware: MiddlewareFunction<Response> = async ({ requ
   return answer(request, context, pageTag(request, context, ["a visitor"]), next);
 };
 
-/** A link page's read of its link: the API's answer about the token (null when the API does not know it). */
-export type LinkRead = (client: ApiClient) => Promise<unknown>;
-
 /**
- * What a link page shows of the visitor's link: the token kept for the page and how to read it; null when
+ * What a link page shows of the visitor's link: the token kept for the page and what the API says about
+ * it (`ApiClient.digest` of the call the page's loader makes); null when
  * none is kept (the page then says the link does not work, the same for every visitor); undefined for a
  * view that is never kept (the token is still in the address: the loader takes it out and redirects).
  */
 export type LinkSource = (
   request: Request,
   params: Readonly<Record<string, string | undefined>>,
-) => { token: string; read: LinkRead } | null | undefined;
+) => { token: string; said: (client: ApiClient) => Promise<string> } | null | undefined;
 
 interface LinkPage {
   source: LinkSource;
@@ -231,7 +229,7 @@ async function linkTag(
   if (link === null) return pageTag(request, context, ["a visitor", "no link"]);
   let said: string;
   try {
-    said = JSON.stringify((await link.read(api(context, request, { public: true }))) ?? null);
+    said = await link.said(api(context, request, { public: true }));
   } catch {
     // The API refused or is down (or sends elsewhere): the page decides, untagged.
     return undefined;

@@ -25,11 +25,11 @@ export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(ActivateAccountSchema);
 const SCOPE = "/activate-account";
 
-const readLink = (client: ApiClient, token: string) =>
-  client.call("GET /auth/activate-account/{token}", { params: { token }, silentNotFound: true });
+const LINK = "GET /auth/activate-account/{token}";
+const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("activate", SCOPE, "activationToken", readLink))];
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("activate", SCOPE, "activationToken", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.activationToken) stashLinkToken("activate", params.activationToken, SCOPE, request);

@@ -11,7 +11,7 @@ import type { Route } from "./+types/activate-contact";
 import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows/LinkGone";
 import { actionLinkClass } from "~/components/PageHeader";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
-import { api, type ApiClient } from "~/lib/api.server";
+import { api } from "~/lib/api.server";
 import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
@@ -27,14 +27,10 @@ const constraints = { new: getZodConstraint(ContactNewSignInSchema), existing: g
 const scopeOf = (customerId: string | undefined) =>
   customerId && /^\d{1,12}$/.test(customerId) ? `/activate-customer-contact/${customerId}` : null;
 
-const readInvitation = (client: ApiClient, customerId: string, token: string) =>
-  client.call("GET /activate-customer-contact/{customerId}/{contactToken}", {
-    params: { customerId, contactToken: token },
-    silentNotFound: true,
-  });
+const LINK = "GET /activate-customer-contact/{customerId}/{contactToken}";
 
 const invitation = (request: Request, context: Route.LoaderArgs["context"], customerId: string, token: string) =>
-  readInvitation(api(context, request, { public: true }), customerId, token);
+  api(context, request, { public: true }).call(LINK, { params: { customerId, contactToken: token }, silentNotFound: true });
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [
@@ -43,7 +39,11 @@ export const middleware: Route.MiddlewareFunction[] = [
       "contact",
       (params) => scopeOf(params.customerId) ?? undefined,
       "contactToken",
-      (client, token, params) => readInvitation(client, params.customerId!, token),
+      LINK,
+      (token, params) => ({
+        customerId: params.customerId!,
+        contactToken: token,
+      }),
     ),
   ),
 ];

@@ -26,10 +26,11 @@ import { linkGone, linkSource, SCOPES } from "./shared.server";
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AgreementSchema);
 
-const readLink = (client: ApiClient, token: string) => client.call("GET /agreement/{token}", { params: { token }, silentNotFound: true });
+const LINK = "GET /agreement/{token}";
+const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("agreement", SCOPES.agreement, "token", readLink))];
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("agreement", SCOPES.agreement, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("agreement", params.token, SCOPES.agreement, request);

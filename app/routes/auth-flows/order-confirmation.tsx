@@ -23,7 +23,7 @@ import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AppointmentSchema } from "~/schemas/auth-flows";
-import { linkGone, linkSource, readOrderConfirmation, SCOPES } from "./shared.server";
+import { linkGone, linkSource, ORDER_CONFIRMATION, readOrderConfirmation, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AppointmentSchema);
@@ -31,7 +31,7 @@ const CONFIRMATION_SCOPE = SCOPES.confirmation;
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [
-  linkPageMiddleware(linkSource("confirmation", CONFIRMATION_SCOPE, "token", readOrderConfirmation)),
+  linkPageMiddleware(linkSource("confirmation", CONFIRMATION_SCOPE, "token", ORDER_CONFIRMATION)),
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

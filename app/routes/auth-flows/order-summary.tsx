@@ -20,11 +20,11 @@ import { linkGone, linkSource } from "./shared.server";
 export const handle = { i18n: ["orders"] };
 const SCOPE = "/order-summary";
 
-const readLink = (client: ApiClient, token: string) =>
-  client.call("GET /order-summary/{token}", { params: { token }, silentNotFound: true });
+const LINK = "GET /order-summary/{token}";
+const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("summary", SCOPE, "token", readLink))];
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("summary", SCOPE, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("summary", params.token, SCOPE, request);

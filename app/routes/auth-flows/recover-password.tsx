@@ -24,11 +24,11 @@ export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(RecoverPasswordSchema);
 const SCOPE = "/recover-password";
 
-const readLink = (client: ApiClient, token: string) =>
-  client.call("GET /auth/recover-password/{token}", { params: { token }, silentNotFound: true });
+const LINK = "GET /auth/recover-password/{token}";
+const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
 
 // Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("recover", SCOPE, "token", readLink))];
+export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("recover", SCOPE, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("recover", params.token, SCOPE, request);

@@ -4,7 +4,7 @@
  * redirect that forgets a used link.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { isFailure, type ApiClient } from "~/lib/api.server";
+import { isFailure, type ApiClient, type ApiEndpoint } from "~/lib/api.server";
 import type { LinkSource } from "~/lib/conditional.server";
 import type { FormReply } from "~/lib/form-action.server";
 import { linkToken, withForgottenToken, type LinkKind } from "~/lib/link-token.server";
@@ -49,24 +49,29 @@ export const SCOPES = {
 } as const;
 
 /** What the API says about an order's confirmation link (the confirmation page and the page after it). */
+export const ORDER_CONFIRMATION = "GET /order-confirmation/{token}";
 export const readOrderConfirmation = (client: ApiClient, token: string) =>
-  client.call("GET /order-confirmation/{token}", { params: { token }, silentNotFound: true });
+  client.call(ORDER_CONFIRMATION, { params: { token }, silentNotFound: true });
 
 /**
  * A link page's link for linkPageMiddleware (app/lib/conditional.server.ts): the token kept for the page
- * at `scope` and the page's own read of it (the loader reads it the same way). A token still in the
- * address (`tokenParam`) is a view never kept: the loader takes the token out and redirects.
+ * at `scope`, and what the API answers to `endpoint` (the call the page's loader makes) with the
+ * parameters `paramsOf` gives (`{ token }` by default). A token still in the address (`tokenParam`) is
+ * a view never kept: the loader takes the token out and redirects.
  */
 export function linkSource(
   kind: LinkKind,
-  scope: string | ((params: Readonly<Record<string, string | undefined>>) => string | undefined),
+  scope: string | ((params: Params) => string | undefined),
   tokenParam: string | undefined,
-  read: (client: ApiClient, token: string, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>,
+  endpoint: ApiEndpoint,
+  paramsOf: (token: string, params: Params) => Record<string, string> = (token) => ({ token }),
 ): LinkSource {
   return (request, params) => {
     if (tokenParam && params[tokenParam]) return undefined;
     const at = typeof scope === "string" ? scope : scope(params);
     const token = at ? linkToken(request, kind, at) : undefined;
-    return token ? { token, read: (client) => read(client, token, params) } : null;
+    return token ? { token, said: (client) => client.digest(endpoint, paramsOf(token, params)) } : null;
   };
 }
+
+type Params = Readonly<Record<string, string | undefined>>;
