@@ -15,8 +15,9 @@ import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
 import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
 import { middleware as loginMiddleware } from "../../app/routes/login.tsx";
 import { loader as activateAccountLoader, middleware as activateMiddleware } from "../../app/routes/auth-flows/activate-account.tsx";
-import { GOOD, USED } from "../mocks/auth-flows.ts";
-import { on } from "../mocks/contract.ts";
+import { GOOD, ORDER_ID, USED } from "../mocks/auth-flows.ts";
+import { middleware as handoffMiddleware } from "../../app/routes/auth-flows/order-handoff.tsx";
+import { on, refuse } from "../mocks/contract.ts";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
@@ -258,5 +259,31 @@ describe("pages of e-mailed links, kept on the API's answer about their link", (
     await activation(signedIn, "n4");
     expect((await activation(signedIn, "n5")).rendered).toBe(true);
     expect(await atTheDoor({ url: "/activate-account", cookie: signedIn, nonce: "n6" }).answer).toBeUndefined();
+  });
+
+  it("keeps the order hand-over for a visitor with its link, never when the API fails (500) or for the page without a link", async () => {
+    const scope = `/handoff/order/${ORDER_ID}`;
+    const cookie = `__link_handoff=${encodeURIComponent(`${scope} ${GOOD}`)}`;
+    const view = async (nonce: string, viewCookie = cookie) => {
+      const before = renders;
+      const result = await callRoute<string>(page, {
+        url: scope,
+        params: { orderId: ORDER_ID },
+        cookie: viewCookie,
+        requestInfo: { cspNonce: nonce },
+        middleware: [privatePagesMiddleware, ...handoffMiddleware],
+      });
+      return { ...result, rendered: renders > before };
+    };
+    expect((await view("n1")).rendered).toBe(true);
+    expect((await view("n2")).rendered).toBe(false);
+    expect((await atTheDoor({ url: scope, cookie, nonce: "n3" }).answer)?.status).toBe(200);
+    // Without the link the page is a signed-in one: never kept for a visitor (who goes to sign in).
+    expect((await view("n4", "")).status).toBe(302);
+    // The API failing says nothing about the link: rendered, untagged.
+    server.use(on("GET /order-handoff/{orderId}", () => refuse(500)));
+    const failing = await view("n5");
+    expect(failing.rendered).toBe(true);
+    expect(failing.headers.get("ETag")).toBeNull();
   });
 });
