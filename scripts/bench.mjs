@@ -145,8 +145,15 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Of batches of one kind, the one whose portal CPU per request is the median (the middle one of an odd number). */
-const medianBatch = (batches) => [...batches].sort((a, b) => a.cpu.portal - b.cpu.portal)[Math.floor((batches.length - 1) / 2)];
+/**
+ * Of batches of one kind, the one whose portal CPU per request is the median (the middle one of an odd
+ * number), with the API's CPU the median of its own over the batches (the API's work, a scheduled job or a
+ * collection, does not fall in the same batch as the portal's).
+ */
+function medianBatch(batches) {
+  const chosen = [...batches].sort((a, b) => a.cpu.portal - b.cpu.portal)[Math.floor((batches.length - 1) / 2)];
+  return { ...chosen, cpu: { ...chosen.cpu, api: median(batches.map((b) => b.cpu.api)) } };
+}
 const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : "–");
 const ratio = (x, ref) => (Number.isFinite(x) && ref > 0 ? `${(x / ref).toFixed(2)}×` : "–");
 
