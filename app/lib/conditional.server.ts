@@ -94,10 +94,10 @@ function requestedTags(request: Request): string[] {
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
 }
 
-/** Whether this answer may carry the ETag computed before it was made. */
-function cacheable(response: Response): boolean {
+/** Whether this answer (of the status its page answers when all is well) may be kept, and carry the ETag computed before it was made. */
+function cacheable(response: Response, status = 200): boolean {
   return (
-    response.status === 200 &&
+    response.status === status &&
     !response.headers.has("Set-Cookie") &&
     !response.headers.has("Cache-Control") &&
     !response.headers.has("X-Remix-Redirect")
@@ -197,6 +197,20 @@ interface LinkPage {
 }
 
 /**
+ * The 404 page (the not-found route) for visitors: the same for every visitor at an address, so kept
+ * like a visitor's page, but never tagged, and apart from the other pages (render-cache.server.ts: a few
+ * megabytes, a few minutes): anyone asking for addresses that do not exist pushes out only such pages,
+ * never a customer's. Signed-in customers get it rendered.
+ */
+export const missingPageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const { accessToken, refreshToken } = getTokens(context);
+  if (accessToken || refreshToken || hasNotifications(context)) return next();
+  doors.set(pageOf(request, context), { visitor: true, live: false, missing: true });
+  return answer(request, context, pageTag(request, context, ["a visitor", "missing"]), next, undefined, true);
+};
+
+/**
  * Pages of links sent by e-mail (password recovery, activation, orders, agreement) show what the API says
  * about their link, and nothing of the visitor but the address, language and analytics choice: for
  * visitors who are not signed in and have no notification waiting, they are tagged and kept on a tag
@@ -247,6 +261,8 @@ interface Door {
   visitor: boolean;
   customerId?: string;
   live: boolean;
+  /** The 404 page: kept apart, never tagged. */
+  missing?: boolean;
   /** A link page: how it reads its link, with the route's parameters as matched. */
   link?: LinkPage;
 }
@@ -282,7 +298,9 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   let tag: string | undefined;
   if (door.visitor) {
     if (accessToken || refreshToken) return undefined;
-    tag = door.link ? await linkTag(request, context, door.link) : pageTag(request, context, ["a visitor"]);
+    tag = door.link
+      ? await linkTag(request, context, door.link)
+      : pageTag(request, context, door.missing ? ["a visitor", "missing"] : ["a visitor"]);
   } else {
     // requireUserMiddleware would renew the token (or send to sign in); followActiveAccountMiddleware would set a cookie.
     if (!accessToken || isExpired(accessToken) || makesActive(request, door.customerId)) return undefined;
@@ -291,7 +309,8 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   }
   if (!tag) return undefined;
   const etag = `W/${tag}`;
-  if (!door.live && requestedTags(request).includes(tag)) {
+  const tags = !door.live && !door.missing;
+  if (tags && requestedTags(request).includes(tag)) {
     return {
       status: 304,
       headers: [
@@ -303,7 +322,7 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   const kept = keptBytes(tag, info.cspNonce, request.headers.get("Accept-Encoding"));
   if (!kept) return undefined;
   // As answer() tags it, and as privatePagesMiddleware marks what is not tagged.
-  const tagged = !door.live && !kept.fresh;
+  const tagged = tags && !kept.fresh;
   const own: [string, string][] = tagged
     ? [
         ["ETag", etag],
@@ -345,23 +364,25 @@ async function answer(
   tag: string,
   next: () => Promise<Response>,
   liveMs?: number,
+  missing = false,
 ): Promise<Response> {
   const etag = `W/${tag}`;
-  if (!liveMs && requestedTags(request).includes(tag)) {
+  const tags = !liveMs && !missing;
+  if (tags && requestedTags(request).includes(tag)) {
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
   if (request.method !== "GET") {
     const response = await next();
-    return !liveMs && cacheable(response) && !isFreshView(context) ? tagged(response, etag) : response;
+    return tags && cacheable(response) && !isFreshView(context) ? tagged(response, etag) : response;
   }
   const nonce = context.get(requestInfoContext).cspNonce;
   const found = await keptOrWait(tag, nonce, request.headers.get("Accept-Encoding"));
-  if ("response" in found) return liveMs || found.fresh ? found.response : tagged(found.response, etag);
+  if ("response" in found) return !tags || found.fresh ? found.response : tagged(found.response, etag);
   try {
     const response = await next();
-    if (!cacheable(response)) return response;
-    const kept = await keepAnswer(tag, context, nonce, response, liveMs);
-    return liveMs || isFreshView(context) ? kept : tagged(kept, etag);
+    if (!cacheable(response, missing ? 404 : 200)) return response;
+    const kept = await keepAnswer(tag, context, nonce, response, liveMs, missing);
+    return !tags || isFreshView(context) ? kept : tagged(kept, etag);
   } finally {
     found.done();
   }

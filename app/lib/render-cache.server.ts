@@ -45,27 +45,35 @@ const RENDER_CACHE_TTL = 15 * 60_000;
 /** Headers that belong to one answer, not to the page. */
 const OWN_HEADERS = new Set(["content-length", "set-cookie", "etag", "cache-control", "date"]);
 
-let cache: { config: Config; pages: LRUCache<string, Kept> | null } | undefined;
+/**
+ * Pages that say an address does not exist (404s for visitors) are kept apart, in a few megabytes of
+ * their own and for a few minutes: anyone can ask for any number of addresses that do not exist, and
+ * those pages must never push customers' pages out of memory.
+ */
+const MISSING_MB = 4;
+const MISSING_TTL = 5 * 60_000;
+
+let cache: { config: Config; pages: LRUCache<string, Kept> | null; missing: LRUCache<string, Kept> | null } | undefined;
 /** Tags being rendered now, and the end of each render. */
 const rendering = new Map<string, Promise<unknown>>();
 
-function store(): LRUCache<string, Kept> | null {
+function store(missing = false): LRUCache<string, Kept> | null {
   const config = getConfig();
   if (cache?.config !== config) {
     const megabytes = config.RENDER_CACHE_MB;
-    const pages =
+    const lru = (mb: number, ttl: number) =>
+      new LRUCache<string, Kept>({
+        maxSize: mb * 1024 * 1024,
+        // The body's bytes, and a little for the entry itself.
+        sizeCalculation: (kept) => kept.bytes + kept.deflated.reduce((sum, part) => sum + part.length, 0) + 256 + 64 * kept.parts.length,
+        ttl,
+      });
+    cache =
       megabytes > 0
-        ? new LRUCache<string, Kept>({
-            maxSize: megabytes * 1024 * 1024,
-            // The body's bytes, and a little for the entry itself.
-            sizeCalculation: (kept) =>
-              kept.bytes + kept.deflated.reduce((sum, part) => sum + part.length, 0) + 256 + 64 * kept.parts.length,
-            ttl: RENDER_CACHE_TTL,
-          })
-        : null;
-    cache = { config, pages };
+        ? { config, pages: lru(megabytes, RENDER_CACHE_TTL), missing: lru(Math.min(megabytes, MISSING_MB), MISSING_TTL) }
+        : { config, pages: null, missing: null };
   }
-  return cache.pages;
+  return missing ? cache.missing : cache.pages;
 }
 
 /** Forgets every kept page (tests; a new configuration does it too). */
@@ -148,7 +156,7 @@ export interface KeptBytes {
  * (from its parts compressed when it was kept) when the request takes gzip.
  */
 export function keptBytes(tag: string, nonce: string, acceptEncoding: string | null = null): KeptBytes | undefined {
-  const kept = store()?.get(tag);
+  const kept = store()?.get(tag) ?? store(true)?.get(tag);
   if (!kept) return undefined;
   // Bytes, not a string: the body is neither checked nor encoded again on its way out.
   const values = [Buffer.from(nonce)];
@@ -182,8 +190,9 @@ export function keptAnswer(tag: string, nonce: string, acceptEncoding: string | 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Keeps an answer under its tag (for `ttl` ms, or the cache's own time) and gives back one to send (the
- * original's body is read here). Without a nonce to cut out, nothing is kept.
+ * Keeps an answer under its tag (for `ttl` ms, or the cache's own time; a `missing` page in the store of
+ * its own) and gives back one to send (the original's body is read here). Without a nonce to cut out,
+ * nothing is kept.
  */
 export async function keepAnswer(
   tag: string,
@@ -191,8 +200,9 @@ export async function keepAnswer(
   nonce: string,
   response: Response,
   ttl?: number,
+  missing = false,
 ): Promise<Response> {
-  const cache = store();
+  const cache = store(missing);
   if (!cache || !response.body) return response;
   const body = await response.text();
   const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));

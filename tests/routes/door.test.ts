@@ -17,10 +17,12 @@ import { middleware as loginMiddleware } from "../../app/routes/login.tsx";
 import { loader as activateAccountLoader, middleware as activateMiddleware } from "../../app/routes/auth-flows/activate-account.tsx";
 import { GOOD, ORDER_ID, USED } from "../mocks/auth-flows.ts";
 import { middleware as handoffMiddleware } from "../../app/routes/auth-flows/order-handoff.tsx";
+import { middleware as notFoundMiddleware } from "../../app/routes/not-found.tsx";
 import { on, refuse } from "../mocks/contract.ts";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
+import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
 
@@ -285,5 +287,56 @@ describe("pages of e-mailed links, kept on the API's answer about their link", (
     const failing = await view("n5");
     expect(failing.rendered).toBe(true);
     expect(failing.headers.get("ETag")).toBeNull();
+  });
+});
+
+describe("the 404 page, kept for visitors apart from customers' pages", () => {
+  /** A page that says its address does not exist, carrying its render's nonce. */
+  async function missing(url: string, nonce: string, cookie = "") {
+    const before = renders;
+    const result = await callRoute<string>(
+      async (args: { context: RouterContextProvider }) => {
+        const rendered = page(args);
+        return new Response(await rendered.text(), { status: 404, headers: rendered.headers });
+      },
+      { url, cookie, requestInfo: { cspNonce: nonce }, middleware: [privatePagesMiddleware, ...notFoundMiddleware] },
+    );
+    return { ...result, rendered: renders > before };
+  }
+
+  it("renders it once per address, then answers it from memory and at the door, never tagged", async () => {
+    const first = await missing("/no-such-page", "n1");
+    expect(first.status).toBe(404);
+    expect(first.rendered).toBe(true);
+    expect(first.headers.get("ETag")).toBeNull();
+    const again = await missing("/no-such-page", "n2");
+    expect(again.rendered).toBe(false);
+    expect(again.status).toBe(404);
+    expect(again.body).toContain('nonce="n2"');
+    expect(again.headers.get("Cache-Control")).toBe("private, no-store");
+    const door = await atTheDoor({ url: "/no-such-page", cookie: "", nonce: "n3" }).answer;
+    expect(door?.status).toBe(404);
+    expect(headerMap(door!)["cache-control"]).toBe("private, no-store");
+    expect(headerMap(door!).etag).toBeUndefined();
+    // Someone signed in gets it rendered.
+    const signedIn = await signedInCookie();
+    expect((await missing("/no-such-page", "n4", signedIn)).rendered).toBe(true);
+    expect(await atTheDoor({ url: "/no-such-page", cookie: signedIn, nonce: "n5" }).answer).toBeUndefined();
+  });
+
+  it("never pushes a customer's kept page out of memory, however many addresses are asked for", async () => {
+    // 8 MB for pages: the 404 pages below (9 MB) would push the customer's page out of a store shared with them.
+    useEnv({ RENDER_CACHE_MB: "8" });
+    const cookie = await customerCookie();
+    await throughTheRouter({ url: "/billing/100101", cookie, nonce: "n1", customerId: "100101" });
+    const big = "x".repeat(60_000);
+    for (let i = 0; i < 150; i++) {
+      await callRoute<string>(
+        async ({ context }: { context: RouterContextProvider }) =>
+          new Response(`<script nonce="${context.get(requestInfoContext).cspNonce}"></script>${big}${i}`, { status: 404 }),
+        { url: `/scan/${i}`, requestInfo: { cspNonce: `n${i}` }, middleware: [privatePagesMiddleware, ...notFoundMiddleware] },
+      );
+    }
+    expect((await throughTheRouter({ url: "/billing/100101", cookie, nonce: "n2", customerId: "100101" })).rendered).toBe(false);
   });
 });
