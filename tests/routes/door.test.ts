@@ -5,7 +5,7 @@
  * something else (set a cookie, renew a token, show a notification, render).
  */
 import { http, HttpResponse } from "msw";
-import { type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { answerAtTheDoor, type DoorAnswer } from "../../app/lib/conditional.server.ts";
@@ -17,7 +17,7 @@ import { middleware as loginMiddleware } from "../../app/routes/login.tsx";
 import { loader as activateAccountLoader, middleware as activateMiddleware } from "../../app/routes/auth-flows/activate-account.tsx";
 import { GOOD, ORDER_ID, USED } from "../mocks/auth-flows.ts";
 import { middleware as handoffMiddleware } from "../../app/routes/auth-flows/order-handoff.tsx";
-import { middleware as notFoundMiddleware } from "../../app/routes/not-found.tsx";
+import { middleware as notFoundRouteMiddleware } from "../../app/routes/not-found.tsx";
 import { on, refuse } from "../mocks/contract.ts";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
@@ -27,6 +27,8 @@ import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
 
 const BASE = "http://portal.test";
+// The not-found route's middleware (typed for its "*" parameter, which these calls pass as any route's).
+const notFoundMiddleware = notFoundRouteMiddleware as unknown as MiddlewareFunction<Response>[];
 let renders = 0;
 
 /** A page whose document carries its render's nonce. */
