@@ -145,6 +145,26 @@ const TOO_LARGE = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><titl
 <p lang="en-CA">What was sent is larger than any form of the portal accepts. Go back, choose smaller files and try again.</p>
 <p lang="fr-CA">L’envoi dépasse la taille que les formulaires du portail acceptent. Revenez en arrière, choisissez des fichiers plus petits et réessayez.</p></html>`;
 
+const BAD_ADDRESS = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><title>Bad request</title>
+<p lang="en-CA">The address of this request could not be read. Check the address and try again.</p>
+<p lang="fr-CA">L’adresse de cette requête est illisible. Vérifiez l’adresse et réessayez.</p></html>`;
+
+/**
+ * 400 for a request whose address cannot be read as a URL (a malformed Host or forwarded host or
+ * protocol): React Router's adapter would throw on it (a 500 and a stack trace in the log).
+ */
+const addressCheck: RequestHandler = (req, res, next) => {
+  try {
+    // The address as sent (the door's) and with the host Express trusts (React Router's adapter's).
+    new URL(addressOf(req));
+    new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
+  } catch {
+    res.status(400).set("Cache-Control", "no-store").type("html").send(BAD_ADDRESS);
+    return;
+  }
+  next();
+};
+
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "" || value === "false") return false;
   if (value === "true") return true;
@@ -225,6 +245,8 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.use(originCheck(config.ALLOWED_ACTION_ORIGINS));
   // No post to a page may be larger than the largest form (files included): refused before it is read.
   app.use(bodyCap);
+  // An address that is no URL (a malformed Host): 400, not React Router's 500.
+  app.use(addressCheck);
 
   if (options.clientDir) {
     // The build's .br and .gz beside each script (brotli first when the browser takes both); the file
@@ -267,7 +289,14 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET") return next();
     const info = requestInfoOf(req, res);
-    door(fetchRequestOf(req), info).then(
+    let request: Request;
+    try {
+      request = fetchRequestOf(req);
+    } catch {
+      // A header a Fetch Request refuses: React Router's way.
+      return next();
+    }
+    door(request, info).then(
       (answer) => {
         // A page to compress (a browser that takes brotli or deflate but not gzip): React Router's way.
         const encoded = answer?.headers.some(([name]) => name.toLowerCase() === "content-encoding");
@@ -310,8 +339,11 @@ function fetchRequestOf(req: express.Request): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
+  return new Request(addressOf(req), { headers });
 }
+
+/** The request's address as sent. */
+const addressOf = (req: express.Request) => `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
 
 /** React Router's load context: what server.ts knows about the request. */
 export function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {

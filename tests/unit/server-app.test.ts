@@ -497,9 +497,30 @@ describe("the answer at the door", () => {
     expect(JSON.parse(text)).toEqual({ nonce: seen.at(-1), revision: { for: "1/", value: "r" } });
     // One that takes no compression gets the door's page as it is.
     expect((await rawGet(`${base}/plain`, "identity")).body.toString()).toBe("<p>plain</p>".repeat(200));
+    // An address that is no URL (a malformed Host) never reaches the door: a 400 in both languages, no 500.
+    const { port } = new URL(base);
+    const malformed = await rawRequest(Number(port), "GET /none HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n");
+    expect(malformed).toMatch(/^HTTP\/1\.1 400/);
+    expect(malformed).toContain("could not be read");
+    expect(malformed).toContain("illisible");
+    expect(seen).toHaveLength(4);
     // Only GET comes to the door.
     await post(`${base}/none`);
     expect(seen).toHaveLength(4);
     warn.mockRestore();
+  });
+});
+
+describe("addresses that are no URL", () => {
+  it("answers 400 (not 500) to a malformed Host, and behind a trusted proxy to a malformed forwarded host", async () => {
+    let handled = 0;
+    const base = await start({ TRUST_PROXY: "true" }, { pageHandler: (_req, res) => void (handled++, res.send("page")) });
+    const { port } = new URL(base);
+    const ask = (headers: string) => rawRequest(Number(port), `GET /login HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+    expect(await ask("Host: bad host\r\n")).toMatch(/^HTTP\/1\.1 400/);
+    expect(await ask("Host: portal.example\r\nX-Forwarded-Host: bad host\r\n")).toMatch(/^HTTP\/1\.1 400/);
+    expect(handled).toBe(0);
+    expect(await ask("Host: portal.example\r\nX-Forwarded-Host: portal.example.com\r\n")).toMatch(/^HTTP\/1\.1 200/);
+    expect(handled).toBe(1);
   });
 });
