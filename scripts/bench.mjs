@@ -184,15 +184,21 @@ async function main() {
   const screens = await lib.resolveScreens(servers.base, cookies, { only });
   console.log(`${screens.length} screens answer as expected (${elapsed()})`);
 
-  // Warm up both servers (JIT, caches) on the naive page and the residential dashboard, 600 requests each:
+  // Warm up both servers (JIT, caches) on the naive page and the residential dashboard, 600 requests:
   // the portal's in each way a page is asked for (its document, again with its tag, its data), so that
   // the first screens measured do not pay for compiling the paths that every screen takes.
+  // Likewise a visitor's page and a link page (their paths differ from a signed-in page's), 300 requests
+  // each; the naive page gets as many as the portal (1,200).
   const dashboard = screens.find((s) => s.name === "dashboard-resi") ?? screens[0];
-  if (naive) await batch({ base: naive.base, path: naive.path, n: 600, concurrency: CONCURRENCY });
-  const warmPortal = { base: servers.base, path: dashboard.path, cookie: dashboard.cookie, n: 200, concurrency: CONCURRENCY };
-  const warmed = await batch(warmPortal);
-  await batch({ ...warmPortal, revalidate: true, etag: warmed.etag });
-  await batch({ ...warmPortal, path: lib.dataUrl(dashboard.path) });
+  if (naive) await batch({ base: naive.base, path: naive.path, n: 1200, concurrency: CONCURRENCY });
+  const kinds = [dashboard, screens.find((s) => s.name === "login"), screens.find((s) => s.name === "agreement")];
+  for (const screen of new Set(kinds.filter(Boolean))) {
+    const n = screen === dashboard ? 200 : 100;
+    const warmPortal = { base: servers.base, path: screen.path, cookie: screen.cookie, n, concurrency: CONCURRENCY };
+    const warmed = await batch(warmPortal);
+    await batch({ ...warmPortal, revalidate: true, etag: warmed.etag });
+    await batch({ ...warmPortal, path: lib.dataUrl(screen.path) });
+  }
 
   const portalPids = { portal: servers.portalPid, api: servers.apiPid };
   const naiveRuns = [];
