@@ -110,13 +110,15 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (UNKEPT.test(page) || hasNotifications(context)) return next();
   const live = LIVE.some((pattern) => pattern.test(page));
   const raw = (params as { customerId?: string }).customerId;
-  const customerId = raw && /^\d{1,12}$/.test(raw) ? raw : undefined;
-  const tag = await userTag(request, context, customerId);
+  const tag = await userTag(request, context, accountParam(raw));
   // Not signed in, not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
   if (!tag) return next();
   doors.set(page, { visitor: false, customerId: raw, live });
   return answer(request, context, tag, next, live ? LIVE_KEEP_MS : undefined);
 };
+
+/** The route's `customerId` when it is an account id (a malformed one is left to the page: 404). */
+const accountParam = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? raw : undefined);
 
 /**
  * The page's path. A client navigation's data is named as React Router names it to the middlewares
@@ -172,13 +174,37 @@ async function userTag(
  * routes (`export const middleware = [visitorPageMiddleware]`); pages that show what the API says about a
  * link (orders, activation, password recovery) are not among them.
  */
-export const visitorPageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET" && request.method !== "HEAD") return next();
+export const visitorPageMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) =>
+  visitorAnswer(request, context, next, { visitor: true, live: false });
+
+/** Whether someone is signed in (or can be again: a refresh token). */
+function signedIn(context: Readonly<RouterContextProvider>): boolean {
   const { accessToken, refreshToken } = getTokens(context);
-  if (accessToken || refreshToken || hasNotifications(context)) return next();
-  doors.set(pageOf(request, context), { visitor: true, live: false });
-  return answer(request, context, pageTag(request, context, ["a visitor"]), next);
-};
+  return Boolean(accessToken || refreshToken);
+}
+
+/**
+ * A visitor's page (public, link or 404: `door` says which): for a GET or HEAD by someone not signed in
+ * with no notification waiting, tagged (or kept only) as its kind is, and recorded for the door.
+ */
+async function visitorAnswer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  next: () => Promise<Response>,
+  door: Door,
+): Promise<Response> {
+  if ((request.method !== "GET" && request.method !== "HEAD") || signedIn(context) || hasNotifications(context)) return next();
+  const tag = await visitorTag(request, context, door);
+  if (!tag) return next();
+  doors.set(pageOf(request, context), door);
+  return answer(request, context, tag, next, undefined, door.missing);
+}
+
+/** The tag of a visitor's page of this kind, or undefined when this view is not kept (a link page that cannot say). */
+async function visitorTag(request: Request, context: Readonly<RouterContextProvider>, door: Door): Promise<string | undefined> {
+  if (door.link) return linkTag(request, context, door.link);
+  return pageTag(request, context, door.missing ? ["a visitor", "missing"] : ["a visitor"]);
+}
 
 /**
  * What a link page shows of the visitor's link: the token kept for the page and what the API says about
@@ -202,13 +228,8 @@ interface LinkPage {
  * megabytes, a few minutes): anyone asking for addresses that do not exist pushes out only such pages,
  * never a customer's. Signed-in customers get it rendered.
  */
-export const missingPageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET" && request.method !== "HEAD") return next();
-  const { accessToken, refreshToken } = getTokens(context);
-  if (accessToken || refreshToken || hasNotifications(context)) return next();
-  doors.set(pageOf(request, context), { visitor: true, live: false, missing: true });
-  return answer(request, context, pageTag(request, context, ["a visitor", "missing"]), next, undefined, true);
-};
+export const missingPageMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) =>
+  visitorAnswer(request, context, next, { visitor: true, live: false, missing: true });
 
 /**
  * Pages of links sent by e-mail (password recovery, activation, orders, agreement) show what the API says
@@ -220,16 +241,8 @@ export const missingPageMiddleware: MiddlewareFunction<Response> = async ({ requ
  * uses too (`export const middleware = [linkPageMiddleware(link)]`).
  */
 export function linkPageMiddleware(source: LinkSource): MiddlewareFunction<Response> {
-  return async ({ request, context, params }, next) => {
-    if (request.method !== "GET" && request.method !== "HEAD") return next();
-    const { accessToken, refreshToken } = getTokens(context);
-    if (accessToken || refreshToken || hasNotifications(context)) return next();
-    const link: LinkPage = { source, params: { ...params } };
-    const tag = await linkTag(request, context, link);
-    if (!tag) return next();
-    doors.set(pageOf(request, context), { visitor: true, live: false, link });
-    return answer(request, context, tag, next);
-  };
+  return ({ request, context, params }, next) =>
+    visitorAnswer(request, context, next, { visitor: true, live: false, link: { source, params: { ...params } } });
 }
 
 /** The tag of a link page for a visitor, or undefined for a view never kept (or when the API cannot say). */
@@ -294,41 +307,27 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   await detectLanguage(request, context);
   await openSession(request, context);
   if (hasNotifications(context)) return undefined;
-  const { accessToken, refreshToken } = getTokens(context);
   let tag: string | undefined;
   if (door.visitor) {
-    if (accessToken || refreshToken) return undefined;
-    tag = door.link
-      ? await linkTag(request, context, door.link)
-      : pageTag(request, context, door.missing ? ["a visitor", "missing"] : ["a visitor"]);
+    if (signedIn(context)) return undefined;
+    tag = await visitorTag(request, context, door);
   } else {
     // requireUserMiddleware would renew the token (or send to sign in); followActiveAccountMiddleware would set a cookie.
+    const { accessToken } = getTokens(context);
     if (!accessToken || isExpired(accessToken) || makesActive(request, door.customerId)) return undefined;
-    const customerId = door.customerId && /^\d{1,12}$/.test(door.customerId) ? door.customerId : undefined;
-    tag = await userTag(request, context, customerId);
+    tag = await userTag(request, context, accountParam(door.customerId));
   }
   if (!tag) return undefined;
-  const etag = `W/${tag}`;
+  // As answer() tags a page, and as privatePagesMiddleware marks what is not tagged.
+  const tagHeaders: [string, string][] = [
+    ["ETag", `W/${tag}`],
+    ["Cache-Control", REVALIDATE],
+  ];
   const tags = !door.live && !door.missing;
-  if (tags && requestedTags(request).includes(tag)) {
-    return {
-      status: 304,
-      headers: [
-        ["ETag", etag],
-        ["Cache-Control", REVALIDATE],
-      ],
-    };
-  }
+  if (tags && requestedTags(request).includes(tag)) return { status: 304, headers: tagHeaders };
   const kept = keptBytes(tag, info.cspNonce, request.headers.get("Accept-Encoding"));
   if (!kept) return undefined;
-  // As answer() tags it, and as privatePagesMiddleware marks what is not tagged.
-  const tagged = tags && !kept.fresh;
-  const own: [string, string][] = tagged
-    ? [
-        ["ETag", etag],
-        ["Cache-Control", REVALIDATE],
-      ]
-    : [["Cache-Control", PRIVATE]];
+  const own: [string, string][] = tags && !kept.fresh ? tagHeaders : [["Cache-Control", PRIVATE]];
   return { status: kept.status, headers: [...kept.headers, ...own], body: kept.body };
 }
 
