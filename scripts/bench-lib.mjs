@@ -317,6 +317,36 @@ export async function signIn(base, username) {
   return cookie;
 }
 
+/**
+ * `n` sessions of one user, as `n` customers each in their own browser: the connections of a batch each
+ * send their own session (a portal that shares work between requests of one session would otherwise be
+ * measured on a case that customers do not make). Signed in 4 at a time.
+ */
+export async function signInSessions(base, username, n) {
+  const cookies = [];
+  for (let i = 0; i < n; i += 4) {
+    cookies.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, () => signIn(base, username)))));
+  }
+  return cookies;
+}
+
+/**
+ * A page's cookies for each of these sessions: the page's own (`cookie`, opened with another session) with
+ * that session's cookies instead, the page then opened once with it and what it sets kept, as a browser does.
+ */
+export async function openWithSessions(base, pathname, cookie, sessions) {
+  const opened = [];
+  for (const session of sessions) opened.push(await openPage(base, pathname, mergeCookies(cookie, session)));
+  return opened;
+}
+
+/** A Cookie header with the pairs of `over` in place of those of the same name. */
+function mergeCookies(cookie, over) {
+  const jar = new Map(cookie.split("; ").map((c) => [c.split("=")[0], c]));
+  for (const pair of over.split("; ")) jar.set(pair.split("=")[0], pair);
+  return [...jar.values()].join("; ");
+}
+
 export async function signInAll(base) {
   const cookies = {};
   for (const [who, username] of Object.entries(USERS)) cookies[who] = await signIn(base, username);

@@ -43,6 +43,9 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(oauthPublicRoutes(ctx));
   router.use(orderRoutes(ctx));
   router.use(contactActivationRoutes(ctx));
+  const revisions = revisionRoutes(ctx);
+  // Each read of the batch carries its own access token, checked as the bearer check does.
+  router.use(revisions.batch);
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
@@ -51,7 +54,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(endpointRoutes(ctx));
   router.use(cabinetRoutes(ctx));
   router.use(supportRoutes(ctx));
-  router.use(revisionRoutes(ctx));
+  router.use(revisions.single);
   router.use(dashboardRoutes(ctx));
   router.use(residentialDashboardRoutes(ctx));
   router.use(commercialDashboardRoutes(ctx));

@@ -83,7 +83,17 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Answer null instead of the not-found page (order summary, agreement). */
   silentNotFound?: boolean;
+  /**
+   * Not aborted with the page request: a call made for several page requests at once (revision-reads.server.ts),
+   * which one browser going away must not cut short for the others.
+   */
+  detached?: boolean;
+  /** Without the session's access token (a call that carries tokens in its body: POST /revisions). */
+  withoutToken?: boolean;
 }
+
+/** The signal of a detached call: never aborted (the transport's own timeouts still apply). */
+const NEVER = new AbortController().signal;
 
 // --- Typed calls: an endpoint of api/contract named "METHOD /path", its answer type from the contract ---
 
@@ -251,7 +261,7 @@ export class ApiClient {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language, ...options.headers };
-    if (token) headers.Authorization = `Bearer ${token}`;
+    if (token && !options.withoutToken) headers.Authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (options.form) body = toMultipart(options.form);
     else if (options.json !== undefined) {
@@ -259,7 +269,7 @@ export class ApiClient {
       headers["Content-Type"] = "application/json";
     }
     try {
-      return await (this.options.transport ?? defaultTransport())({ method, url, headers, body, signal: request.signal, timeoutMs });
+      return await (this.options.transport ?? defaultTransport())({ method, url, headers, body, signal: options.detached ? NEVER : request.signal, timeoutMs });
     } catch (error) {
       if (request.signal.aborted) throw error;
       console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);

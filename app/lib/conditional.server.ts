@@ -27,7 +27,6 @@ import { fileURLToPath } from "node:url";
 import { decodeJwt } from "jose";
 import { LRUCache } from "lru-cache";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
-import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { analyticsState } from "./analytics.server.ts";
 import { api, type ApiClient } from "./api.server.ts";
 import { PRIVATE } from "./cache.server.ts";
@@ -37,6 +36,7 @@ import { readCookie } from "./cookies.server.ts";
 import { detectLanguage, getLanguage } from "./i18n.server.ts";
 import { isFreshView, keepAnswer, keptBytes, keptOrWait } from "./render-cache.server.ts";
 import { requestInfoContext, type RequestInfo } from "./request-info.ts";
+import { readRevision } from "./revision-reads.server.ts";
 import { getTokens, hasNotifications, openSession } from "./session.server.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
@@ -154,13 +154,7 @@ async function userTag(
   const readFor = `${String(user)}/${customerId ?? ""}`;
   let revision = info.revision?.for === readFor ? info.revision.value : undefined;
   if (revision === undefined) {
-    try {
-      const { status, body } = await api(context, request).fetch("GET", "/revision", { query: { customer_id: customerId } });
-      const parsed = status === 200 ? RevisionAnswer.safeParse(body) : null;
-      revision = parsed?.success ? parsed.data.revision : undefined;
-    } catch {
-      revision = undefined;
-    }
+    revision = await readRevision(api(context, request), accessToken, customerId);
     if (revision !== undefined) info.revision = { for: readFor, value: revision };
   }
   if (revision === undefined) return undefined;
