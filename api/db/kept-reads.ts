@@ -2,7 +2,8 @@
  * Answers of reads kept until the next write (Db.writeGeneration, PGlite only: the database belongs to
  * this process, so every write passes through it) and for at most KEPT_MS of the service's clock (what
  * changes with time alone, such as a session's expiry or a payment maturing, shows that much later).
- * Used where every portal page asks the same thing again: the token's session check and GET /revision.
+ * Used where every portal page asks the same thing again: the token's session check, GET /revision and the
+ * answers about e-mailed links (http.ts `keptLinkAnswer`), which the portal asks on every view of their pages.
  * Requests that arrive while the same read is under way share it (a burst of 100 pages after a write
  * makes one read, not 100 queued on PGlite's single connection).
  * On PostgreSQL other processes write too: every read goes to the database.
@@ -23,6 +24,8 @@ export class KeptReads<T> {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Kept answers at most (past it they are all forgotten at once). */
+    private readonly max = KEPT_MAX,
   ) {}
 
   /** The answer of `load` for this key, read now or kept from a read after which nothing was written. */
@@ -46,7 +49,7 @@ export class KeptReads<T> {
     }
     // Kept only when no write started or ended while it was read.
     if (this.db.writeGeneration?.() === generation) {
-      if (generation !== this.generation || this.kept.size >= KEPT_MAX) this.kept = new Map();
+      if (generation !== this.generation || this.kept.size >= this.max) this.kept = new Map();
       this.generation = generation;
       this.kept.set(key, { value, at: now });
     }

@@ -21,7 +21,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
+import { keptLinkAnswer, parseInput, route } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const RECOVERY_LINK_MINUTES = 60;
@@ -235,7 +235,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/auth/recover-password/:token",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const link = await findLink(ctx.db, "password_recovery", req.params.token);
       if (!link) throw notFound("Link");
       const status = linkStatus(link, "password_recovery", ctx.now());
@@ -244,7 +244,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
         username: status === "valid" ? maskUsername(link.username) : null,
         expires_at: status === "valid" ? link.expires_at.toISOString() : null,
       };
-      res.json(answer);
+      return answer;
     }),
   );
 
@@ -273,7 +273,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/auth/activate-account/:token",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const link = await findLink(ctx.db, "account_activation", req.params.token);
       if (!link) throw notFound("Link");
       const now = ctx.now();
@@ -286,7 +286,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
         expires_at: status === "valid" ? link.expires_at.toISOString() : null,
         terms: legalDocumentOf(terms, req.lang),
       };
-      res.json(answer);
+      return answer;
     }),
   );
 

@@ -36,7 +36,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, notFound, unprocessable } from "./errors.ts";
-import { currentUser, parseInput, requireCustomer, route, type CustomerAccess } from "./http.ts";
+import { currentUser, keptLinkAnswer, parseInput, requireCustomer, route, type CustomerAccess } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 /** Wrong passwords an activation link takes (linking to an existing sign-in) before it is revoked. */
@@ -427,7 +427,7 @@ export function contactActivationRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/activate-customer-contact/:customerId/:contactToken",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const activation = await liveActivation(ctx.db, req.params.customerId as string, req.params.contactToken as string, false);
       const user = await ctx.db.one<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE username = $1", [
         activation.email,
@@ -440,7 +440,7 @@ export function contactActivationRoutes(ctx: ServiceContext): Router {
         has_account: Boolean(user?.password_hash),
         expires_at: activation.expires_at.toISOString(),
       };
-      res.json(answer);
+      return answer;
     }),
   );
 

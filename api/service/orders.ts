@@ -24,7 +24,7 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, legalDocumentOf, looksLikeToken, newSecret } from "./auth-flows.ts";
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
+import { keptLinkAnswer, parseInput, route } from "./http.ts";
 
 /** Links minted when a customer continues from the hand-over page stay valid this long. */
 export const ORDER_LINK_DAYS = 30;
@@ -198,7 +198,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/order-summary/:token",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const order = await orderByToken(ctx.db, "summary", req.params.token, ctx.now());
       const [itemRows, windowRows] = await Promise.all([items(ctx.db, order.id), windows(ctx.db, order.id)]);
       const appointment = booked(order, windowRows);
@@ -228,13 +228,13 @@ export function orderRoutes(ctx: ServiceContext): Router {
         appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
         agreement_accepted: Boolean(order.agreement_accepted_at),
       };
-      res.json(answer);
+      return answer;
     }),
   );
 
   router.get(
     "/order-confirmation/:token",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const now = ctx.now();
       const order = await orderByToken(ctx.db, "confirmation", req.params.token, now);
       const windowRows = await windows(ctx.db, order.id);
@@ -255,7 +255,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
           return { ...windowOf(w), available, booked: isBooked };
         }),
       };
-      res.json(answer);
+      return answer;
     }),
   );
 
@@ -299,7 +299,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/order-handoff/:orderId",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const { token } = parseInput(OrderHandoffQuery, { token: typeof req.query.token === "string" ? req.query.token : undefined });
       const order = await handoffOrder(ctx, req, token);
       const [itemRows, windowRows, agent] = await Promise.all([
@@ -337,7 +337,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
           ).total,
         ),
       };
-      res.json(answer);
+      return answer;
     }),
   );
 
@@ -362,7 +362,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
 
   router.get(
     "/agreement/:token",
-    route(async (req, res) => {
+    keptLinkAnswer(ctx, async (req) => {
       const order = await orderByToken(ctx.db, "agreement", req.params.token, ctx.now());
       const [itemRows, document] = await Promise.all([
         items(ctx.db, order.id),
@@ -393,7 +393,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
         ),
         agreement,
       };
-      res.json(answer);
+      return answer;
     }),
   );
 
