@@ -6,6 +6,7 @@
  */
 import { randomFillSync } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
@@ -155,9 +156,12 @@ const BAD_ADDRESS = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><ti
  */
 const addressCheck: RequestHandler = (req, res, next) => {
   try {
-    // The address as sent (the door's) and with the host Express trusts (React Router's adapter's).
+    // The address as sent (the door's) and with the host Express trusts (React Router's adapter's): the
+    // same host and protocol unless forwarded ones are sent.
     new URL(addressOf(req));
-    new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
+    if (req.headers["x-forwarded-host"] !== undefined || req.headers["x-forwarded-proto"] !== undefined) {
+      new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
+    }
   } catch {
     res.status(400).set("Cache-Control", "no-store").type("html").send(BAD_ADDRESS);
     return;
@@ -229,16 +233,17 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  app.use((_req, res, next) => {
+  const pageHeaders: RequestHandler = (_req, res, next) => {
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (csp) res.setHeader("Content-Security-Policy", csp.join(nonce));
     next();
-  });
+  };
+  app.use(unlessFrontDoor(pageHeaders));
 
   // A 304 keeps the stored page's CSP (and its nonce): see server/not-modified.ts.
-  app.use(keepStoredCspOnNotModified);
+  app.use(unlessFrontDoor(keepStoredCspOnNotModified));
 
   // Every unsafe request to the portal passes one origin check, whatever the route (React Router's
   // own check skips routes without a component, such as /logout and /switch-account).
@@ -246,7 +251,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // No post to a page may be larger than the largest form (files included): refused before it is read.
   app.use(bodyCap);
   // An address that is no URL (a malformed Host): 400, not React Router's 500.
-  app.use(addressCheck);
+  app.use(unlessFrontDoor(addressCheck));
 
   if (options.clientDir) {
     // The build's .br and .gz beside each script (brotli first when the browser takes both); the file
@@ -264,7 +269,8 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
 
   // Before the compression middleware: its answers are 304s or kept pages already gzipped (a page that
   // would still need compressing goes on to React Router).
-  if (options.door) app.use(doorMiddleware(options.door));
+  const door = options.door ? doorMiddleware(options.door) : undefined;
+  if (door) app.use(unlessFrontDoor(door));
 
   app.use(compression(PAGE_COMPRESSION));
 
@@ -281,7 +287,73 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   app.use(options.pageHandler);
+
+  // The front door: a server made by app.listen takes a page's GET through the door's part of the chain
+  // above (the same middlewares, in the same order: nothing before them applies to a GET of a page)
+  // before Express's router, which a 304 or a kept page then never meets.
+  if (door) {
+    const lane = [pageHeaders, keepStoredCspOnNotModified, addressCheck, door];
+    const listener = frontDoor(app, lane);
+    app.listen = ((...args: unknown[]) => {
+      const server = createServer(listener);
+      // As Express's own listen: a callback also hears a failure to listen (once).
+      const last = args.at(-1);
+      if (typeof last === "function") {
+        let called = false;
+        const once = (...values: unknown[]) => (called ? undefined : ((called = true), last(...values)));
+        args[args.length - 1] = once;
+        server.once("error", once);
+      }
+      return server.listen(...(args as Parameters<typeof server.listen>));
+    }) as express.Express["listen"];
+  }
   return app;
+}
+
+/** Set on a request that went through the front door: Express's chain skips the middlewares it ran. */
+const THROUGH_FRONT_DOOR = Symbol("through the front door");
+
+const unlessFrontDoor =
+  (middleware: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] ? next() : middleware(req, res, next);
+
+/**
+ * What Express answers before the door's part of the chain (health checks, the embedded API, built
+ * assets): such addresses always take Express's way. Express matches them without regard to case.
+ */
+const BEFORE_THE_DOOR = /^\/(assets|api|healthz|readyz)(?:[/.?]|$)/i;
+
+/**
+ * The server's request listener: a GET of any other address runs `lane` (page headers and nonce, the
+ * stored-CSP rule, the address check, the door) as Express would, with the request and answer made
+ * Express's as app.handle makes them; when the door has no answer, Express takes the request on and
+ * skips what the lane already did (the nonce and the door's request information stay the same).
+ */
+function frontDoor(app: express.Express, lane: RequestHandler[]): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.method !== "GET" || BEFORE_THE_DOOR.test(req.url ?? "/")) return app(req, res);
+    const expressReq = req as express.Request;
+    const expressRes = res as express.Response;
+    expressReq.res = expressRes;
+    expressRes.req = expressReq;
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    expressRes.locals ??= Object.create(null) as express.Response["locals"];
+    // As Express's router sets them before the first middleware.
+    expressReq.originalUrl ??= req.url ?? "/";
+    expressReq.baseUrl = "";
+    let at = 0;
+    const next = (error?: unknown) => {
+      // (the lane's middlewares pass no errors on; were one to, Express would take the request from the start)
+      if (error !== undefined) return app(req, res);
+      const middleware = lane[at++];
+      if (middleware) return middleware(expressReq, expressRes, next);
+      (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] = true;
+      app(req, res);
+    };
+    next();
+  };
 }
 
 /** The door (app/lib/conditional.server.ts `answerAtTheDoor`) as Express middleware: its answer, or the next handler. */
@@ -301,8 +373,8 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
         // A page to compress (a browser that takes brotli or deflate but not gzip): React Router's way.
         const encoded = answer?.headers.some(([name]) => name.toLowerCase() === "content-encoding");
         if (!answer || (answer.body && !encoded && req.acceptsEncodings(["br", "gzip", "deflate"]))) return next();
-        res.status(answer.status);
-        for (const [name, value] of answer.headers) res.append(name, value);
+        res.statusCode = answer.status;
+        for (const [name, value] of answer.headers) res.appendHeader(name, value);
         res.end(answer.body);
       },
       (error: unknown) => {
@@ -327,9 +399,14 @@ function helmetHeaders(middleware: RequestHandler): [string, string][] {
 
 /** What server.ts knows about the request (made once: the door and React Router's load context share it). */
 function requestInfoOf(req: express.Request, res: express.Response): RequestInfo {
-  return (res.locals.requestInfo ??= {
+  if (res.locals.requestInfo) return res.locals.requestInfo;
+  let clientAddress: string | undefined;
+  return (res.locals.requestInfo = {
     cspNonce: res.locals.cspNonce,
-    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    // Asked of Express (the trusted proxies' X-Forwarded-For) when first needed: a 304 never needs it.
+    get clientAddress() {
+      return (clientAddress ??= req.ip ?? req.socket.remoteAddress ?? "unknown");
+    },
     dataRequest: req.path?.endsWith(".data") ?? false,
   });
 }

@@ -17,13 +17,29 @@ type Context = Readonly<RouterContextProvider>;
 /** Renew a little before exp, so a token does not lapse between two calls of one page. */
 const EXPIRY_SKEW_SECONDS = 10;
 
-export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp !== "number" || exp - EXPIRY_SKEW_SECONDS <= nowSeconds;
-  } catch {
-    return true;
+/** Claims of the access tokens seen lately (decoding is a base64 and a JSON parse, twice a page otherwise). */
+const claimsKept = new Map<string, { exp?: unknown; sub?: unknown } | null>();
+const CLAIMS_KEPT = 2000;
+
+/** The claims of a token (not verified: the API verifies it), or null when it is not a JWT. */
+export function claimsOf(token: string): { exp?: unknown; sub?: unknown } | null {
+  let claims = claimsKept.get(token);
+  if (claims === undefined) {
+    try {
+      const { exp, sub } = decodeJwt(token);
+      claims = { exp, sub };
+    } catch {
+      claims = null;
+    }
+    if (claimsKept.size >= CLAIMS_KEPT) claimsKept.clear();
+    claimsKept.set(token, claims);
   }
+  return claims;
+}
+
+export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp !== "number" || exp - EXPIRY_SKEW_SECONDS <= nowSeconds;
 }
 
 export type SignInResult = "signed-in" | "invalid" | "throttled";

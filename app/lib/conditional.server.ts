@@ -24,13 +24,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { decodeJwt } from "jose";
 import { LRUCache } from "lru-cache";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { analyticsState } from "./analytics.server.ts";
 import { api, type ApiClient } from "./api.server.ts";
 import { PRIVATE } from "./cache.server.ts";
-import { ACTIVE_CUSTOMER_COOKIE, isExpired, makesActive } from "./auth.server.ts";
+import { ACTIVE_CUSTOMER_COOKIE, claimsOf, isExpired, makesActive } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { detectLanguage, getLanguage } from "./i18n.server.ts";
@@ -143,12 +142,7 @@ async function userTag(
   customerId: string | undefined,
 ): Promise<string | undefined> {
   const { accessToken } = getTokens(context);
-  let user: unknown;
-  try {
-    user = accessToken ? decodeJwt(accessToken).sub : undefined;
-  } catch {
-    user = undefined;
-  }
+  const user = accessToken ? claimsOf(accessToken)?.sub : undefined;
   if (!accessToken || user === undefined) return undefined;
   const info = context.get(requestInfoContext);
   const readFor = `${String(user)}/${customerId ?? ""}`;

@@ -3,12 +3,12 @@
  * page (res.locals, and the router context loadContextFor builds from it).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { request, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
@@ -508,6 +508,65 @@ describe("the answer at the door", () => {
     await post(`${base}/none`);
     expect(seen).toHaveLength(4);
     warn.mockRestore();
+  });
+});
+
+describe("the front door (the door before Express's router)", () => {
+  const gzipped = gzipSync(Buffer.from("<!DOCTYPE html><p>kept</p>".repeat(100)));
+  const keptPage = {
+    status: 200,
+    headers: [
+      ["Content-Type", "text/html; charset=utf-8"],
+      ["Content-Encoding", "gzip"],
+      ["Vary", "Accept-Encoding"],
+      ["ETag", 'W/"k"'],
+    ] as [string, string][],
+    body: gzipped,
+  };
+
+  it("answers exactly as Express's chain answers: the same status, headers and body, a nonce of its own", async () => {
+    const options = {
+      pageHandler: ((_req, res) => void res.send("rendered")) as RequestHandler,
+      door: async (request: Request) => (new URL(request.url).pathname === "/kept" ? keptPage : undefined),
+    };
+    const serve = async (listen: (app: ReturnType<typeof createPortalApp>) => Server) => {
+      const app = createPortalApp({ config: parseConfig({ NODE_ENV: "production" }), ...options });
+      const handle = vi.spyOn(app as unknown as { handle: (...args: unknown[]) => void }, "handle");
+      const server = await new Promise<Server>((resolve) => {
+        const s = listen(app).once("listening", () => resolve(s));
+      });
+      servers.push(server);
+      return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, handle };
+    };
+    const front = await serve((app) => app.listen(0, "127.0.0.1"));
+    // The same app served without the front door: every request through Express's router.
+    const viaExpress = await serve((app) => createServer(app).listen(0, "127.0.0.1"));
+    const [a, b] = [await rawGet(`${front.base}/kept`, "gzip, br"), await rawGet(`${viaExpress.base}/kept`, "gzip, br")];
+    expect(front.handle).not.toHaveBeenCalled();
+    expect(viaExpress.handle).toHaveBeenCalledTimes(1);
+    // Without an answer at the door, Express takes the request on, once.
+    expect(await (await fetch(`${front.base}/other`)).text()).toBe("rendered");
+    expect(front.handle).toHaveBeenCalledTimes(1);
+    expect(a.body.equals(gzipped)).toBe(true);
+    expect(b.body.equals(gzipped)).toBe(true);
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return { ...rest, "content-security-policy": String(rest["content-security-policy"]).replace(/nonce-[^']+/g, "nonce-N") };
+    };
+    expect(comparable(a.headers)).toEqual(comparable(b.headers));
+    expect(a.headers["content-security-policy"]).not.toBe(b.headers["content-security-policy"]);
+  });
+
+  it("leaves the health checks, the embedded API and the built assets to Express, whatever their case", async () => {
+    const api = express.Router().get("/anything", (_req, res) => void res.json({ api: true }));
+    const base = await start({ NODE_ENV: "production" }, { door: async () => ({ status: 304, headers: [["ETag", 'W/"t"']] }), api });
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: "ok" });
+    expect((await fetch(`${base}/HEALTHZ`)).status).toBe(200);
+    expect(await (await fetch(`${base}/api/v1/anything`)).json()).toEqual({ api: true });
+    expect(await (await fetch(`${base}/API/v1/anything`)).json()).toEqual({ api: true });
+    // Any other GET is the door's; a HEAD is Express's (which takes only GETs to the door).
+    expect((await fetch(`${base}/billing/100101`)).status).toBe(304);
+    expect((await fetch(`${base}/billing/100101`, { method: "HEAD" })).status).not.toBe(304);
   });
 });
 
