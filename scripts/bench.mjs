@@ -116,7 +116,11 @@ async function batch({
     const sentHeaders = cookies[w % cookies.length] ? { ...headers, cookie: cookies[w % cookies.length] } : headers;
     while (sent < n && performance.now() < deadline) {
       sent++;
-      const res = await request(agent, `${base}${path}`, revalidate && lastEtag ? { ...sentHeaders, "if-none-match": lastEtag } : sentHeaders);
+      const res = await request(
+        agent,
+        `${base}${path}`,
+        revalidate && lastEtag ? { ...sentHeaders, "if-none-match": lastEtag } : sentHeaders,
+      );
       latencies.push(res.ms);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.error) errors.push(res.error.message);
@@ -196,7 +200,8 @@ async function main() {
     sessions[who] = await lib.signInSessions(servers.base, lib.USERS[who], CONCURRENCY - 1);
   }
   for (const screen of screens) {
-    if (screen.user) screen.cookie = [screen.cookie, ...(await lib.openWithSessions(servers.base, screen.path, screen.cookie, sessions[screen.user]))];
+    if (screen.user)
+      screen.cookie = [screen.cookie, ...(await lib.openWithSessions(servers.base, screen.path, screen.cookie, sessions[screen.user]))];
   }
   console.log(`${CONCURRENCY} sessions of each user, every signed-in screen opened in each (${elapsed()})`);
 

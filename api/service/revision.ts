@@ -45,7 +45,9 @@ export function revisionRoutes(ctx: ServiceContext): { batch: Router; single: Ro
 
   /** The revision of this user (and account), or null when the account is not one of theirs. */
   async function revisionOf(userId: number, customerId: number | null): Promise<RevisionAnswer | null> {
-    const row = await kept.read(`${userId}:${customerId ?? ""}`, () => ctx.db.one<RevisionRow>(REVISION_QUERY, [userId, customerId, ctx.now()]));
+    const row = await kept.read(`${userId}:${customerId ?? ""}`, () =>
+      ctx.db.one<RevisionRow>(REVISION_QUERY, [userId, customerId, ctx.now()]),
+    );
     if (!row?.allowed) return null;
     return {
       revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}`,

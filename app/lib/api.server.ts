@@ -269,7 +269,14 @@ export class ApiClient {
       headers["Content-Type"] = "application/json";
     }
     try {
-      return await (this.options.transport ?? defaultTransport())({ method, url, headers, body, signal: options.detached ? NEVER : request.signal, timeoutMs });
+      return await (this.options.transport ?? defaultTransport())({
+        method,
+        url,
+        headers,
+        body,
+        signal: options.detached ? NEVER : request.signal,
+        timeoutMs,
+      });
     } catch (error) {
       if (request.signal.aborted) throw error;
       console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);

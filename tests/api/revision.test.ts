@@ -378,9 +378,23 @@ describe("POST /revisions", () => {
   });
 
   it("shows a write at once, to every read it concerns", async () => {
-    const before = RevisionsAnswer.parse((await batch([{ token: family, customer_id: HOUSE }, { token: family, customer_id: CONDO }])).body);
+    const before = RevisionsAnswer.parse(
+      (
+        await batch([
+          { token: family, customer_id: HOUSE },
+          { token: family, customer_id: CONDO },
+        ])
+      ).body,
+    );
     await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = $1", [HOUSE]);
-    const after = RevisionsAnswer.parse((await batch([{ token: family, customer_id: HOUSE }, { token: family, customer_id: CONDO }])).body);
+    const after = RevisionsAnswer.parse(
+      (
+        await batch([
+          { token: family, customer_id: HOUSE },
+          { token: family, customer_id: CONDO },
+        ])
+      ).body,
+    );
     expect(after.answers[0]).not.toEqual(before.answers[0]);
     expect(after.answers[1]).toEqual(before.answers[1]);
   });

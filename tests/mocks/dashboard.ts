@@ -14,7 +14,9 @@ export const dashboardHandlers = [
         const response = await fetch(`${API}/revision${customer_id ? `?customer_id=${customer_id}` : ""}`, {
           headers: { Authorization: `Bearer ${token}` },
         });
-        return response.status === 200 ? { status: 200 as const, ...(await response.json()) } : { status: response.status === 401 ? (401 as const) : (403 as const) };
+        return response.status === 200
+          ? { status: 200 as const, ...(await response.json()) }
+          : { status: response.status === 401 ? (401 as const) : (403 as const) };
       }),
     );
     return reply("POST /revisions", { answers } satisfies RevisionsAnswer);
