@@ -348,7 +348,14 @@ function frontDoor(app: express.Express, lane: RequestHandler[]): (req: Incoming
       // (the lane's middlewares pass no errors on; were one to, Express would take the request from the start)
       if (error !== undefined) return app(req, res);
       const middleware = lane[at++];
-      if (middleware) return middleware(expressReq, expressRes, next);
+      if (middleware) {
+        try {
+          return middleware(expressReq, expressRes, next);
+        } catch (error) {
+          // As Express's router would: its error handling answers (a throw here would end the process).
+          return app(req, res);
+        }
+      }
       (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] = true;
       app(req, res);
     };
@@ -373,8 +380,16 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
         // A page to compress (a browser that takes brotli or deflate but not gzip): React Router's way.
         const encoded = answer?.headers.some(([name]) => name.toLowerCase() === "content-encoding");
         if (!answer || (answer.body && !encoded && req.acceptsEncodings(["br", "gzip", "deflate"]))) return next();
-        res.statusCode = answer.status;
-        for (const [name, value] of answer.headers) res.appendHeader(name, value);
+        try {
+          res.statusCode = answer.status;
+          for (const [name, value] of answer.headers) res.appendHeader(name, value);
+        } catch (error) {
+          // A header Node refuses (a kept answer's headers are React Router's, so this is not expected).
+          console.warn(`[door] ${(error as Error)?.message ?? error}`);
+          for (const [name] of answer.headers) res.removeHeader(name);
+          res.statusCode = 200;
+          return next();
+        }
         res.end(answer.body);
       },
       (error: unknown) => {

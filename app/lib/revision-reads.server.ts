@@ -47,7 +47,9 @@ function sendGathered(): void {
   const reads = [...(gathering?.values() ?? [])];
   gathering = undefined;
   const batched = reads.length > 1 ? reads.filter(fitsBatch) : [];
-  for (const read of reads) if (!batched.includes(read)) void readOne(read);
+  const alone = new Set(reads);
+  for (const read of batched) alone.delete(read);
+  for (const read of alone) void readOne(read);
   for (let i = 0; i < batched.length; i += MAX_REVISION_READS) {
     const group = batched.slice(i, i + MAX_REVISION_READS);
     void (group.length === 1 ? readOne(group[0]) : readMany(group));

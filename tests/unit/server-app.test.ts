@@ -557,6 +557,23 @@ describe("the front door (the door before Express's router)", () => {
     expect(a.headers["content-security-policy"]).not.toBe(b.headers["content-security-policy"]);
   });
 
+  it("leaves the page to React Router when Node refuses a header of the door's answer (no crash, no header left)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const base = await start(
+      { NODE_ENV: "production" },
+      {
+        pageHandler: (_req, res) => void res.send("rendered"),
+        door: async () => ({ status: 304, headers: [["ETag", 'W/"t"'], ["X-Bad", "line\nbreak"]] }),
+      },
+    );
+    const answer = await fetch(`${base}/page`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe("rendered");
+    expect(answer.headers.get("etag")).not.toBe('W/"t"');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("[door]"));
+    warn.mockRestore();
+  });
+
   it("leaves the health checks, the embedded API and the built assets to Express, whatever their case", async () => {
     const api = express.Router().get("/anything", (_req, res) => void res.json({ api: true }));
     const base = await start({ NODE_ENV: "production" }, { door: async () => ({ status: 304, headers: [["ETag", 'W/"t"']] }), api });
