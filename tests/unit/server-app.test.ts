@@ -563,7 +563,13 @@ describe("the front door (the door before Express's router)", () => {
       { NODE_ENV: "production" },
       {
         pageHandler: (_req, res) => void res.send("rendered"),
-        door: async () => ({ status: 304, headers: [["ETag", 'W/"t"'], ["X-Bad", "line\nbreak"]] }),
+        door: async () => ({
+          status: 304,
+          headers: [
+            ["ETag", 'W/"t"'],
+            ["X-Bad", "line\nbreak"],
+          ],
+        }),
       },
     );
     const answer = await fetch(`${base}/page`);
