@@ -48,6 +48,18 @@ function statementsNaming(method: "one" | "query", marker: string) {
   };
 }
 
+/** The statements run until `restore()`; a transaction (a write) throws, naming `what`. */
+function readsOnly(what: string) {
+  const statements: string[] = [];
+  const { query, one, transaction } = api.db;
+  api.db.query = ((sql: string, params?: unknown[]) => (statements.push(sql), query.call(api.db, sql, params))) as typeof query;
+  api.db.one = ((sql: string, params?: unknown[]) => (statements.push(sql), one.call(api.db, sql, params))) as typeof one;
+  api.db.transaction = (() => {
+    throw new Error(`${what} must not write`);
+  }) as typeof transaction;
+  return { statements, restore: () => Object.assign(api.db, { query, one, transaction }) };
+}
+
 const views = () => ({
   maya: () => revision(resi, MAYA),
   house: () => revision(family, HOUSE),
@@ -74,19 +86,13 @@ describe("GET /revision", () => {
   });
 
   it("costs one query besides the token's session check, and writes nothing", async () => {
-    const queries: string[] = [];
-    const { query, one, transaction } = api.db;
-    api.db.query = ((sql: string, params?: unknown[]) => (queries.push(sql), query.call(api.db, sql, params))) as typeof query;
-    api.db.one = ((sql: string, params?: unknown[]) => (queries.push(sql), one.call(api.db, sql, params))) as typeof one;
-    api.db.transaction = (() => {
-      throw new Error("GET /revision must not write");
-    }) as typeof transaction;
+    const queries = readsOnly("GET /revision");
     try {
       const first = await revision(family, CONDO);
-      expect(queries.length).toBeLessThanOrEqual(2);
+      expect(queries.statements.length).toBeLessThanOrEqual(2);
       expect((await revision(family, CONDO)).revision).toBe(first.revision);
     } finally {
-      Object.assign(api.db, { query, one, transaction });
+      queries.restore();
     }
   });
 
@@ -411,18 +417,12 @@ describe("POST /revisions", () => {
   });
 
   it("writes nothing", async () => {
-    const statements: string[] = [];
-    const { query, one, transaction } = api.db;
-    api.db.query = ((sql: string, params?: unknown[]) => (statements.push(sql), query.call(api.db, sql, params))) as typeof query;
-    api.db.one = ((sql: string, params?: unknown[]) => (statements.push(sql), one.call(api.db, sql, params))) as typeof one;
-    api.db.transaction = (() => {
-      throw new Error("POST /revisions must not write");
-    }) as typeof transaction;
+    const queries = readsOnly("POST /revisions");
     try {
       expect((await batch([{ token: resi, customer_id: MAYA }, { token: business }])).status).toBe(200);
-      expect(statements.every((sql) => onlyReads(sql))).toBe(true);
+      expect(queries.statements.every((sql) => onlyReads(sql))).toBe(true);
     } finally {
-      Object.assign(api.db, { query, one, transaction });
+      queries.restore();
     }
   });
 });
