@@ -349,11 +349,16 @@ function frontDoor(app: express.Express, lane: RequestHandler[]): (req: Incoming
       if (error !== undefined) return app(req, res);
       const middleware = lane[at++];
       if (middleware) {
+        const passedOn = at;
         try {
           return middleware(expressReq, expressRes, next);
         } catch (error) {
-          // As Express's router would: its error handling answers (a throw here would end the process).
-          return app(req, res);
+          // Thrown by this middleware itself: Express takes the request from the start, as its router
+          // would have caught it (a throw out of the listener would end the process).
+          if (at === passedOn) return app(req, res);
+          // Thrown further on (Express catches its own, so not expected): answered here, not twice.
+          console.error("[front door]", error);
+          if (!res.headersSent) res.writeHead(500, { "Cache-Control": "no-store" }).end();
         }
       }
       (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] = true;
