@@ -340,10 +340,10 @@ export async function openWithSessions(base, pathname, cookie, sessions) {
   return opened;
 }
 
-/** A Cookie header with the pairs of `over` in place of those of the same name. */
+/** A Cookie header with the pairs of `over` (a Cookie header, or a list of pairs) in place of those of the same name. */
 function mergeCookies(cookie, over) {
-  const jar = new Map(cookie.split("; ").map((c) => [c.split("=")[0], c]));
-  for (const pair of over.split("; ")) jar.set(pair.split("=")[0], pair);
+  const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
+  for (const pair of Array.isArray(over) ? over : over.split("; ")) jar.set(pair.split("=")[0], pair);
   return [...jar.values()].join("; ");
 }
 
@@ -460,12 +460,10 @@ export async function openPage(base, pathname, cookie) {
 
 /** Adds the cookies a response sets to a Cookie header, as a browser keeps them. */
 function withCookies(cookie, res) {
-  const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
-  for (const set of res.headers.getSetCookie()) {
-    const pair = set.split(";")[0];
-    jar.set(pair.split("=")[0], pair);
-  }
-  return [...jar.values()].join("; ");
+  return mergeCookies(
+    cookie,
+    res.headers.getSetCookie().map((set) => set.split(";")[0]),
+  );
 }
 
 /** The `.data` URL the client router asks for when it navigates to `pathname`. */

@@ -53,6 +53,8 @@ declare module "express-serve-static-core" {
   interface Locals {
     cspNonce: string;
     requestInfo?: RequestInfo;
+    /** The request's address as sent, once the address check built it (the door's request reuses it). */
+    address?: string;
   }
 }
 
@@ -158,7 +160,7 @@ const addressCheck: RequestHandler = (req, res, next) => {
   try {
     // The address as sent (the door's) and with the host Express trusts (React Router's adapter's): the
     // same host and protocol unless forwarded ones are sent.
-    new URL(addressOf(req));
+    new URL((res.locals.address = addressOf(req)));
     if (req.headers["x-forwarded-host"] !== undefined || req.headers["x-forwarded-proto"] !== undefined) {
       new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
     }
@@ -375,7 +377,7 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
     const info = requestInfoOf(req, res);
     let request: Request;
     try {
-      request = fetchRequestOf(req);
+      request = fetchRequestOf(req, res);
     } catch {
       // A header a Fetch Request refuses: React Router's way.
       return next();
@@ -432,11 +434,11 @@ function requestInfoOf(req: express.Request, res: express.Response): RequestInfo
 }
 
 /** The request as a Fetch Request, for the door (React Router's adapter makes its own for the pages). */
-function fetchRequestOf(req: express.Request): Request {
+function fetchRequestOf(req: express.Request, res: express.Response): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  return new Request(addressOf(req), { headers });
+  return new Request(res.locals.address ?? addressOf(req), { headers });
 }
 
 /** The request's address as sent. */
