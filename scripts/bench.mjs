@@ -55,6 +55,8 @@ const { values: opts } = parseArgs({
 const REQUESTS = Number(opts.requests);
 const ROUNDS = Math.max(1, Number(opts.rounds));
 const CONCURRENCY = Number(opts.concurrency);
+/** Warm-up requests per kind of page and per way it is asked for (see the warm-up below). */
+const WARM_REQUESTS = 2000;
 const EMBEDDED_SECONDS = Number(opts["embedded-seconds"]);
 const HEADERS = { ...lib.BROWSER_HEADERS };
 if (opts["no-compression"]) delete HEADERS["accept-encoding"];
@@ -205,16 +207,17 @@ async function main() {
   }
   console.log(`${CONCURRENCY} sessions of each user, every signed-in screen opened in each (${elapsed()})`);
 
-  // Warm up both servers (JIT, caches) on the naive page and the residential dashboard, 600 requests:
-  // the portal's in each way a page is asked for (its document, again with its tag, its data), so that
-  // the first screens measured do not pay for compiling the paths that every screen takes.
-  // Likewise a visitor's page and a link page (their paths differ from a signed-in page's), 300 requests
-  // each; the naive page gets as many as the portal (1,200).
+  // Warm up both servers (JIT, caches) until they serve at their steady cost: the portal's three kinds of
+  // page (a signed-in one, a visitor's, a link page: their paths differ), WARM_REQUESTS of each in each way
+  // a page is asked for (its document, again with its tag, its data); the naive page as many as one kind.
+  // Fewer left the first screens measured of a kind paying for V8 compiling its path: a link page's 304
+  // cost 0.8 ms over its first 500 requests, 0.35 ms after 2,000 and settled at 0.22 ms after some 5,000
+  // (batches alternating as here), which the first link page measured carried at 0.2–0.4× the naive page.
   const dashboard = screens.find((s) => s.name === "dashboard-resi") ?? screens[0];
-  if (naive) await batch({ base: naive.base, path: naive.path, n: 1200, concurrency: CONCURRENCY });
+  if (naive) await batch({ base: naive.base, path: naive.path, n: 3 * WARM_REQUESTS, concurrency: CONCURRENCY });
   const kinds = [dashboard, screens.find((s) => s.name === "login"), screens.find((s) => s.name === "agreement")];
   for (const screen of new Set(kinds.filter(Boolean))) {
-    const n = screen === dashboard ? 200 : 100;
+    const n = WARM_REQUESTS;
     const warmPortal = { base: servers.base, path: screen.path, cookie: screen.cookie, n, concurrency: CONCURRENCY };
     const warmed = await batch(warmPortal);
     await batch({ ...warmPortal, revalidate: true, etag: warmed.etag });
