@@ -21,7 +21,8 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { keptLinkAnswer, parseInput, route } from "./http.ts";
+import { parseInput, route } from "./http.ts";
+import { linkGet } from "./link-answers.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const RECOVERY_LINK_MINUTES = 60;
@@ -233,20 +234,17 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  router.get(
-    "/auth/recover-password/:token",
-    keptLinkAnswer(ctx, async (req) => {
-      const link = await findLink(ctx.db, "password_recovery", req.params.token);
-      if (!link) throw notFound("Link");
-      const status = linkStatus(link, "password_recovery", ctx.now());
-      const answer: RecoveryLinkAnswer = {
-        status,
-        username: status === "valid" ? maskUsername(link.username) : null,
-        expires_at: status === "valid" ? link.expires_at.toISOString() : null,
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/auth/recover-password/:token", async (req) => {
+    const link = await findLink(ctx.db, "password_recovery", req.params.token);
+    if (!link) throw notFound("Link");
+    const status = linkStatus(link, "password_recovery", ctx.now());
+    const answer: RecoveryLinkAnswer = {
+      status,
+      username: status === "valid" ? maskUsername(link.username) : null,
+      expires_at: status === "valid" ? link.expires_at.toISOString() : null,
+    };
+    return answer;
+  });
 
   router.post(
     "/auth/recover-password/:token",
@@ -271,24 +269,21 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  router.get(
-    "/auth/activate-account/:token",
-    keptLinkAnswer(ctx, async (req) => {
-      const link = await findLink(ctx.db, "account_activation", req.params.token);
-      if (!link) throw notFound("Link");
-      const now = ctx.now();
-      const status = linkStatus(link, "account_activation", now);
-      const terms = await currentTerms(ctx.db, now.toISOString().slice(0, 10));
-      const answer: ActivationLinkAnswer = {
-        status,
-        username: status === "valid" ? maskUsername(link.username) : null,
-        first_name: status === "valid" ? link.first_name : null,
-        expires_at: status === "valid" ? link.expires_at.toISOString() : null,
-        terms: legalDocumentOf(terms, req.lang),
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/auth/activate-account/:token", async (req) => {
+    const link = await findLink(ctx.db, "account_activation", req.params.token);
+    if (!link) throw notFound("Link");
+    const now = ctx.now();
+    const status = linkStatus(link, "account_activation", now);
+    const terms = await currentTerms(ctx.db, now.toISOString().slice(0, 10));
+    const answer: ActivationLinkAnswer = {
+      status,
+      username: status === "valid" ? maskUsername(link.username) : null,
+      first_name: status === "valid" ? link.first_name : null,
+      expires_at: status === "valid" ? link.expires_at.toISOString() : null,
+      terms: legalDocumentOf(terms, req.lang),
+    };
+    return answer;
+  });
 
   router.post(
     "/auth/activate-account/:token",

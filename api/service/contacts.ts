@@ -36,7 +36,8 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, notFound, unprocessable } from "./errors.ts";
-import { currentUser, keptLinkAnswer, parseInput, requireCustomer, route, type CustomerAccess } from "./http.ts";
+import { currentUser, parseInput, requireCustomer, route, type CustomerAccess } from "./http.ts";
+import { linkGet } from "./link-answers.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 /** Wrong passwords an activation link takes (linking to an existing sign-in) before it is revoked. */
@@ -425,24 +426,21 @@ export function contactActivationRoutes(ctx: ServiceContext): Router {
     return row;
   }
 
-  router.get(
-    "/activate-customer-contact/:customerId/:contactToken",
-    keptLinkAnswer(ctx, async (req) => {
-      const activation = await liveActivation(ctx.db, req.params.customerId as string, req.params.contactToken as string, false);
-      const user = await ctx.db.one<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE username = $1", [
-        activation.email,
-      ]);
-      const answer: ContactActivationAnswer = {
-        customer_name: activation.contract_name,
-        first_name: activation.first_name,
-        last_name: activation.last_name,
-        email: activation.email,
-        has_account: Boolean(user?.password_hash),
-        expires_at: activation.expires_at.toISOString(),
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/activate-customer-contact/:customerId/:contactToken", async (req) => {
+    const activation = await liveActivation(ctx.db, req.params.customerId as string, req.params.contactToken as string, false);
+    const user = await ctx.db.one<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE username = $1", [
+      activation.email,
+    ]);
+    const answer: ContactActivationAnswer = {
+      customer_name: activation.contract_name,
+      first_name: activation.first_name,
+      last_name: activation.last_name,
+      email: activation.email,
+      has_account: Boolean(user?.password_hash),
+      expires_at: activation.expires_at.toISOString(),
+    };
+    return answer;
+  });
 
   router.post(
     "/activate-customer-contact/:customerId/:contactToken",

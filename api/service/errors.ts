@@ -1,6 +1,7 @@
 /** Refusals of the reference API: one JSON shape (contract ErrorAnswer), never a stack trace or SQL. */
 import type { ErrorRequestHandler } from "express";
 import { z } from "zod";
+import type { ErrorAnswer } from "../contract/common.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -55,18 +56,19 @@ export class FieldErrors {
   }
 }
 
+/** The status and body that answer an error (a 500 is logged, naming `what`: never its details in the answer). */
+export function errorAnswer(error: unknown, what: string): { status: number; body: ErrorAnswer } {
+  if (error instanceof ApiError) return { status: error.status, body: { success: false, message: error.message, errors: error.errors } };
+  if (error instanceof z.ZodError) return { status: 422, body: { success: false, message: "Invalid request", errors: fieldErrors(error) } };
+  // body-parser and multipart failures carry an HTTP status of their own.
+  const own = (error as { status?: unknown } | null)?.status;
+  const status = typeof own === "number" && own >= 400 && own < 500 ? own : 500;
+  if (status === 500) console.error(`[api] ${what} failed:`, error);
+  return { status, body: { success: false, message: status === 500 ? "Internal server error" : "Bad request" } };
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
-  if (error instanceof ApiError) {
-    res.status(error.status).json({ success: false, message: error.message, errors: error.errors });
-    return;
-  }
-  if (error instanceof z.ZodError) {
-    res.status(422).json({ success: false, message: "Invalid request", errors: fieldErrors(error) });
-    return;
-  }
-  // body-parser and multipart failures carry an HTTP status of their own.
-  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-  if (status === 500) console.error(`[api] ${req.method} ${req.originalUrl} failed:`, error);
-  res.status(status).json({ success: false, message: status === 500 ? "Internal server error" : "Bad request" });
+  const { status, body } = errorAnswer(error, `${req.method} ${req.originalUrl}`);
+  res.status(status).json(body);
 };

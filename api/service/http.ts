@@ -14,8 +14,6 @@ import {
 import type { z } from "zod";
 import { endpoints } from "../contract/index.ts";
 import type { Db } from "../db/client.ts";
-import { KeptReads } from "../db/kept-reads.ts";
-import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
 import type { AccessClaims, Principal, Tokens } from "./tokens.ts";
 
@@ -279,22 +277,3 @@ export const route =
   (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler =>
   (req, res, next) =>
     handler(req, res, next);
-
-/** Link answers kept at most per route (an agreement's answer is some 10 KB). */
-const KEPT_LINK_ANSWERS = 1000;
-
-/**
- * A GET about an e-mailed link (its token in the path, or the hand-over's in `?token=`), answered as `answer`
- * computes it and kept as KeptReads keeps reads (PGlite: until the next write, for at most a second): the
- * portal asks it on every view of the link's page, to know whether the page changed. The key is what the
- * answer depends on: the path, the token, the bearer token (the hand-over also answers signed-in
- * contacts) and the language. Refusals (404, 422) are never kept.
- */
-export function keptLinkAnswer(ctx: ServiceContext, answer: (req: Request) => Promise<unknown>): RequestHandler {
-  const kept = new KeptReads<unknown>(ctx.db, ctx.now, KEPT_LINK_ANSWERS);
-  return route(async (req, res) => {
-    const token = typeof req.query.token === "string" ? req.query.token : "";
-    const key = [req.lang, req.path, token, req.headers.authorization ?? ""].join("\n");
-    res.json(await kept.read(key, () => answer(req)));
-  });
-}

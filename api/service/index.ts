@@ -15,6 +15,7 @@ import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
+import { linkAnswersRoutes } from "./link-answers.ts";
 import { authenticate, detectLanguage, parseBody, refuseControlCharacters, tokenBeforeBody } from "./http.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
 import { referralRoutes } from "./referrals.ts";
@@ -46,6 +47,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   const revisions = revisionRoutes(ctx);
   // Each read of the batch carries its own access token, checked as the bearer check does.
   router.use(revisions.batch);
+  // The link GETs of the routers above, several at once, as a visitor asks them.
+  router.use(linkAnswersRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));

@@ -7,7 +7,7 @@
  * 404, like unknown orders. The hand-over page is reached by order id plus either its token (query
  * `token`) or the bearer token of an activated contact of the order's customer.
  */
-import { Router, type Request } from "express";
+import { Router } from "express";
 import {
   AcceptAgreementRequest,
   ConfirmAppointmentRequest,
@@ -24,7 +24,8 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, legalDocumentOf, looksLikeToken, newSecret } from "./auth-flows.ts";
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { keptLinkAnswer, parseInput, route } from "./http.ts";
+import { parseInput, route } from "./http.ts";
+import { linkGet, type LinkRequest } from "./link-answers.ts";
 
 /** Links minted when a customer continues from the hand-over page stay valid this long. */
 export const ORDER_LINK_DAYS = 30;
@@ -166,10 +167,10 @@ function servicesSection(order: OrderRow, rows: ItemRow[], lang: Language) {
     : { heading: "Your services and prices", body: `${lines.join("\n")}\nPrices are before ${tax}.\nInstallation address: ${address}.` };
 }
 
-const bearerOf = (req: Request) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+const bearerOf = (req: LinkRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 /** The order of a hand-over request, if the caller may see it: its hand-over token, or a contact's bearer. */
-async function handoffOrder(ctx: ServiceContext, req: Request, token: string | undefined): Promise<OrderRow> {
+async function handoffOrder(ctx: ServiceContext, req: LinkRequest, token: string | undefined): Promise<OrderRow> {
   const id = Number(req.params.orderId);
   const order = Number.isSafeInteger(id) && id > 0 ? await ctx.db.one<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]) : undefined;
   if (!order) throw notFound("Order");
@@ -196,68 +197,62 @@ async function handoffOrder(ctx: ServiceContext, req: Request, token: string | u
 export function orderRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
-  router.get(
-    "/order-summary/:token",
-    keptLinkAnswer(ctx, async (req) => {
-      const order = await orderByToken(ctx.db, "summary", req.params.token, ctx.now());
-      const [itemRows, windowRows] = await Promise.all([items(ctx.db, order.id), windows(ctx.db, order.id)]);
-      const appointment = booked(order, windowRows);
-      const answer: OrderSummaryAnswer = {
-        order_id: order.id,
-        order_number: order.order_number,
-        status: statusOf(order),
-        placed_on: order.placed_at.toISOString().slice(0, 10),
-        contract_name: order.contract_name,
-        install_address: addressOf(order),
-        items: itemRows.map((item) => ({
-          name: req.lang === "fr" ? item.name_fr : item.name,
-          monthly_price: dollars(item.monthly_price_cents),
-          one_time_price: dollars(item.one_time_price_cents),
-        })),
-        monthly: priceTotals(
-          order,
-          itemRows.map((i) => i.monthly_price_cents),
-          req.lang,
-        ),
-        one_time: priceTotals(
-          order,
-          itemRows.map((i) => i.one_time_price_cents),
-          req.lang,
-        ),
-        appointment: appointment ? windowOf(appointment) : null,
-        appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
-        agreement_accepted: Boolean(order.agreement_accepted_at),
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/order-summary/:token", async (req) => {
+    const order = await orderByToken(ctx.db, "summary", req.params.token, ctx.now());
+    const [itemRows, windowRows] = await Promise.all([items(ctx.db, order.id), windows(ctx.db, order.id)]);
+    const appointment = booked(order, windowRows);
+    const answer: OrderSummaryAnswer = {
+      order_id: order.id,
+      order_number: order.order_number,
+      status: statusOf(order),
+      placed_on: order.placed_at.toISOString().slice(0, 10),
+      contract_name: order.contract_name,
+      install_address: addressOf(order),
+      items: itemRows.map((item) => ({
+        name: req.lang === "fr" ? item.name_fr : item.name,
+        monthly_price: dollars(item.monthly_price_cents),
+        one_time_price: dollars(item.one_time_price_cents),
+      })),
+      monthly: priceTotals(
+        order,
+        itemRows.map((i) => i.monthly_price_cents),
+        req.lang,
+      ),
+      one_time: priceTotals(
+        order,
+        itemRows.map((i) => i.one_time_price_cents),
+        req.lang,
+      ),
+      appointment: appointment ? windowOf(appointment) : null,
+      appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
+      agreement_accepted: Boolean(order.agreement_accepted_at),
+    };
+    return answer;
+  });
 
-  router.get(
-    "/order-confirmation/:token",
-    keptLinkAnswer(ctx, async (req) => {
-      const now = ctx.now();
-      const order = await orderByToken(ctx.db, "confirmation", req.params.token, now);
-      const windowRows = await windows(ctx.db, order.id);
-      const current = booked(order, windowRows);
-      const open = order.status === "open";
-      const noticeEnd = now.getTime() + MIN_NOTICE_HOURS * 3_600_000;
-      const canChange = open && (!current || current.starts_at.getTime() > now.getTime() + CHANGE_CUTOFF_HOURS * 3_600_000);
-      const answer: OrderConfirmationAnswer = {
-        order_number: order.order_number,
-        status: statusOf(order),
-        install_address: addressOf(order),
-        appointment: current ? windowOf(current) : null,
-        confirmed_at: current && order.appointment_confirmed_at ? order.appointment_confirmed_at.toISOString() : null,
-        can_change: canChange,
-        windows: windowRows.map((w) => {
-          const isBooked = w.id === current?.id;
-          const available = open && (isBooked ? w.starts_at.getTime() > now.getTime() : canChange && w.starts_at.getTime() > noticeEnd);
-          return { ...windowOf(w), available, booked: isBooked };
-        }),
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/order-confirmation/:token", async (req) => {
+    const now = ctx.now();
+    const order = await orderByToken(ctx.db, "confirmation", req.params.token, now);
+    const windowRows = await windows(ctx.db, order.id);
+    const current = booked(order, windowRows);
+    const open = order.status === "open";
+    const noticeEnd = now.getTime() + MIN_NOTICE_HOURS * 3_600_000;
+    const canChange = open && (!current || current.starts_at.getTime() > now.getTime() + CHANGE_CUTOFF_HOURS * 3_600_000);
+    const answer: OrderConfirmationAnswer = {
+      order_number: order.order_number,
+      status: statusOf(order),
+      install_address: addressOf(order),
+      appointment: current ? windowOf(current) : null,
+      confirmed_at: current && order.appointment_confirmed_at ? order.appointment_confirmed_at.toISOString() : null,
+      can_change: canChange,
+      windows: windowRows.map((w) => {
+        const isBooked = w.id === current?.id;
+        const available = open && (isBooked ? w.starts_at.getTime() > now.getTime() : canChange && w.starts_at.getTime() > noticeEnd);
+        return { ...windowOf(w), available, booked: isBooked };
+      }),
+    };
+    return answer;
+  });
 
   router.post(
     "/order-confirmation/:token",
@@ -297,49 +292,46 @@ export function orderRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  router.get(
-    "/order-handoff/:orderId",
-    keptLinkAnswer(ctx, async (req) => {
-      const { token } = parseInput(OrderHandoffQuery, { token: typeof req.query.token === "string" ? req.query.token : undefined });
-      const order = await handoffOrder(ctx, req, token);
-      const [itemRows, windowRows, agent] = await Promise.all([
-        items(ctx.db, order.id),
-        windows(ctx.db, order.id),
-        order.sales_agent_id
-          ? ctx.db.one<{ name: string; email: string; phone: string }>("SELECT name, email, phone FROM staff WHERE id = $1", [
-              order.sales_agent_id,
-            ])
-          : Promise.resolve(undefined),
-      ]);
-      const status = statusOf(order);
-      const appointment = booked(order, windowRows);
-      const answer: OrderHandoffAnswer = {
-        order_id: order.id,
-        order_number: order.order_number,
-        status,
-        next_step: status === "awaiting_agreement" ? "accept_agreement" : status === "awaiting_appointment" ? "confirm_appointment" : null,
-        contract_name: order.contract_name,
-        placed_on: order.placed_at.toISOString().slice(0, 10),
-        install_address: addressOf(order),
-        sales_agent: agent ?? null,
-        appointment: appointment ? windowOf(appointment) : null,
-        appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
-        monthly_total: dollars(
-          totals(
-            order,
-            itemRows.map((i) => i.monthly_price_cents),
-          ).total,
-        ),
-        one_time_total: dollars(
-          totals(
-            order,
-            itemRows.map((i) => i.one_time_price_cents),
-          ).total,
-        ),
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/order-handoff/:orderId", async (req) => {
+    const { token } = parseInput(OrderHandoffQuery, { token: typeof req.query.token === "string" ? req.query.token : undefined });
+    const order = await handoffOrder(ctx, req, token);
+    const [itemRows, windowRows, agent] = await Promise.all([
+      items(ctx.db, order.id),
+      windows(ctx.db, order.id),
+      order.sales_agent_id
+        ? ctx.db.one<{ name: string; email: string; phone: string }>("SELECT name, email, phone FROM staff WHERE id = $1", [
+            order.sales_agent_id,
+          ])
+        : Promise.resolve(undefined),
+    ]);
+    const status = statusOf(order);
+    const appointment = booked(order, windowRows);
+    const answer: OrderHandoffAnswer = {
+      order_id: order.id,
+      order_number: order.order_number,
+      status,
+      next_step: status === "awaiting_agreement" ? "accept_agreement" : status === "awaiting_appointment" ? "confirm_appointment" : null,
+      contract_name: order.contract_name,
+      placed_on: order.placed_at.toISOString().slice(0, 10),
+      install_address: addressOf(order),
+      sales_agent: agent ?? null,
+      appointment: appointment ? windowOf(appointment) : null,
+      appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
+      monthly_total: dollars(
+        totals(
+          order,
+          itemRows.map((i) => i.monthly_price_cents),
+        ).total,
+      ),
+      one_time_total: dollars(
+        totals(
+          order,
+          itemRows.map((i) => i.one_time_price_cents),
+        ).total,
+      ),
+    };
+    return answer;
+  });
 
   router.post(
     "/order-handoff/:orderId",
@@ -360,42 +352,39 @@ export function orderRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  router.get(
-    "/agreement/:token",
-    keptLinkAnswer(ctx, async (req) => {
-      const order = await orderByToken(ctx.db, "agreement", req.params.token, ctx.now());
-      const [itemRows, document] = await Promise.all([
-        items(ctx.db, order.id),
-        ctx.db.one<Parameters<typeof legalDocumentOf>[0]>(
-          "SELECT id, version, title, title_fr, effective_on, sections FROM legal_documents WHERE id = $1",
-          [order.agreement_document_id],
-        ),
-      ]);
-      const agreement = legalDocumentOf(document!, req.lang);
-      agreement.sections.unshift(servicesSection(order, itemRows, req.lang));
-      const answer: AgreementAnswer = {
-        order_number: order.order_number,
-        contract_name: order.contract_name,
-        status: order.agreement_accepted_at ? "accepted" : "pending",
-        accepted_at: order.agreement_accepted_at?.toISOString() ?? null,
-        install_address: addressOf(order),
-        monthly_total: dollars(
-          totals(
-            order,
-            itemRows.map((i) => i.monthly_price_cents),
-          ).total,
-        ),
-        one_time_total: dollars(
-          totals(
-            order,
-            itemRows.map((i) => i.one_time_price_cents),
-          ).total,
-        ),
-        agreement,
-      };
-      return answer;
-    }),
-  );
+  linkGet(ctx, router, "/agreement/:token", async (req) => {
+    const order = await orderByToken(ctx.db, "agreement", req.params.token, ctx.now());
+    const [itemRows, document] = await Promise.all([
+      items(ctx.db, order.id),
+      ctx.db.one<Parameters<typeof legalDocumentOf>[0]>(
+        "SELECT id, version, title, title_fr, effective_on, sections FROM legal_documents WHERE id = $1",
+        [order.agreement_document_id],
+      ),
+    ]);
+    const agreement = legalDocumentOf(document!, req.lang);
+    agreement.sections.unshift(servicesSection(order, itemRows, req.lang));
+    const answer: AgreementAnswer = {
+      order_number: order.order_number,
+      contract_name: order.contract_name,
+      status: order.agreement_accepted_at ? "accepted" : "pending",
+      accepted_at: order.agreement_accepted_at?.toISOString() ?? null,
+      install_address: addressOf(order),
+      monthly_total: dollars(
+        totals(
+          order,
+          itemRows.map((i) => i.monthly_price_cents),
+        ).total,
+      ),
+      one_time_total: dollars(
+        totals(
+          order,
+          itemRows.map((i) => i.one_time_price_cents),
+        ).total,
+      ),
+      agreement,
+    };
+    return answer;
+  });
 
   router.post(
     "/agreement/:token/accept",
