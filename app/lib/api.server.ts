@@ -15,13 +15,13 @@
  *      no answer (refused, timed out) -> "service unavailable" (status 503);
  *  - an answer carrying a `redirect` field becomes a 302 to it.
  */
-import { createHash } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
+import { readLinkDigest } from "./link-reads.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { clearSession, getTokens } from "./session.server.ts";
 
@@ -211,14 +211,27 @@ export class ApiClient {
 
   /**
    * What the API answers to a GET, as a digest of the status and the body as sent, without parsing it:
-   * a link page's tag (conditional.server.ts `linkPageMiddleware`). Answers other than 200 and 404 throw.
+   * a link page's tag (conditional.server.ts `linkPageMiddleware`), read with the other link pages of the
+   * moment (link-reads.server.ts). Answers other than 200 and 404 throw.
    */
   async digest(key: ApiEndpoint, params: Record<string, string>, query?: Record<string, string>): Promise<string> {
-    const { endpoint, method, path } = resolve(key, params);
-    const answer = await this.send(method, path, { query, headers: contractHeaders(key, endpoint, {}) });
-    const text = await answer.text();
-    if (answer.status !== 200 && answer.status !== 404) throw failure("server", 502);
-    return `${answer.status} ${createHash("sha256").update(text).digest("base64url")}`;
+    // Gathered with other visitors' reads: never a signed-in call.
+    if (this.options.token) throw new Error("ApiClient.digest is a visitor's read: call it with a public client");
+    const { endpoint, path } = resolve(key, params);
+    const digest = await readLinkDigest(this, path, query, contractHeaders(key, endpoint, {}));
+    if (digest === undefined) throw failure("server", 502);
+    return digest;
+  }
+
+  /** The language of the calls (Accept-Language). */
+  get language(): string {
+    return this.options.language;
+  }
+
+  /** The raw answer as text, for the calls that only look at it (a link's digest). */
+  async text(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; text: string }> {
+    const answer = await this.send(method, path, options);
+    return { status: answer.status, text: await answer.text() };
   }
 
   /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */
