@@ -256,12 +256,22 @@ export function checkBuild() {
 
 /**
  * The reference API in a process of its own, and the production portal against it (API_BASE_URL), on a
- * fresh demo database. Returns their bases and the pids that do the work.
+ * fresh demo database. With `links` (n > 1), the database also holds n - 1 copies of each demo link
+ * (`linkCopy`; scripts/bench-links.ts), for `resolveScreens({ links })`. Returns their bases and the pids
+ * that do the work.
  */
-export async function startPortalWithApi({ apiPort, portalPort }) {
+export async function startPortalWithApi({ apiPort, portalPort, links = 1 }) {
   assertPortFree(apiPort);
   assertPortFree(portalPort);
   const dataDir = tempDir("portal-bench-api-");
+  if (links > 1) {
+    const copies = Object.fromEntries(Object.values(AUTH).map((token) => [token, copiesOf(token, links)]));
+    execFileSync(TSX, ["scripts/bench-links.ts", JSON.stringify(copies)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: "inherit",
+    });
+  }
   const api = start("reference API", TSX, ["scripts/api-server.ts"], {
     env: { ...RELAXED_LIMITS, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: "production" },
   });
@@ -374,6 +384,10 @@ const AUTH = {
   agreement: "demo-agreement-900001-Lt7Hy3Mb9Zx5",
 };
 
+/** Another link like the demo link of `token` (the i-th copy, from 1), made by scripts/bench-links.ts. */
+export const linkCopy = (token, i) => `${token}-copy-${i}`;
+const copiesOf = (token, n) => Array.from({ length: n - 1 }, (_, i) => linkCopy(token, i + 1));
+
 /**
  * name: short label; path: the URL; via: a link with a token that the portal trades for a cookie and a
  * redirect to `path` (the page then opens with that cookie, as in the browser); user: whose session (none:
@@ -474,43 +488,64 @@ export function dataUrl(pathname) {
 }
 
 /**
+ * A page opened as a browser does, through `via` (a link the portal trades for a cookie and a redirect)
+ * when given: its address, its cookies, and what went wrong (undefined when it answered `expected`, as
+ * HTML and as `.data`).
+ */
+async function openScreen(base, { via, path: pathname, cookie, expected }) {
+  const headers = (c) => ({ ...BROWSER_HEADERS, ...(c ? { cookie: c } : {}) });
+  if (via) {
+    const res = await fetch(`${base}${via}`, { redirect: "manual", headers: BROWSER_HEADERS });
+    await res.arrayBuffer();
+    pathname = res.headers.get("location");
+    if (res.status !== 302 || !pathname?.startsWith("/"))
+      return { problem: `GET ${via} answered ${res.status}, not a redirect to the page` };
+    cookie = withCookies(cookie, res);
+  }
+  const page = await fetch(`${base}${pathname}`, { redirect: "manual", headers: headers(cookie) });
+  await page.arrayBuffer();
+  if (page.status !== expected) {
+    const location = page.headers.get("location");
+    return { problem: `GET ${pathname} answered ${page.status}${location ? ` → ${location}` : ""}, not ${expected}` };
+  }
+  cookie = withCookies(cookie, page);
+  const data = await fetch(`${base}${dataUrl(pathname)}`, { redirect: "manual", headers: headers(cookie) });
+  await data.arrayBuffer();
+  if (data.status !== expected) return { problem: `GET ${dataUrl(pathname)} answered ${data.status}, not ${expected}` };
+  return { path: pathname, cookie };
+}
+
+/**
  * Resolves the screen list (ids found in pages), checks that every page answers its expected status as
  * HTML and as `.data`, and throws naming every one that does not. `only` keeps the screens whose name or
- * path contains one of its words.
+ * path contains one of its words. With `links` (n > 1; the API started with as many), a link page gets a
+ * cookie for each of n links (the demo link and its copies): its screen's `cookie` is then their list, one
+ * per connection of a batch.
  */
-export async function resolveScreens(base, cookies, { only = [] } = {}) {
+export async function resolveScreens(base, cookies, { only = [], links = 1 } = {}) {
   const matches = (s) => only.some((w) => s.name.includes(w) || (s.path ?? s.via).includes(w));
   const wanted = only.length ? SCREENS.filter(matches) : SCREENS;
   if (!wanted.length) throw new Error(`no screen matches ${only.join(", ")}; screens: ${SCREENS.map((s) => s.name).join(", ")}`);
   const problems = [];
   const screens = [];
   for (const screen of wanted) {
-    let cookie = screen.user ? cookies[screen.user] : "";
-    let pathname = screen.path;
-    if (screen.via) {
-      const res = await fetch(`${base}${screen.via}`, { redirect: "manual", headers: BROWSER_HEADERS });
-      await res.arrayBuffer();
-      pathname = res.headers.get("location");
-      if (res.status !== 302 || !pathname?.startsWith("/")) {
-        problems.push(`${screen.name}: GET ${screen.via} answered ${res.status}, not a redirect to the page`);
-        continue;
-      }
-      cookie = withCookies(cookie, res);
-    }
     const expected = screen.status ?? 200;
-    const headers = (c) => ({ ...BROWSER_HEADERS, ...(c ? { cookie: c } : {}) });
-    const page = await fetch(`${base}${pathname}`, { redirect: "manual", headers: headers(cookie) });
-    await page.arrayBuffer();
-    if (page.status !== expected) {
-      const location = page.headers.get("location");
-      problems.push(`${screen.name}: GET ${pathname} answered ${page.status}${location ? ` → ${location}` : ""}, not ${expected}`);
+    const first = await openScreen(base, { via: screen.via, path: screen.path, cookie: screen.user ? cookies[screen.user] : "", expected });
+    if (first.problem) {
+      problems.push(`${screen.name}: ${first.problem}`);
       continue;
     }
-    cookie = withCookies(cookie, page);
-    const data = await fetch(`${base}${dataUrl(pathname)}`, { redirect: "manual", headers: headers(cookie) });
-    await data.arrayBuffer();
-    if (data.status !== expected) problems.push(`${screen.name}: GET ${dataUrl(pathname)} answered ${data.status}, not ${expected}`);
-    screens.push({ name: screen.name, path: pathname, user: screen.user ?? null, cookie, status: expected });
+    let cookie = first.cookie;
+    const token = screen.via && Object.values(AUTH).find((t) => screen.via.includes(t));
+    if (token && links > 1) {
+      cookie = [first.cookie];
+      for (const copy of copiesOf(token, links)) {
+        const opened = await openScreen(base, { via: screen.via.replace(token, copy), cookie: "", expected });
+        if (opened.problem) problems.push(`${screen.name} (${copy}): ${opened.problem}`);
+        else cookie.push(opened.cookie);
+      }
+    }
+    screens.push({ name: screen.name, path: first.path, user: screen.user ?? null, cookie, status: expected });
   }
   if (problems.length) throw new Error(`these screens do not answer as expected:\n  ${problems.join("\n  ")}`);
   return screens;

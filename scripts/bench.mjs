@@ -23,6 +23,8 @@
  * Each connection of a signed-in screen's batch is a session of its own (the same demo user signed in once
  * per connection, each session having opened the page once), as many customers' browsers would be: work
  * that the portal shares between requests arriving together is measured between sessions, not within one.
+ * Likewise each connection of a link page's batch opens a link of its own (the demo link and copies of it
+ * that scripts/bench-links.ts adds to the benchmark's database), as each visitor of such a page has theirs.
  * Then the embedded default (portal and API in one process, as `npm start`) serves the residential
  * dashboard to 100 connections (100 sessions), against the naive page at 100 connections.
  * BENCH_PORT (default 4311) is the first of four consecutive ports it uses.
@@ -185,7 +187,7 @@ async function main() {
 
   // Start everything at once (the API's demo seed takes most of the time); the embedded portal idles until its turn.
   const [servers, naive, embedded] = await Promise.all([
-    lib.startPortalWithApi({ apiPort: PORTS.api, portalPort: PORTS.portal }),
+    lib.startPortalWithApi({ apiPort: PORTS.api, portalPort: PORTS.portal, links: CONCURRENCY }),
     naiveBuild.dir ? lib.startNaive(naiveBuild.dir, PORTS.naive) : null,
     opts["no-embedded"] ? null : lib.startEmbeddedPortal({ port: PORTS.embedded }),
   ]);
@@ -194,7 +196,7 @@ async function main() {
   );
 
   const cookies = await lib.signInAll(servers.base);
-  const screens = await lib.resolveScreens(servers.base, cookies, { only });
+  const screens = await lib.resolveScreens(servers.base, cookies, { only, links: CONCURRENCY });
   console.log(`${screens.length} screens answer as expected (${elapsed()})`);
   // Each connection of a signed-in screen's batches is a session of its own (lib.signInSessions).
   const sessions = {};
