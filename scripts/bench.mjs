@@ -6,7 +6,7 @@
  *   npm run build && npm run bench [-- options]
  *
  *   --only WORD[,WORD]     only the screens whose name or path contains a word (e.g. --only dashboard)
- *   --requests N           requests per batch (default 100)
+ *   --requests N           requests per batch (default 300)
  *   --rounds N             batches of each kind per screen, the median reported (default 3)
  *   --concurrency N        connections per batch (default 10)
  *   --embedded-seconds N   length of each batch of the embedded test at 100 connections (default 8)
@@ -43,7 +43,7 @@ const { values: opts } = parseArgs({
   args: argv,
   options: {
     only: { type: "string", multiple: true, default: [] },
-    requests: { type: "string", default: "100" },
+    requests: { type: "string", default: "300" },
     rounds: { type: "string", default: "3" },
     concurrency: { type: "string", default: "10" },
     "embedded-seconds": { type: "string", default: "8" },
