@@ -194,6 +194,24 @@ async function handoffOrder(ctx: ServiceContext, req: LinkRequest, token: string
   throw notFound("Order");
 }
 
+/** The order's monthly and one-time totals, taxes included (the hand-over and the agreement show them). */
+function orderTotals(order: OrderRow, itemRows: { monthly_price_cents: number; one_time_price_cents: number }[]) {
+  return {
+    monthly_total: dollars(
+      totals(
+        order,
+        itemRows.map((i) => i.monthly_price_cents),
+      ).total,
+    ),
+    one_time_total: dollars(
+      totals(
+        order,
+        itemRows.map((i) => i.one_time_price_cents),
+      ).total,
+    ),
+  };
+}
+
 export function orderRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
@@ -317,18 +335,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
       sales_agent: agent ?? null,
       appointment: appointment ? windowOf(appointment) : null,
       appointment_confirmed: Boolean(appointment && order.appointment_confirmed_at),
-      monthly_total: dollars(
-        totals(
-          order,
-          itemRows.map((i) => i.monthly_price_cents),
-        ).total,
-      ),
-      one_time_total: dollars(
-        totals(
-          order,
-          itemRows.map((i) => i.one_time_price_cents),
-        ).total,
-      ),
+      ...orderTotals(order, itemRows),
     };
     return answer;
   });
@@ -369,18 +376,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
       status: order.agreement_accepted_at ? "accepted" : "pending",
       accepted_at: order.agreement_accepted_at?.toISOString() ?? null,
       install_address: addressOf(order),
-      monthly_total: dollars(
-        totals(
-          order,
-          itemRows.map((i) => i.monthly_price_cents),
-        ).total,
-      ),
-      one_time_total: dollars(
-        totals(
-          order,
-          itemRows.map((i) => i.one_time_price_cents),
-        ).total,
-      ),
+      ...orderTotals(order, itemRows),
       agreement,
     };
     return answer;
