@@ -385,7 +385,7 @@ const AUTH = {
 };
 
 /** Another link like the demo link of `token` (the i-th copy, from 1), made by scripts/bench-links.ts. */
-export const linkCopy = (token, i) => `${token}-copy-${i}`;
+const linkCopy = (token, i) => `${token}-copy-${i}`;
 const copiesOf = (token, n) => Array.from({ length: n - 1 }, (_, i) => linkCopy(token, i + 1));
 
 /**

@@ -55,13 +55,8 @@ export function gatherReads<R, V>(how: Gathering<R, V>): (read: R) => Promise<V>
         continue;
       }
       const values = how.many(group.map((waiting) => waiting.read));
-      group.forEach(
-        (waiting, j) =>
-          void answer(
-            waiting,
-            values.then((v) => v[j]),
-          ),
-      );
+      const nth = (j: number) => values.then((all) => all[j]);
+      group.forEach((waiting, j) => answer(waiting, nth(j)));
     }
   }
 

@@ -24,7 +24,7 @@ interface LinkRead {
 }
 
 /** The digest of an answer: its status and its body as sent (JSON). */
-export const answerDigest = (status: number, body: string) => `${status} ${createHash("sha256").update(body).digest("base64url")}`;
+const answerDigest = (status: number, body: string) => `${status} ${createHash("sha256").update(body).digest("base64url")}`;
 
 /** Only a link's answer (200) or its refusal (404) tag a page; anything else leaves the page untagged. */
 const tagging = (status: number) => status === 200 || status === 404;
