@@ -22,8 +22,8 @@ export interface ApiExchange {
   url: URL;
   headers: Record<string, string>;
   body?: string | FormData;
-  /** The page request's signal: aborting the page aborts the call. */
-  signal: AbortSignal;
+  /** The page request's signal: aborting the page aborts the call (none for a call made for several pages). */
+  signal?: AbortSignal;
   timeoutMs: number;
 }
 
@@ -48,7 +48,8 @@ function toHeaders(raw: IncomingHttpHeaders | OutgoingHttpHeaders): Headers {
 
 /** Global fetch, with the page's signal and a timeout signal (the suites' transport: msw intercepts it). */
 export const fetchTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
-  const response = await fetch(url, { method, headers, body, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const response = await fetch(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   return { status: response.status, text: () => response.text(), response: () => response };
 };
 

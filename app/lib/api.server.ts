@@ -92,9 +92,6 @@ interface CallOptions {
   withoutToken?: boolean;
 }
 
-/** The signal of a detached call: never aborted (the transport's own timeouts still apply). */
-const NEVER = new AbortController().signal;
-
 // --- Typed calls: an endpoint of api/contract named "METHOD /path", its answer type from the contract ---
 
 type KeyOf<E> = E extends { method: infer M extends string; path: infer P extends string } ? `${Uppercase<M>} ${P}` : never;
@@ -287,11 +284,13 @@ export class ApiClient {
         url,
         headers,
         body,
-        signal: options.detached ? NEVER : request.signal,
+        // A detached call has no signal (the transport's own timeouts still apply): a shared signal that is never
+        // aborted would keep a listener, and the exchange it holds, for every call made with it.
+        signal: options.detached ? undefined : request.signal,
         timeoutMs,
       });
     } catch (error) {
-      if (request.signal.aborted) throw error;
+      if (!options.detached && request.signal.aborted) throw error;
       console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
       throw failure("unavailable", 503);
     }

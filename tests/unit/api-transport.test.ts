@@ -3,6 +3,7 @@
  * and the in-process dispatch (the embedded API) send the same headers and bodies and give the same
  * answers and failures as fetch, and the in-process one leaves the process's other responses alone.
  */
+import { getEventListeners } from "node:events";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -36,6 +37,10 @@ router.get("/status/:code", (req, res) => {
 });
 router.get("/file", (_req, res) => {
   res.type("application/pdf").send(Buffer.from("%PDF-1.7 invoice"));
+});
+// As most GETs of the API: answered without reading the request's (empty) body.
+router.get("/unread", (req, res) => {
+  res.json({ method: req.method, url: req.originalUrl, headers: req.headers, body: "", client: "" });
 });
 router.all("/echo", (req, res) => {
   const chunks: Buffer[] = [];
@@ -132,6 +137,30 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
     const error = await call.catch((e: unknown) => e);
     expect(isFailure(error)).toBe(false);
     expect(error).toBeInstanceOf(Error);
+  });
+
+  // Calls made for several pages at once (revision and link reads) run detached from any one page request:
+  // whatever signal they carry must not keep a listener (and the exchange it holds) once they are answered.
+  it("leaves nothing behind after calls made for several pages at once", async () => {
+    const signals = new Set<AbortSignal>();
+    const inner = transport();
+    const watched: ApiTransport = (exchange) => {
+      if (exchange.signal) signals.add(exchange.signal);
+      return inner(exchange);
+    };
+    const detachedClient = new ApiClient({
+      baseUrl,
+      language: "en",
+      timeoutMs: 2_000,
+      request: new Request("http://portal.test/login"),
+      transport: watched,
+    });
+    for (let i = 0; i < 30; i++) {
+      const answer = await detachedClient.request("GET", "/unread", Echo, { detached: true });
+      expect(answer!.method).toBe("GET");
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...signals].map((signal) => getEventListeners(signal, "abort").length)).toEqual([...signals].map(() => 0));
   });
 
   it("gives a file's answer as a response to stream to the browser", async () => {
