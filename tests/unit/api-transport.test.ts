@@ -38,9 +38,12 @@ router.get("/status/:code", (req, res) => {
 router.get("/file", (_req, res) => {
   res.type("application/pdf").send(Buffer.from("%PDF-1.7 invoice"));
 });
-// As most GETs of the API: answered without reading the request's (empty) body.
+// As most GETs of the API: answered without reading the request's (empty) body, after `?delay=` ms.
 router.get("/unread", (req, res) => {
-  res.json({ method: req.method, url: req.originalUrl, headers: req.headers, body: "", client: "" });
+  setTimeout(
+    () => res.json({ method: req.method, url: req.originalUrl, headers: req.headers, body: "", client: "" }),
+    Number(req.query.delay ?? 0),
+  );
 });
 router.all("/echo", (req, res) => {
   const chunks: Buffer[] = [];
@@ -140,21 +143,26 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
   });
 
   // Calls made for several pages at once (revision and link reads) run detached from any one page request:
-  // whatever signal they carry must not keep a listener (and the exchange it holds) once they are answered.
-  it("leaves nothing behind after calls made for several pages at once", async () => {
+  // one browser going away does not cut them short, and whatever signal they carry must not keep a
+  // listener (and the exchange it holds) once they are answered.
+  it("a call made for several pages outlives the page that made it, and leaves nothing behind", async () => {
     const signals = new Set<AbortSignal>();
     const inner = transport();
     const watched: ApiTransport = (exchange) => {
       if (exchange.signal) signals.add(exchange.signal);
       return inner(exchange);
     };
+    const page = new AbortController();
     const detachedClient = new ApiClient({
       baseUrl,
       language: "en",
       timeoutMs: 2_000,
-      request: new Request("http://portal.test/login"),
+      request: new Request("http://portal.test/login", { signal: page.signal }),
       transport: watched,
     });
+    const outliving = detachedClient.request("GET", "/unread", Echo, { query: { delay: 150 }, detached: true });
+    setTimeout(() => page.abort(), 20);
+    expect(await outliving).toMatchObject({ method: "GET", url: "/api/v1/unread?delay=150" });
     for (let i = 0; i < 30; i++) {
       const answer = await detachedClient.request("GET", "/unread", Echo, { detached: true });
       expect(answer!.method).toBe("GET");
