@@ -34,6 +34,16 @@ const requiredText = (field: string, max: number) =>
       else if (value.length > max) ctx.addIssue({ code: "custom", message: `${field}.too_long` });
     });
 
+/**
+ * A text compared byte for byte (an OAuth redirect URI): never trimmed or normalised, so a value with
+ * spaces around it is not the registered one. Required: blank is `<field>.required`.
+ */
+const exactText = (field: string, max: number) =>
+  z.string().superRefine((value, ctx) => {
+    if (!value.trim()) ctx.addIssue({ code: "custom", message: `${field}.required` });
+    else if (value.length > max) ctx.addIssue({ code: "custom", message: `${field}.too_long` });
+  });
+
 /** A checkbox: true, or "true" / "on" / "1" / "yes" from a form; anything else is unticked. */
 const Checkbox = z
   .union([z.boolean(), z.string()])
@@ -128,7 +138,7 @@ export const SsoRefreshTokenRequest = z.object({ sso_token: requiredText("sso_to
 const oauthRequestFields = {
   response_type: z.string().optional(),
   client_id: requiredText("client_id", 64),
-  redirect_uri: requiredText("redirect_uri", 2048),
+  redirect_uri: exactText("redirect_uri", 2048),
   state: requiredText("state", 500),
   /** Space-separated; absent means every scope the client is registered for. */
   scope: z.string().max(500).optional(),

@@ -389,6 +389,10 @@ describe("OAuth authorization code flow", () => {
       [{ redirect_uri: "https://evil.example/oauth/callback" }, { redirect_uri: ["redirect_uri.unregistered"] }],
       [{ redirect_uri: `${support.redirect_uri}/../steal` }, { redirect_uri: ["redirect_uri.unregistered"] }],
       [{ redirect_uri: `${support.redirect_uri}?next=https://evil.example` }, { redirect_uri: ["redirect_uri.unregistered"] }],
+      // Compared byte for byte: spaces around a registered URI make another URI.
+      [{ redirect_uri: ` ${support.redirect_uri}` }, { redirect_uri: ["redirect_uri.unregistered"] }],
+      [{ redirect_uri: `${support.redirect_uri} ` }, { redirect_uri: ["redirect_uri.unregistered"] }],
+      [{ redirect_uri: `${support.redirect_uri}\t` }, { redirect_uri: ["redirect_uri.unregistered"] }],
       // Another client's URI is not this client's.
       [{ redirect_uri: router.redirect_uri }, { redirect_uri: ["redirect_uri.unregistered"] }],
     ];
