@@ -14,7 +14,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
-import type { Config } from "../app/lib/config.server.ts";
+import type { Config, OriginPattern } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
@@ -99,34 +99,47 @@ const REFUSED_ORIGIN = `<!doctype html><html lang="en-CA"><meta charset="utf-8">
 <p lang="en-CA">This form was sent from another site, so it was refused. Go back to the portal and try again.</p>
 <p lang="fr-CA">Ce formulaire a été envoyé depuis un autre site; il a donc été refusé. Retournez au portail et réessayez.</p></html>`;
 
+/** Whether an origin (scheme, host and port) matches an allowed pattern. */
+export function originMatches(origin: URL, pattern: OriginPattern): boolean {
+  return origin.protocol === pattern.protocol && origin.port === pattern.port && hostMatches(origin.hostname, pattern.host);
+}
+
 /**
- * Refuses POST, PUT, PATCH and DELETE whose Origin is not this host (or an allowed one). Without an
- * Origin (a browser always sends one with a form post today), Sec-Fetch-Site must say same-origin or
- * none, and without either header the client is not a browser, which cannot be led to forge a post.
+ * Refuses POST, PUT, PATCH and DELETE whose Origin is not this portal's origin (scheme, host and port:
+ * the forwarded ones behind TRUST_PROXY) or an allowed one. Without an Origin (a browser always sends
+ * one with a form post today), Sec-Fetch-Site must say same-origin or none, and without either header
+ * the client is not a browser, which cannot be led to forge a post.
  */
-export function originCheck(allowed: string[]): RequestHandler {
+export function originCheck(allowed: OriginPattern[]): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     let ok: boolean;
     if (origin !== undefined) {
-      let host: string | null = null;
-      try {
-        host = origin === "null" ? null : new URL(origin).host.toLowerCase();
-      } catch {
-        host = null;
-      }
-      const own = (req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.host : req.get("host"))?.toLowerCase();
-      ok = host !== null && (host === own || allowed.some((pattern) => hostMatches(host!, pattern)));
+      const sent = parseOrigin(origin);
+      const host = req.get("x-forwarded-host") && req.app.get("trust proxy") ? req.host : req.get("host");
+      const own = host ? parseOrigin(`${req.protocol}://${host}`) : null;
+      const same = sent !== null && own !== null && sent.origin === own.origin;
+      ok = sent !== null && (same || allowed.some((pattern) => originMatches(sent, pattern)));
       // React Router compares the Origin with the request URL again: an allowed origin passed here.
-      if (ok && host !== own) delete req.headers.origin;
+      if (ok && !same) delete req.headers.origin;
     } else {
       ok = site === undefined || site === "same-origin" || site === "none";
     }
     if (ok) return next();
     res.status(403).set("Cache-Control", "no-store").type("html").send(REFUSED_ORIGIN);
   };
+}
+
+/** An http(s) origin as a URL (default ports dropped), or null for "null", other schemes and garbage. */
+function parseOrigin(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The largest form body a page accepts: the biggest attachment form (api/contract/files.ts) with its fields. */

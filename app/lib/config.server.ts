@@ -17,6 +17,24 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   .transform((value) => value.replace(/\/+$/, ""));
 
+/** An origin allowed to post forms: its scheme, host pattern ("*" one label, "**" any leading labels) and port ("" the default). */
+export interface OriginPattern {
+  protocol: "http:" | "https:";
+  host: string;
+  port: string;
+}
+
+const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };
+
+/** `https://*.example.com:8443`, `http://intranet.example`, or a bare host (https): null for anything else. */
+export function parseOriginPattern(text: string): OriginPattern | null {
+  const match = /^(?:(https?):\/\/)?((?:\*\*?|[a-z0-9-]+)(?:\.(?:\*|[a-z0-9-]+))*)(?::(\d{1,5}))?\/?$/.exec(text.toLowerCase());
+  if (!match) return null;
+  const protocol = `${match[1] ?? "https"}:` as OriginPattern["protocol"];
+  const port = match[3] && match[3] !== DEFAULT_PORTS[protocol] ? String(Number(match[3])) : "";
+  return { protocol, host: match[2], port };
+}
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const configSchema = z
@@ -67,18 +85,23 @@ export const configSchema = z
     /** Rate-limit counters shared by several processes (unset: in memory). */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /**
-     * Other origins allowed to post forms to the portal, comma-separated hosts (wildcards as in React
-     * Router's allowedActionOrigins: "*.example.com"). The portal's own host is always allowed.
+     * Other origins allowed to post forms to the portal, comma-separated: `https://host[:port]` or
+     * `http://host[:port]`, a bare host meaning https on its default port; wildcards in the host as in
+     * React Router's allowedActionOrigins ("*.example.com"). The portal's own origin is always allowed.
      */
     ALLOWED_ACTION_ORIGINS: z
       .string()
       .optional()
-      .transform((value) =>
-        (value ?? "")
-          .split(",")
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+      .transform((value, ctx) => {
+        const patterns: OriginPattern[] = [];
+        for (const text of (value ?? "").split(",").map((item) => item.trim().toLowerCase())) {
+          if (!text) continue;
+          const pattern = parseOriginPattern(text);
+          if (pattern) patterns.push(pattern);
+          else ctx.addIssue({ code: "custom", message: `"${text}" is not an origin (https://host[:port] or a host)` });
+        }
+        return patterns;
+      }),
     /** Mark cookies Secure (HTTPS only). Default: on in production. Turn off only for a demo served over plain http on a network address. */
     SECURE_COOKIES: z
       .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "use true or false" })

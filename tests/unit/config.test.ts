@@ -132,6 +132,7 @@ describe("parseConfig refusals name the variable", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ DATABASE_URL: "mysql://db/portal" }, "DATABASE_URL"],
     [{ BRAND_NAME: "x".repeat(41) }, "BRAND_NAME"],
+    [{ ALLOWED_ACTION_ORIGINS: "portal.example.com, ftp://files.example.com" }, "ALLOWED_ACTION_ORIGINS"],
   ])("%j is refused with a message naming %s", (env, variable) => {
     const message = errorOf(env);
     expect(message).toMatch(new RegExp(`^\\s*${variable}: `, "m"));

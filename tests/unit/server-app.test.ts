@@ -10,7 +10,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "../../app/lib/config.server.ts";
+import { parseConfig, parseOriginPattern } from "../../app/lib/config.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import {
   MAX_FORM_BYTES,
@@ -208,6 +208,29 @@ describe("one origin check for every unsafe request", () => {
     expect(text).toContain("Ce formulaire a été envoyé depuis un autre site");
   });
 
+  it.each(["ws:", "ftp:", "https:"])("refuses a post whose Origin has the portal's host but another scheme (%s)", async (scheme) => {
+    const base = await start();
+    const host = new URL(base).host;
+    const response = await send(`${base}/logout`, "POST", { Origin: `${scheme}//${host}` });
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a post whose Origin has the portal's host name on another port", async () => {
+    const base = await start();
+    const { hostname, port } = new URL(base);
+    const response = await send(`${base}/logout`, "POST", { Origin: `http://${hostname}:${Number(port) + 1}` });
+    expect(response.status).toBe(403);
+  });
+
+  it("behind a trusted proxy, compares the forwarded scheme too: http://portal is not https://portal", async () => {
+    const base = await start({ TRUST_PROXY: "1" });
+    const forwarded = { "X-Forwarded-Host": "portal.example", "X-Forwarded-Proto": "https" };
+    expect((await send(`${base}/logout`, "POST", { ...forwarded, Origin: "https://portal.example" })).status).toBe(200);
+    for (const origin of ["http://portal.example", "ws://portal.example", "https://portal.example:8443"]) {
+      expect((await send(`${base}/logout`, "POST", { ...forwarded, Origin: origin })).status, origin).toBe(403);
+    }
+  });
+
   it("lets a post from the portal's own origin through", async () => {
     const base = await start();
     const response = await send(`${base}/logout`, "POST", { Origin: base, "Sec-Fetch-Site": "same-origin" });
@@ -233,6 +256,17 @@ describe("one origin check for every unsafe request", () => {
       expect(((await response.json()) as Echo).origin).toBeNull();
     }
     expect((await send(`${base}/logout`, "POST", { Origin: "https://a.b.proxy.example.com" })).status).toBe(403);
+    // A bare host means https on its default port: the same host over http or on another port is another origin.
+    for (const origin of ["http://portal.example.com", "https://portal.example.com:8443", "ws://portal.example.com"]) {
+      expect((await send(`${base}/logout`, "POST", { Origin: origin })).status, origin).toBe(403);
+    }
+  });
+
+  it("allows an origin of ALLOWED_ACTION_ORIGINS with its own scheme and port", async () => {
+    const base = await start({ ALLOWED_ACTION_ORIGINS: "http://intranet.example:8080" });
+    expect((await send(`${base}/logout`, "POST", { Origin: "http://intranet.example:8080" })).status).toBe(200);
+    expect((await send(`${base}/logout`, "POST", { Origin: "https://intranet.example:8080" })).status).toBe(403);
+    expect((await send(`${base}/logout`, "POST", { Origin: "http://intranet.example" })).status).toBe(403);
   });
 
   it("compares with the forwarded host behind a trusted proxy", async () => {
@@ -240,6 +274,7 @@ describe("one origin check for every unsafe request", () => {
     const response = await send(`${base}/logout`, "POST", {
       Origin: "https://my.lakeshore.example",
       "X-Forwarded-Host": "my.lakeshore.example",
+      "X-Forwarded-Proto": "https",
     });
     expect(response.status).toBe(200);
     const untrusted = await start();
@@ -401,6 +436,24 @@ describe("loadContextFor", () => {
     expect(info("/dashboard/100101.data").dataRequest).toBe(true);
     expect(info("/dashboard/100101").dataRequest).toBe(false);
   });
+});
+
+describe("parseOriginPattern", () => {
+  it.each([
+    ["portal.example.com", { protocol: "https:", host: "portal.example.com", port: "" }],
+    ["https://*.example.com:443", { protocol: "https:", host: "*.example.com", port: "" }],
+    ["http://intranet.example:8080", { protocol: "http:", host: "intranet.example", port: "8080" }],
+    ["HTTPS://Portal.Example", { protocol: "https:", host: "portal.example", port: "" }],
+  ])("%s", (text, expected) => {
+    expect(parseOriginPattern(text)).toEqual(expected);
+  });
+
+  it.each(["ftp://portal.example", "ws://portal.example", "https://portal.example/path", "portal example", "https://"])(
+    "refuses %s",
+    (text) => {
+      expect(parseOriginPattern(text)).toBeNull();
+    },
+  );
 });
 
 describe("hostMatches", () => {
