@@ -13,6 +13,7 @@ import type { startApi as StartApi } from "./api/index.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
+import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -51,13 +52,14 @@ async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi
   if (response.status >= 500) throw new Error(`the API answered ${response.status}`);
 }
 
-async function main() {
-  let config = readConfig();
+async function main(config: Config) {
   const embedded = !config.API_BASE_URL;
+  // The embedded API keeps its data there (the PGlite database, the demo's session secret).
+  if (embedded) checkDataDir(config.DATA_DIR);
   if (!config.SESSION_SECRET && embedded && config.NODE_ENV === "production") {
     // The app bundle reads its configuration from process.env: it sees this secret too.
     process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
-    config = readConfig();
+    Object.assign(config, readConfig());
   }
 
   let api: Awaited<ReturnType<typeof StartApi>> | undefined;
@@ -116,7 +118,9 @@ async function main() {
     });
   }
 
-  const server: Server = app.listen(config.PORT, config.HOST, () => {
+  // Express calls back with the error of a port in use or an address not of this machine: one line naming PORT or HOST.
+  const server: Server = app.listen(config.PORT, config.HOST, (error?: Error) => {
+    if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
     console.log(`${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV})`);
   });
@@ -150,4 +154,13 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-await main();
+/** A start-up failure whose cause a setting names ends the process with that one line; others as thrown. */
+function stopAtStart(error: unknown, config: Config): never {
+  const problem = startupProblem(error, config);
+  if (!problem) throw error;
+  console.error(problem);
+  process.exit(1);
+}
+
+const startConfig = readConfig();
+await main(startConfig).catch((error: unknown) => stopAtStart(error, startConfig));
