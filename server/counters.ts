@@ -56,8 +56,10 @@ export class Counter {
     this.store = counterStore(options);
   }
 
+  /** The key's hits in its window; undefined for none (Redis answers a missing key with no number). */
   async hits(key: string): Promise<ClientRateLimitInfo | undefined> {
-    return (await this.store.get?.(key)) ?? undefined;
+    const info = await this.store.get?.(key);
+    return info && Number.isFinite(info.totalHits) && info.totalHits > 0 ? info : undefined;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {

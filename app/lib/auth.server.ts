@@ -10,6 +10,7 @@ import { api } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
+import { signInLimits } from "./sign-in-limits.ts";
 import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -47,9 +48,10 @@ export type SignInResult = "signed-in" | "invalid" | "throttled";
 /** Exchanges credentials for tokens and keeps them in the session. */
 export async function signIn(context: Context, request: Request, username: string, password: string): Promise<SignInResult> {
   // The API limits token requests per client address too: it is told the customer's, not the portal's.
+  // The embedded API shares the portal's sign-in limits and is told this attempt was counted already.
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { username, password },
-    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress },
+    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress, ...signInLimits(context).countedHeaders },
   });
   if (status === 401 || status === 422) return "invalid";
   if (status === 429) return "throttled";

@@ -17,23 +17,23 @@ import * as summary from "../../app/routes/auth-flows/order-summary.tsx";
 import * as recover from "../../app/routes/auth-flows/recover-password.tsx";
 import * as sso from "../../app/routes/auth-flows/sso.tsx";
 import * as welcome from "../../app/routes/auth-flows/welcome.tsx";
-import { signInThrottle } from "../../app/lib/sign-in-throttle.server.ts";
 import { GOOD, ORDER_ID, REGISTERED, SSO_GOOD, USED } from "../mocks/auth-flows.ts";
 import { on, refuse } from "../mocks/contract.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { resetTestSignInLimits, testSignInLimits } from "../support/sign-in-limits.ts";
 
 type Handler = (args: any) => unknown;
 
 const call = (handler: Handler, call: RouteCall) => callRoute<any>(handler, call);
 /** The cookie a page sets when opened with a token: the token kept for the page's address. */
 const link = (kind: string, scope: string, token = GOOD) => `__link_${kind}=${encodeURIComponent(`${scope} ${token}`)}`;
-/** An address that already made its 30 sign-in attempts of the window. */
+/** An address that already made its 30 account posts of the window. */
 const BLOCKED_ADDRESS = "198.51.100.250";
 const blocked = { clientAddress: BLOCKED_ADDRESS };
 async function blockAddress() {
-  for (let i = 0; i < 30; i++) await signInThrottle().countAddress(BLOCKED_ADDRESS);
+  for (let i = 0; i < 30; i++) await testSignInLimits().countAddress(BLOCKED_ADDRESS);
 }
 
 /** The bodies posted to an endpoint (multipart fields). */
@@ -120,8 +120,7 @@ describe("forgot password", () => {
 
   it("is limited per username like sign-in", async () => {
     useEnv({ SIGN_IN_LIMIT_PER_USERNAME: "2" });
-    const { resetSignInThrottle } = await import("../../app/lib/sign-in-throttle.server.ts");
-    resetSignInThrottle();
+    resetTestSignInLimits();
     const post = () => call(forgot.action, { url: "/forgot-password", form: { username: "Resi@Example.com" } });
     expect((await post()).status).toBe(302);
     expect((await post()).status).toBe(302);
@@ -139,9 +138,9 @@ describe("forgot password", () => {
     expect(result.status).toBe(415);
   });
 
-  it("shares the per-address limit with sign-in: after 30 sign-in attempts, no recovery e-mail is asked for", async () => {
+  it("shares the per-address limit with sign-in: after 30 failed sign-ins, no recovery e-mail is asked for", async () => {
     const posted = capture("POST /auth/forgot-password");
-    for (let i = 0; i < 30; i++) await signInThrottle().attempt(`someone${i}@example.com`, BLOCKED_ADDRESS);
+    for (let i = 0; i < 30; i++) await testSignInLimits().failed(`someone${i}@example.com`, BLOCKED_ADDRESS);
     const result = await call(forgot.action, { url: "/forgot-password", form: { username: "resi@example.com" }, requestInfo: blocked });
     expect(result.status).toBe(429);
     expect(posted).toHaveLength(0);
