@@ -108,6 +108,19 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   return next();
 };
 
+/**
+ * Who is signed in, for a public page that must know (single sign-on): their id (`sub`) and username,
+ * the access token renewed first when it has expired. Null when no one is, or the session is over.
+ */
+export async function signedInUser(context: Context, request: Request): Promise<{ sub: string; username: string } | null> {
+  const { accessToken, refreshToken } = getTokens(context);
+  if (!refreshToken) return null;
+  const token = accessToken && !isExpired(accessToken) ? accessToken : await renew(context, request, refreshToken);
+  const sub = token ? claimsOf(token)?.sub : undefined;
+  if (sub === undefined || sub === null) return null;
+  return { sub: String(sub), username: (await getAccount(context, request)).username };
+}
+
 const accountContext = createContext<{ pending: Promise<DashboardAnswer>; kept: boolean } | null>(null);
 /** Requests that write: they neither keep a list nor leave one kept (`forgetAccountsAfterWrites`). */
 const writing = new WeakSet<object>();
