@@ -84,7 +84,8 @@ describe("login action", () => {
     expect(owner.status).toBe(302);
     // The username is being guessed: the owner's try waited the cap too (40 ms here).
     expect(performance.now() - started).toBeGreaterThanOrEqual(35);
-  });
+    // About a hundred tries that wait up to the cap each.
+  }, 60_000);
 
   it("lets the owner in from another address after 105 failures from one address (refused there after 8)", async () => {
     const statuses: number[] = [];
