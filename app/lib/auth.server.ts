@@ -6,7 +6,7 @@ import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
-import { api } from "./api.server.ts";
+import { api, isFailure } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
@@ -110,7 +110,8 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 
 /**
  * Who is signed in, for a public page that must know (single sign-on): their id (`sub`) and username,
- * the access token renewed first when it has expired. Null when no one is, or the session is over.
+ * the access token renewed first when it has expired. Null when no one is, or the session is over (the
+ * renewal or the API refuses it, 401); other failures are thrown.
  */
 export async function signedInUser(context: Context, request: Request): Promise<{ sub: string; username: string } | null> {
   const { accessToken, refreshToken } = getTokens(context);
@@ -118,7 +119,15 @@ export async function signedInUser(context: Context, request: Request): Promise<
   const token = accessToken && !isExpired(accessToken) ? accessToken : await renew(context, request, refreshToken);
   const sub = token ? claimsOf(token)?.sub : undefined;
   if (sub === undefined || sub === null) return null;
-  return { sub: String(sub), username: (await getAccount(context, request)).username };
+  try {
+    return { sub: String(sub), username: (await getAccount(context, request)).username };
+  } catch (error) {
+    if (isFailure(error, "forbidden") && error.init?.status === 401) {
+      clearSession(context);
+      return null;
+    }
+    throw error;
+  }
 }
 
 const accountContext = createContext<{ pending: Promise<DashboardAnswer>; kept: boolean } | null>(null);

@@ -494,6 +494,25 @@ describe("single sign-on while someone else is signed in", () => {
     }
   });
 
+  it("switches no one when the API cannot say who is signed in: the error page, the token unspent", async () => {
+    quiet();
+    const exchanged = capture("POST /auth/sso-refresh-token");
+    server.use(on("GET /dashboard", () => HttpResponse.json({ success: false, message: "down" }, { status: 503 })));
+    const cookie = await signedInCookie();
+    const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
+    expect(result.status).toBe(503);
+    expect(exchanged).toEqual([]);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+  });
+
+  it("takes a session the API has ended for no one signed in, as before", async () => {
+    server.use(on("GET /dashboard", () => refuse(401)));
+    const cookie = await signedInCookie();
+    const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
+    expect(result.location).toBe(cameFrom);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(OTHER_USER.refreshToken);
+  });
+
   it("never writes the token to the log", async () => {
     api();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

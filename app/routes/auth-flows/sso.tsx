@@ -83,8 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(loginUrl(target));
   }
   if (!ssoToken || ssoToken.length > 200) throw redirect(loginUrl(target));
-  // Who is signed in now (a session renewed if need be), before the link's token is spent.
-  const current = await signedInUser(context, request).catch(() => null);
+  // Who is signed in now (a session renewed if need be), before the link's token is spent. When the
+  // API cannot say, the error page shows and the token stays unspent: never a switch unasked.
+  const current = await signedInUser(context, request);
   let tokens;
   try {
     tokens = await api(context, request, { public: true }).call("POST /auth/sso-refresh-token", { json: { sso_token: ssoToken } });
