@@ -58,7 +58,8 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   }
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
   const tokens = new Tokens(db, secret, now);
-  const signIn = options.signIn ?? new SignInLimiter(options.limits);
+  // Served alone, the API keeps counters of its own: a portal in front of it (API_BASE_URL) counts in its own model.
+  const signIn = options.signIn ?? new SignInLimiter(options.limits, { prefix: "api-sign-in" });
   const router = createApiRouter({ db, tokens, now, signIn, trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK });
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
   const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);

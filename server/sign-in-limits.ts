@@ -83,12 +83,16 @@ export class SignInLimiter implements SignInLimits {
 
   /**
    * `embeddedApi`: this process's API shares the model, so the portal's own token requests carry a
-   * key only this instance knows (never sent to another API).
+   * key only this instance knows (never sent to another API). `prefix` keeps the counters of a model
+   * apart from others in a shared Redis (an API served alone has its own).
    */
-  constructor(settings: Partial<SignInSettings> = {}, { embeddedApi = false }: { embeddedApi?: boolean } = {}) {
+  constructor(
+    settings: Partial<SignInSettings> = {},
+    { embeddedApi = false, prefix = "sign-in" }: { embeddedApi?: boolean; prefix?: string } = {},
+  ) {
     this.settings = { ...DEFAULT_SIGN_IN_SETTINGS, ...settings };
     const { windowMs, redisUrl } = this.settings;
-    const counter = (prefix: string) => new Counter({ prefix: `sign-in:${prefix}`, windowMs, redisUrl });
+    const counter = (name: string) => new Counter({ prefix: `${prefix}:${name}`, windowMs, redisUrl });
     this.attempts = counter("attempts");
     this.addressFailures = counter("address-failures");
     this.pairFailures = counter("pair-failures");
