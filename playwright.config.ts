@@ -24,11 +24,9 @@ const serverEnv = {
   DATABASE_URL: "",
   COMMERCIAL_APP_URL: "",
   // Many sign-ins from one address in a few minutes: the limits are tested in tests/unit.
-  SIGN_IN_LIMIT_PER_IP: "100000",
+  SIGN_IN_FAILURES_PER_IP: "100000",
+  SIGN_IN_ATTEMPTS_PER_IP: "100000",
   SIGN_IN_LIMIT_PER_USERNAME: "100000",
-  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
-  API_TOKEN_LIMIT_PER_IP: "100000",
-  API_TOKEN_LIMIT_PER_USERNAME: "100000",
 };
 
 export default defineConfig({

@@ -11,9 +11,10 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
-import { ConfigError, parseConfig, type Config } from "./app/lib/config.server.ts";
+import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
+import { SignInLimiter, signInSettingsOf } from "./server/sign-in-limits.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -62,18 +63,18 @@ async function main(config: Config) {
     Object.assign(config, readConfig());
   }
 
+  for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
+  // One sign-in limit model for the portal's sign-in page and the embedded API's token endpoint
+  // (docs/decisions/020-one-sign-in-limit-model.md): the app gets it in its load context.
+  const signIn = new SignInLimiter(signInSettingsOf(config), { embeddedApi: embedded });
+
   let api: Awaited<ReturnType<typeof StartApi>> | undefined;
   if (embedded) {
     const { startApi } = await import("./api/index.ts");
     api = await startApi({
       dataDir: config.DATA_DIR,
       databaseUrl: config.DATABASE_URL,
-      limits: {
-        perAddress: config.API_TOKEN_LIMIT_PER_IP,
-        perUsername: config.API_TOKEN_LIMIT_PER_USERNAME,
-        windowMs: config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,
-        redisUrl: config.REDIS_URL,
-      },
+      signIn,
     });
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.
@@ -85,7 +86,8 @@ async function main(config: Config) {
     );
   }
 
-  const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) => loadContextFor(req, res);
+  const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) =>
+    loadContextFor(req, res, signIn);
   let app;
   if (config.NODE_ENV === "production") {
     const buildDir = process.env.BUILD_DIR || "build";

@@ -8,7 +8,8 @@ import { openDb, type Db, type OpenDbOptions } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { isSeeded, seedDemo } from "./db/seed/index.ts";
 import { createApiRouter } from "./service/index.ts";
-import { DEFAULT_TOKEN_LIMITS, type TokenLimits } from "./service/context.ts";
+import { SignInLimiter, type SignInSettings } from "../server/sign-in-limits.ts";
+import { LOOPBACK } from "./service/context.ts";
 import { Tokens } from "./service/tokens.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 
@@ -21,8 +22,15 @@ export interface ApiOptions extends OpenDbOptions {
   now?: () => Date;
   /** An already open database (tests). */
   db?: Db;
-  /** Limits of the token endpoint (defaults: DEFAULT_TOKEN_LIMITS, counters in memory). */
-  limits?: Partial<TokenLimits>;
+  /**
+   * The sign-in limits of the token endpoint: the portal's own model when the portal embeds the API
+   * (server.ts), else one of the service's own, built from `limits` (defaults: DEFAULT_SIGN_IN_SETTINGS,
+   * counters in memory).
+   */
+  signIn?: SignInLimiter;
+  limits?: Partial<SignInSettings>;
+  /** Peers whose X-Forwarded-For names the client (default: loopback). */
+  trustForwardedFrom?: string[];
   /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
   settleIntervalMs?: number;
 }
@@ -50,7 +58,9 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   }
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
   const tokens = new Tokens(db, secret, now);
-  const router = createApiRouter({ db, tokens, now, limits: { ...DEFAULT_TOKEN_LIMITS, ...options.limits } });
+  // Served alone, the API keeps counters of its own: a portal in front of it (API_BASE_URL) counts in its own model.
+  const signIn = options.signIn ?? new SignInLimiter(options.limits, { prefix: "api-sign-in" });
+  const router = createApiRouter({ db, tokens, now, signIn, trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK });
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
   const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
   await settling.first;
@@ -61,6 +71,7 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
     settle: settling.run,
     async close() {
       await settling.stop();
+      if (!options.signIn) signIn.shutdown();
       await db.close();
     },
   };

@@ -181,6 +181,53 @@ test.describe("single sign-on", () => {
     await expect(page).toHaveURL(/\/login\?came_from=%2Fbilling%2F100101$/);
   });
 
+  test("signed in as one customer, a link for another asks first; staying keeps the first", async ({ page }) => {
+    await signIn(page, "resi@example.com");
+    const token = await ssoToken(page.request, await apiToken(page.request, "family@example.com"));
+    await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100203")}&sso_token=${token}`);
+    // The token has left the address at once.
+    await expect(page).toHaveURL(/\/sso\?came_from=%2Fbilling%2F100203$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Switch to another sign-in?");
+    await expect(page.getByTestId("sso-current")).toHaveText("resi@example.com");
+    await expect(page.getByTestId("sso-incoming")).toHaveText("family@example.com");
+    expect(await page.content()).not.toContain(token);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Stay signed in as resi@example.com" }).click();
+    await expect(page).not.toHaveURL(/\/sso/);
+    await expect(page.getByRole("banner")).toContainText("resi@example.com");
+    await page.goto("/billing/100101");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+  });
+
+  test("confirming switches to the link's customer and goes to came_from", async ({ page }) => {
+    await signIn(page, "resi@example.com");
+    const token = await ssoToken(page.request, await apiToken(page.request, "family@example.com"));
+    await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100203")}&sso_token=${token}`);
+    await page.getByRole("button", { name: "Continue as family@example.com" }).click();
+    await expect(page).toHaveURL(/\/billing\/100203$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+    await expect(page.getByRole("banner")).toContainText("family@example.com");
+  });
+
+  test("in French, the question and its answers", async ({ page }) => {
+    await signIn(page, "resi@example.com");
+    const token = await ssoToken(page.request, await apiToken(page.request, "family@example.com"));
+    await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100203")}&sso_token=${token}&lng=fr`);
+    await expect(page).toHaveURL(/\/sso\?came_from=%2Fbilling%2F100203&lng=fr$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Passer à une autre connexion\u00a0?");
+    await expect(page.getByRole("button", { name: "Rester connecté en tant que resi@example.com" })).toBeVisible();
+    await page.getByRole("button", { name: "Continuer en tant que family@example.com" }).click();
+    await expect(page).toHaveURL(/\/billing\/100203$/);
+  });
+
+  test("a link for the customer already signed in goes straight on", async ({ page }) => {
+    await signIn(page, "resi@example.com");
+    const token = await ssoToken(page.request, await apiToken(page.request, "resi@example.com"));
+    await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${token}`);
+    await expect(page).toHaveURL(/\/billing\/100101$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+  });
+
   test("twenty crafted came_from values are never followed off site", async ({ page, baseURL }) => {
     const accessToken = await apiToken(page.request, "resi@example.com");
     const crafted = [

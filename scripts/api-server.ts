@@ -5,16 +5,17 @@
  */
 import express from "express";
 import { startApi } from "../api/index.ts";
+import { parseConfig } from "../app/lib/config.server.ts";
+import { signInSettingsOf } from "../server/sign-in-limits.ts";
 
 const port = Number(process.env.PORT ?? 4000);
 const api = await startApi({
   dataDir: process.env.DATA_DIR ?? ".data",
   databaseUrl: process.env.DATABASE_URL || undefined,
-  limits: {
-    ...(process.env.API_TOKEN_LIMIT_PER_IP ? { perAddress: Number(process.env.API_TOKEN_LIMIT_PER_IP) } : {}),
-    ...(process.env.API_TOKEN_LIMIT_PER_USERNAME ? { perUsername: Number(process.env.API_TOKEN_LIMIT_PER_USERNAME) } : {}),
-    redisUrl: process.env.REDIS_URL || undefined,
-  },
+  // The portal's sign-in limits (SIGN_IN_*, their older names, REDIS_URL), counted by this process alone.
+  limits: signInSettingsOf(
+    parseConfig(Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(SIGN_IN_|API_TOKEN_|REDIS_URL$)/.test(name)))),
+  ),
 });
 const app = express();
 app.disable("x-powered-by");

@@ -237,11 +237,9 @@ export function cpuMs(pid) {
 // The portal and the reference API.
 
 export const RELAXED_LIMITS = {
-  SIGN_IN_LIMIT_PER_IP: "100000",
+  SIGN_IN_FAILURES_PER_IP: "100000",
+  SIGN_IN_ATTEMPTS_PER_IP: "100000",
   SIGN_IN_LIMIT_PER_USERNAME: "100000",
-  SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100000",
-  API_TOKEN_LIMIT_PER_IP: "100000",
-  API_TOKEN_LIMIT_PER_USERNAME: "100000",
 };
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 

@@ -1,7 +1,7 @@
 /**
  * The portal's Express application, assembled from its parts so that tests can build one with a stub
  * page handler: security headers with a per-request CSP nonce, refusal of cross-site form posts,
- * compression, asset caching, /healthz, the sign-in rate limit per address, the embedded /api/v1,
+ * compression, asset caching, /healthz, the embedded /api/v1,
  * and React Router's request handler.
  */
 import { randomFillSync } from "node:crypto";
@@ -12,11 +12,12 @@ import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type RouterContext } from "react-router";
 import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
+import { signInLimitsContext, type SignInLimits } from "../app/lib/sign-in-limits.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
@@ -457,9 +458,14 @@ function fetchRequestOf(req: express.Request, res: express.Response): Request {
 /** The request's address as sent. */
 const addressOf = (req: express.Request) => `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
 
-/** React Router's load context: what server.ts knows about the request. */
-export function loadContextFor(req: express.Request, res: express.Response): RouterContextProvider {
-  return new RouterContextProvider(new Map([[requestInfoContext, requestInfoOf(req, res)]]));
+/**
+ * React Router's load context: what server.ts knows about the request, and the sign-in limits it
+ * built for the whole process (server/sign-in-limits.ts).
+ */
+export function loadContextFor(req: express.Request, res: express.Response, signIn?: SignInLimits): RouterContextProvider {
+  const values = new Map<RouterContext<unknown>, unknown>([[requestInfoContext, requestInfoOf(req, res)]]);
+  if (signIn) values.set(signInLimitsContext as RouterContext<unknown>, signIn);
+  return new RouterContextProvider(values);
 }
 
 /** A Content-Security-Policy header from its directives, written as helmet writes it. */

@@ -1,5 +1,5 @@
 /**
- * Counters of rate limits (sign-in attempts in the portal, token requests in the reference API):
+ * Counters of rate limits (the sign-in limits of the portal and its API, server/sign-in-limits.ts):
  * express-rate-limit stores, in memory by default, in Redis when REDIS_URL is set so that several
  * processes share them. One Redis client per URL per process, connected on first use; a Redis that
  * does not answer makes the counter fail open for that request (logged), never the page.
@@ -49,15 +49,17 @@ export function counterStore({ prefix, windowMs, redisUrl }: CounterOptions): St
   return store;
 }
 
-/** A counter read and written by hand (the sign-in throttle counts inside the action, not per URL). */
+/** A counter read and written by hand (the sign-in limits count where the password is checked, not per URL). */
 export class Counter {
   private readonly store: Store;
   constructor(private readonly options: CounterOptions) {
     this.store = counterStore(options);
   }
 
+  /** The key's hits in its window; undefined for none (Redis answers a missing key with no number). */
   async hits(key: string): Promise<ClientRateLimitInfo | undefined> {
-    return (await this.store.get?.(key)) ?? undefined;
+    const info = await this.store.get?.(key);
+    return info && Number.isFinite(info.totalHits) && info.totalHits > 0 ? info : undefined;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {

@@ -25,11 +25,12 @@ export const authEndpoints = [
     method: "post",
     path: "/auth/access-token",
     tag: "auth",
-    summary: "Sign in with username and password, or renew the access token with a refresh token",
+    summary:
+      "Sign in with username and password, or renew the access token with a refresh token. Credentials are limited per client address and per username and address (429 with Retry-After); a username guessed from many addresses answers more slowly, never 429",
     auth: "public",
     body: AccessTokenRequest,
     answer: AccessTokenAnswer,
-    errors: [401, 422],
+    errors: [401, 422, 429],
   }),
   endpoint({
     method: "get",

@@ -1,8 +1,7 @@
 /** /auth: sign in with credentials or a refresh token, sign out. */
-import { Router, type Request, type RequestHandler, type Response } from "express";
-import { ipKeyGenerator, rateLimit } from "express-rate-limit";
-import { counterStore } from "../../server/counters.ts";
+import { Router, type Request } from "express";
 import { AccessTokenRequest } from "../contract/auth.ts";
+import { COUNTED_HEADER } from "../../server/sign-in-limits.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { parseInput, route } from "./http.ts";
@@ -20,47 +19,20 @@ export function clientAddress(req: Request, trusted: string[]): string {
 
 const TOO_MANY = { success: false, message: "Too many sign-in attempts; try again later" };
 
-/**
- * Sign-in with credentials is limited per client address (every attempt) and per username (failures,
- * from every address). Refresh-token requests are not: they carry a 256-bit secret.
- */
-function tokenLimits(ctx: ServiceContext): RequestHandler[] {
-  const { perAddress, perUsername, windowMs, redisUrl, trustForwardedFrom } = ctx.limits;
-  const credentials = (req: Request) => typeof req.body?.username === "string";
-  const common = {
-    windowMs,
-    standardHeaders: "draft-8" as const,
-    legacyHeaders: false,
-    handler: (_req: Request, res: Response) => void res.status(429).json(TOO_MANY),
-    validate: { xForwardedForHeader: false, trustProxy: false },
-  };
-  return [
-    rateLimit({
-      ...common,
-      limit: perAddress,
-      store: counterStore({ prefix: "api-token:address", windowMs, redisUrl }),
-      skip: (req) => !credentials(req),
-      keyGenerator: (req) => ipKeyGenerator(clientAddress(req, trustForwardedFrom)),
-    }),
-    rateLimit({
-      ...common,
-      limit: perUsername,
-      store: counterStore({ prefix: "api-token:username", windowMs, redisUrl }),
-      skip: (req) => !credentials(req),
-      skipSuccessfulRequests: true,
-      keyGenerator: (req) => String(req.body.username).trim().toLowerCase().slice(0, 200),
-      // The username limit does not advertise itself: only the address limit sends RateLimit headers.
-      standardHeaders: false,
-    }),
-  ];
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function authRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
+  /**
+   * Credentials are limited by the portal's sign-in model (server/sign-in-limits.ts), the same counters
+   * as the portal's sign-in page: failures per address and per username and address, a growing wait for
+   * a username guessed from many addresses, a high ceiling of attempts per address. The portal's own
+   * request, which it counted and delayed already, carries the model's key from a trusted peer and is
+   * not counted again. Refresh-token requests are not limited: they carry a 256-bit secret.
+   */
   router.post(
     "/auth/access-token",
-    ...tokenLimits(ctx),
     route(async (req, res) => {
       const input = parseInput(AccessTokenRequest, req.body ?? {});
       if ("refresh_token" in input) {
@@ -69,12 +41,28 @@ export function authRoutes(ctx: ServiceContext): Router {
         res.json(pair);
         return;
       }
+      const peer = req.socket.remoteAddress ?? "";
+      const counted = ctx.trustForwardedFrom.includes(peer) && ctx.signIn.countedByPortal(req.get(COUNTED_HEADER));
+      const address = clientAddress(req, ctx.trustForwardedFrom);
+      if (!counted) {
+        const verdict = await ctx.signIn.attempt(input.username, address);
+        if (verdict.blockedUntil) {
+          const seconds = Math.max(1, Math.ceil((verdict.blockedUntil.getTime() - Date.now()) / 1000));
+          res.status(429).set("Retry-After", String(seconds)).json(TOO_MANY);
+          return;
+        }
+        if (verdict.delayMs) await sleep(verdict.delayMs);
+      }
       const user = await ctx.db.one<{ id: number; password_hash: string | null }>(
         "SELECT id, password_hash FROM users WHERE username = $1",
         [input.username.trim().toLowerCase()],
       );
       const ok = await verifyPassword(input.password, user?.password_hash);
-      if (!user || !ok) throw new ApiError(401, "Invalid username or password");
+      if (!user || !ok) {
+        if (!counted) await ctx.signIn.failed(input.username, address);
+        throw new ApiError(401, "Invalid username or password");
+      }
+      if (!counted) await ctx.signIn.succeeded(input.username, address);
       res.json(await ctx.tokens.issue(user.id));
     }),
   );

@@ -1,3 +1,4 @@
+import type { SignInLimiter } from "../../server/sign-in-limits.ts";
 import type { Db } from "../db/client.ts";
 import type { Tokens } from "./tokens.ts";
 
@@ -7,27 +8,13 @@ export interface ServiceContext {
   tokens: Tokens;
   /** The service's clock; tests move it. */
   now: () => Date;
-  /** Limits of POST /auth/access-token with credentials (counters in Redis with redisUrl). */
-  limits: TokenLimits;
-}
-
-export interface TokenLimits {
-  /** Credential attempts per client address in the window. */
-  perAddress: number;
-  /** Failed attempts per username in the window, from every address. */
-  perUsername: number;
-  windowMs: number;
-  redisUrl?: string;
+  /** Limits of POST /auth/access-token with credentials: the portal's model (server/sign-in-limits.ts). */
+  signIn: SignInLimiter;
   /** Peers whose X-Forwarded-For names the client (the portal, a proxy); loopback by default. */
   trustForwardedFrom: string[];
 }
 
-export const DEFAULT_TOKEN_LIMITS: TokenLimits = {
-  perAddress: 300,
-  perUsername: 100,
-  windowMs: 15 * 60_000,
-  trustForwardedFrom: ["127.0.0.1", "::1", "::ffff:127.0.0.1"],
-};
+export const LOOPBACK = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
 
 /** Today's date (UTC) of the service's clock, YYYY-MM-DD. */
 export const todayOf = (ctx: ServiceContext) => ctx.now().toISOString().slice(0, 10);

@@ -6,10 +6,11 @@ import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
-import { api } from "./api.server.ts";
+import { api, isFailure } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
+import { signInLimits } from "./sign-in-limits.ts";
 import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -47,9 +48,10 @@ export type SignInResult = "signed-in" | "invalid" | "throttled";
 /** Exchanges credentials for tokens and keeps them in the session. */
 export async function signIn(context: Context, request: Request, username: string, password: string): Promise<SignInResult> {
   // The API limits token requests per client address too: it is told the customer's, not the portal's.
+  // The embedded API shares the portal's sign-in limits and is told this attempt was counted already.
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { username, password },
-    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress },
+    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress, ...signInLimits(context).countedHeaders },
   });
   if (status === 401 || status === 422) return "invalid";
   if (status === 429) return "throttled";
@@ -105,6 +107,28 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   }
   return next();
 };
+
+/**
+ * Who is signed in, for a public page that must know (single sign-on): their id (`sub`) and username,
+ * the access token renewed first when it has expired. Null when no one is, or the session is over (the
+ * renewal or the API refuses it, 401); other failures are thrown.
+ */
+export async function signedInUser(context: Context, request: Request): Promise<{ sub: string; username: string } | null> {
+  const { accessToken, refreshToken } = getTokens(context);
+  if (!refreshToken) return null;
+  const token = accessToken && !isExpired(accessToken) ? accessToken : await renew(context, request, refreshToken);
+  const sub = token ? claimsOf(token)?.sub : undefined;
+  if (sub === undefined || sub === null) return null;
+  try {
+    return { sub: String(sub), username: (await getAccount(context, request)).username };
+  } catch (error) {
+    if (isFailure(error, "forbidden") && error.init?.status === 401) {
+      clearSession(context);
+      return null;
+    }
+    throw error;
+  }
+}
 
 const accountContext = createContext<{ pending: Promise<DashboardAnswer>; kept: boolean } | null>(null);
 /** Requests that write: they neither keep a list nor leave one kept (`forgetAccountsAfterWrites`). */

@@ -36,6 +36,7 @@ export function parseOriginPattern(text: string): OriginPattern | null {
 }
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalPositiveInt = z.coerce.number().int().positive().optional();
 
 export const configSchema = z
   .object({
@@ -69,17 +70,20 @@ export const configSchema = z
     FEATURE_RETIRE_OLD_DESK: flag(true),
     /** The old support desk, linked from the support page while FEATURE_RETIRE_OLD_DESK is off. */
     OLD_SUPPORT_DESK_URL: httpUrl.default("https://support.lakeshore-fibre.example/desk"),
-    /** Sign-in attempts allowed per window from one address, and for one username. */
-    SIGN_IN_LIMIT_PER_IP: positiveInt(30),
-    /** Failed attempts for one username from one address. */
+    /**
+     * Sign-in limits (server/sign-in-limits.ts), shared by the portal and the embedded API's token
+     * endpoint. Failed sign-ins (and recovery and activation posts) per address; SIGN_IN_LIMIT_PER_IP is
+     * its older name, read when it is unset.
+     */
+    SIGN_IN_FAILURES_PER_IP: optionalPositiveInt,
+    SIGN_IN_LIMIT_PER_IP: optionalPositiveInt,
+    /** Every sign-in attempt per address, right or wrong (floods); API_TOKEN_LIMIT_PER_IP is its older name. */
+    SIGN_IN_ATTEMPTS_PER_IP: optionalPositiveInt,
+    API_TOKEN_LIMIT_PER_IP: optionalPositiveInt,
+    /** Failed attempts for one username from one address; from every address together, past it each try waits. */
     SIGN_IN_LIMIT_PER_USERNAME: positiveInt(8),
-    /** Failed attempts for one username from every address together (each try past the pair limit waits longer). */
-    SIGN_IN_LIMIT_PER_USERNAME_TOTAL: positiveInt(100),
     SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(4000),
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
-    /** The embedded API's token endpoint: credential attempts per address, failures per username. */
-    API_TOKEN_LIMIT_PER_IP: positiveInt(300),
-    API_TOKEN_LIMIT_PER_USERNAME: positiveInt(100),
     /** Memory for rendered pages served again while their data is unchanged (app/lib/render-cache.server.ts); 0 turns it off. */
     RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Rate-limit counters shared by several processes (unset: in memory). */
@@ -124,7 +128,26 @@ export const configSchema = z
         message: "is required in production when API_BASE_URL points at another API",
       });
     }
-  });
+  })
+  .transform(({ SIGN_IN_LIMIT_PER_IP, API_TOKEN_LIMIT_PER_IP, ...config }) => ({
+    ...config,
+    // The older names, read when the newer ones are unset.
+    SIGN_IN_FAILURES_PER_IP: config.SIGN_IN_FAILURES_PER_IP ?? SIGN_IN_LIMIT_PER_IP ?? 30,
+    SIGN_IN_ATTEMPTS_PER_IP: config.SIGN_IN_ATTEMPTS_PER_IP ?? API_TOKEN_LIMIT_PER_IP ?? 300,
+  }));
+
+/** Variables no longer read, and why (server.ts warns at start when one is set). */
+export const RETIRED_VARIABLES: Record<string, string> = {
+  SIGN_IN_LIMIT_PER_USERNAME_TOTAL:
+    "no longer read: a username is never refused for failures from other addresses (each try waits instead, at most SIGN_IN_MAX_DELAY_MS)",
+  API_TOKEN_LIMIT_PER_USERNAME: "no longer read: the embedded API's token endpoint shares the portal's sign-in limits (SIGN_IN_*)",
+};
+
+/** Warnings for retired variables set in an environment. */
+export const retiredVariableWarnings = (env: Record<string, string | undefined>) =>
+  Object.entries(RETIRED_VARIABLES)
+    .filter(([name]) => env[name] !== undefined && env[name] !== "")
+    .map(([name, why]) => `${name} is ${why}.`);
 
 export type Config = z.output<typeof configSchema>;
 

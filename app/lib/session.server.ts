@@ -31,6 +31,23 @@ interface SessionData {
   refreshToken: string;
   /** The signed-in user's account list, kept for the access token's life (see auth.server.ts `getAccount`). */
   accounts: unknown;
+  /** A sign-in link opened while someone else is signed in, waiting for their answer (routes/auth-flows/sso.tsx). */
+  pendingSwitch: PendingSwitch;
+}
+
+/** The session a single sign-on link made, kept until the signed-in customer says whether to switch to it. */
+export interface PendingSwitch {
+  accessToken: string;
+  refreshToken: string;
+  /** Whom the link signs in (username). */
+  incoming: string;
+  /** Who was signed in when the link was opened: username, and id (the access token's `sub`). */
+  current: string;
+  currentSub: string;
+  /** Where the link leads (a path of this site). */
+  cameFrom: string;
+  /** Time (ms since the epoch) after which the question is no longer asked. */
+  until: number;
 }
 interface FlashData {
   notifications: Notification[];
@@ -212,12 +229,27 @@ export function setKept(context: Context, value: unknown): void {
   holder.changed = true;
 }
 
+/** The sign-in a link would make, waiting for the signed-in customer's answer. */
+export function getPendingSwitch(context: Context): PendingSwitch | undefined {
+  return holderOf(context).session.get("pendingSwitch");
+}
+
+export function setPendingSwitch(context: Context, value: PendingSwitch | undefined): void {
+  const holder = holderOf(context);
+  if (value === undefined) {
+    if (!holder.session.has("pendingSwitch")) return;
+    holder.session.unset("pendingSwitch");
+  } else holder.session.set("pendingSwitch", value);
+  holder.changed = true;
+}
+
 /** Signs out of the portal: the cookie is cleared on the way out. */
 export function clearSession(context: Context): void {
   const holder = holderOf(context);
   holder.session.unset("accessToken");
   holder.session.unset("refreshToken");
   holder.session.unset("accounts");
+  holder.session.unset("pendingSwitch");
   holder.destroyed = true;
 }
 

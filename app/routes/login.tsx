@@ -1,7 +1,9 @@
 /**
  * Sign in. A wrong combination shows the spec's failure message with links to support and to the
- * password reset, and keeps what was typed in username. Attempts are limited per address (server.ts)
- * and per username; after sign-in the customer returns to came_from when it is a path of this site.
+ * password reset, and keeps what was typed in username. Attempts are limited by the sign-in model
+ * server.ts hands over (server/sign-in-limits.ts: failures per address and per username and address, a
+ * growing wait for a username guessed from many addresses); after sign-in the customer returns to
+ * came_from when it is a path of this site.
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -21,7 +23,7 @@ import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useDeferredForm } from "~/lib/conform";
 import { getTokens } from "~/lib/session.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
-import { minutesUntil, signInThrottle, sleep } from "~/lib/sign-in-throttle.server";
+import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { LoginSchema } from "~/schemas/login";
 
@@ -60,10 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { username, password } = submission.value;
 
-  // Counted here, where the sign-in runs, whatever the URL that reached it.
+  // Counted here, where the sign-in runs, whatever the URL that reached it (app/lib/sign-in-limits.ts).
   const address = context.get(requestInfoContext).clientAddress;
-  const throttle = signInThrottle();
-  const verdict = await throttle.attempt(username, address);
+  const limits = signInLimits(context);
+  const verdict = await limits.attempt(username, address);
   if (verdict.blockedUntil) return refuse("throttled", 429, minutesUntil(verdict.blockedUntil));
   if (verdict.delayMs) await sleep(verdict.delayMs);
 
@@ -75,12 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("[login] sign-in failed:", error);
     return refuse("unavailable", 503);
   }
-  if (outcome === "throttled") return refuse("throttled", 429, minutesUntil(new Date(Date.now() + throttle.limits.windowMs)));
+  if (outcome === "throttled") return refuse("throttled", 429, minutesUntil(new Date(Date.now() + limits.windowMs)));
   if (outcome === "invalid") {
-    await throttle.failed(username, address);
+    await limits.failed(username, address);
     return refuse("failed", 401);
   }
-  await throttle.succeeded(username, address);
+  await limits.succeeded(username, address);
   throw redirect(safeRedirectPath(submission.value.came_from));
 }
 

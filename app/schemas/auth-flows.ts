@@ -61,6 +61,11 @@ export const OAuthDecisionSchema = z.object({
   decision: z.enum(["allow", "deny"], { error: "api:decision.required" }),
 });
 
+/** Single sign-on while someone else is signed in: switch to the link's user, or stay. */
+export const SsoAnswerSchema = z.object({
+  answer: z.enum(["switch", "stay"], { error: "account:sso.choose" }),
+});
+
 /** The installation appointment: the booked window or another offered one. */
 export const AppointmentSchema = z.object({
   window_id: z.preprocess(

@@ -9,7 +9,7 @@ import { NOW } from "./support/constants.ts";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi({ limits: { perAddress: 40, perUsername: 12 } });
+  api = await createTestApi({ limits: { failuresPerAddress: 40, attemptsPerAddress: 40, failuresPerPair: 12 } });
 });
 afterAll(() => api.close());
 
@@ -105,7 +105,7 @@ describe("multipart bodies", () => {
 });
 
 describe("POST /auth/access-token limits", () => {
-  it("refuses a username with 429 after its failures from every address, even with the right password", async () => {
+  it("never refuses the right password after a username's failures from other addresses", async () => {
     for (let i = 0; i < 12; i++) {
       const from = `198.51.100.${i + 1}`;
       const attempt = await api.call("POST", "/auth/access-token", {
@@ -117,7 +117,7 @@ describe("POST /auth/access-token limits", () => {
     const right = await api.call("POST", "/auth/access-token", {
       json: { username: "sam.gagnon@example.com", password: "Demo-Pass-2026" },
     });
-    expect(right.status).toBe(429);
+    expect(right.status).toBe(200);
   });
 
   it("limits the attempts of one address (the one the portal forwards), whatever the usernames", async () => {

@@ -11,6 +11,9 @@ import * as fixtures from "./fixtures.ts";
 export const GOOD = "good-link-token-0123456789";
 export const USED = "used-link-token-0123456789";
 export const SSO_GOOD = "sso-good-token-0123456789";
+/** A single sign-on link of another user (id 61, leaving@example.com; GET /dashboard names them for their token). */
+export const SSO_OTHER = "sso-other-user-token-0123456789";
+export const OTHER_USER = { sub: "61", username: "leaving@example.com", refreshToken: "other-user-refresh-token-0123456789" };
 export const REGISTERED = "https://support.example.com/oauth/callback";
 export const ORDER_ID = "900001";
 
@@ -102,6 +105,12 @@ export const authFlowsHandlers = [
   ),
   on("POST /auth/sso-refresh-token", async ({ request }) => {
     const body = (await request.json()) as { sso_token?: string };
+    if (body.sso_token === SSO_OTHER) {
+      return reply("POST /auth/sso-refresh-token", {
+        token: await fixtures.accessToken(900, OTHER_USER.sub),
+        refresh_token: OTHER_USER.refreshToken,
+      });
+    }
     return body.sso_token === SSO_GOOD ? reply("POST /auth/sso-refresh-token", await fixtures.tokenAnswer()) : refuse(401);
   }),
   on("GET /oauth2/authorize", ({ request }) => {

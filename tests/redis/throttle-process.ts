@@ -1,24 +1,28 @@
 /**
- * One portal process's sign-in throttle, for tests/redis: counts what it is told against REDIS_URL and
- * prints the verdict of one more attempt as JSON.
- *   tsx tests/redis/throttle-process.ts <failures> <username> <address>
+ * One portal process's sign-in limits, for tests/redis: makes the tries it is told against REDIS_URL
+ * (the model's counters), then prints the verdict of one more attempt as JSON.
+ *   tsx tests/redis/throttle-process.ts <json: { tries: [{ username, address, right }], next: { username, address } }>
  */
 import { closeCounterClients } from "../../server/counters.ts";
-import { SignInThrottle } from "../../app/lib/sign-in-throttle.server.ts";
+import { SignInLimiter } from "../../server/sign-in-limits.ts";
 
-const [failures, username, address] = process.argv.slice(2);
-const throttle = new SignInThrottle({
-  perAddress: 1000,
-  perPair: 8,
-  perUsername: 100,
-  windowMs: 15 * 60_000,
-  maxDelayMs: 4000,
-  redisUrl: process.env.REDIS_URL,
-});
-for (let i = 0; i < Number(failures); i++) {
-  await throttle.attempt(username, address);
-  await throttle.failed(username, address);
+interface Plan {
+  tries: { username: string; address: string; right: boolean }[];
+  next: { username: string; address: string };
 }
-const verdict = await throttle.attempt(username, address);
-console.log(JSON.stringify({ blocked: verdict.blockedUntil !== null, delayMs: verdict.delayMs, pid: process.pid }));
+
+const plan = JSON.parse(process.argv[2]) as Plan;
+const limits = new SignInLimiter({ maxDelayMs: 4000, redisUrl: process.env.REDIS_URL });
+let refused = 0;
+for (const { username, address, right } of plan.tries) {
+  const verdict = await limits.attempt(username, address);
+  if (verdict.blockedUntil) {
+    refused++;
+    continue;
+  }
+  if (right) await limits.succeeded(username, address);
+  else await limits.failed(username, address);
+}
+const verdict = await limits.attempt(plan.next.username, plan.next.address);
+console.log(JSON.stringify({ blocked: verdict.blockedUntil !== null, delayMs: verdict.delayMs, refused, pid: process.pid }));
 await closeCounterClients();

@@ -3,6 +3,8 @@
  * API): forgotten password, recovery, activation, contact activation, SSO, OAuth consent, welcome, the
  * order summary, appointment, hand-over and agreement; tokens taken out of addresses; rate limits.
  */
+import { decodeJwt } from "jose";
+import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as publicLayout from "../../app/routes/_public.tsx";
 import * as activateAccount from "../../app/routes/auth-flows/activate-account.tsx";
@@ -17,23 +19,24 @@ import * as summary from "../../app/routes/auth-flows/order-summary.tsx";
 import * as recover from "../../app/routes/auth-flows/recover-password.tsx";
 import * as sso from "../../app/routes/auth-flows/sso.tsx";
 import * as welcome from "../../app/routes/auth-flows/welcome.tsx";
-import { signInThrottle } from "../../app/lib/sign-in-throttle.server.ts";
-import { GOOD, ORDER_ID, REGISTERED, SSO_GOOD, USED } from "../mocks/auth-flows.ts";
-import { on, refuse } from "../mocks/contract.ts";
+import { GOOD, ORDER_ID, OTHER_USER, REGISTERED, SSO_GOOD, SSO_OTHER, USED } from "../mocks/auth-flows.ts";
+import { API, on, refuse, reply } from "../mocks/contract.ts";
+import * as fixtures from "../mocks/fixtures.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { callRoute, nextCookie, sessionTokens, signedInCookie, type RouteCall } from "../support/route.ts";
+import { resetTestSignInLimits, testSignInLimits } from "../support/sign-in-limits.ts";
 
 type Handler = (args: any) => unknown;
 
 const call = (handler: Handler, call: RouteCall) => callRoute<any>(handler, call);
 /** The cookie a page sets when opened with a token: the token kept for the page's address. */
 const link = (kind: string, scope: string, token = GOOD) => `__link_${kind}=${encodeURIComponent(`${scope} ${token}`)}`;
-/** An address that already made its 30 sign-in attempts of the window. */
+/** An address that already made its 30 account posts of the window. */
 const BLOCKED_ADDRESS = "198.51.100.250";
 const blocked = { clientAddress: BLOCKED_ADDRESS };
 async function blockAddress() {
-  for (let i = 0; i < 30; i++) await signInThrottle().countAddress(BLOCKED_ADDRESS);
+  for (let i = 0; i < 30; i++) await testSignInLimits().countAddress(BLOCKED_ADDRESS);
 }
 
 /** The bodies posted to an endpoint (multipart fields). */
@@ -120,8 +123,7 @@ describe("forgot password", () => {
 
   it("is limited per username like sign-in", async () => {
     useEnv({ SIGN_IN_LIMIT_PER_USERNAME: "2" });
-    const { resetSignInThrottle } = await import("../../app/lib/sign-in-throttle.server.ts");
-    resetSignInThrottle();
+    resetTestSignInLimits();
     const post = () => call(forgot.action, { url: "/forgot-password", form: { username: "Resi@Example.com" } });
     expect((await post()).status).toBe(302);
     expect((await post()).status).toBe(302);
@@ -139,9 +141,9 @@ describe("forgot password", () => {
     expect(result.status).toBe(415);
   });
 
-  it("shares the per-address limit with sign-in: after 30 sign-in attempts, no recovery e-mail is asked for", async () => {
+  it("shares the per-address limit with sign-in: after 30 failed sign-ins, no recovery e-mail is asked for", async () => {
     const posted = capture("POST /auth/forgot-password");
-    for (let i = 0; i < 30; i++) await signInThrottle().attempt(`someone${i}@example.com`, BLOCKED_ADDRESS);
+    for (let i = 0; i < 30; i++) await testSignInLimits().failed(`someone${i}@example.com`, BLOCKED_ADDRESS);
     const result = await call(forgot.action, { url: "/forgot-password", form: { username: "resi@example.com" }, requestInfo: blocked });
     expect(result.status).toBe(429);
     expect(posted).toHaveLength(0);
@@ -380,6 +382,146 @@ describe("single sign-on", () => {
       expect(new URL(result.location!, "http://portal.test").origin, `${cameFrom} -> ${result.location}`).toBe("http://portal.test");
       expect(result.location, cameFrom).toMatch(/^\/(?![/\\])/);
     }
+  });
+});
+
+describe("single sign-on while someone else is signed in", () => {
+  const cameFrom = "/billing/200310/autopay/card";
+  const link = (token: string) => `/sso?came_from=${encodeURIComponent(cameFrom)}&sso_token=${token}`;
+  const question = `/sso?came_from=${encodeURIComponent(cameFrom)}`;
+
+  /** GET /dashboard names the user of the bearer token; sign-outs are recorded by the token's user. */
+  function api() {
+    const signedOut: string[] = [];
+    const subOf = (request: Request) => String(decodeJwt((request.headers.get("Authorization") ?? "").replace(/^Bearer /, "")).sub);
+    server.use(
+      on("GET /dashboard", ({ request }) =>
+        reply(
+          "GET /dashboard",
+          subOf(request) === OTHER_USER.sub ? { ...fixtures.dashboard, username: OTHER_USER.username } : fixtures.dashboard,
+        ),
+      ),
+      http.get(`${API}/auth/logout`, ({ request }) => {
+        signedOut.push(subOf(request));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    return { signedOut };
+  }
+
+  /** Signed in as resi (id 1), the browser opens a link for leaving@example.com: the cookie it then has. */
+  async function opened() {
+    const cookie = await signedInCookie();
+    const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
+    return { result, cookie: nextCookie(cookie, result.setCookies) };
+  }
+
+  it("switches no one on opening: sends the browser to the same page without the token", async () => {
+    api();
+    const { result, cookie } = await opened();
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(question);
+    expect(result.location).not.toContain(SSO_OTHER);
+    expect((await sessionTokens(cookie)).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+  });
+
+  it("names who is signed in and whom the link is for, and posts the answer to an address without the token", async () => {
+    api();
+    const { cookie } = await opened();
+    const page = await call(sso.loader, { url: question, cookie });
+    expect(page.status).toBe(200);
+    expect(page.data).toEqual({ current: "resi@example.com", incoming: OTHER_USER.username, action: question });
+    expect(JSON.stringify(page.data)).not.toContain(SSO_OTHER);
+  });
+
+  it("stays signed in as the same customer on “stay”, and ends the link's session at the API", async () => {
+    const { signedOut } = api();
+    const { cookie } = await opened();
+    const stay = await call(sso.action, { url: question, cookie, form: { answer: "stay" } });
+    expect(stay.status).toBe(302);
+    expect(stay.location).toBe("/");
+    const after = nextCookie(cookie, stay.setCookies);
+    expect((await sessionTokens(after)).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+    expect(signedOut).toEqual([OTHER_USER.sub]);
+    // The question is answered: asking again is no question.
+    expect((await call(sso.loader, { url: question, cookie: after })).location).toBe(`/login?came_from=${encodeURIComponent(cameFrom)}`);
+  });
+
+  it("switches to the link's user on “continue”, ends the other session and goes to came_from", async () => {
+    const { signedOut } = api();
+    const { cookie } = await opened();
+    const go = await call(sso.action, { url: question, cookie, form: { answer: "switch" } });
+    expect(go.status).toBe(302);
+    expect(go.location).toBe(cameFrom);
+    expect((await sessionTokens(nextCookie(cookie, go.setCookies))).refreshToken).toBe(OTHER_USER.refreshToken);
+    expect(signedOut).toEqual(["1"]);
+  });
+
+  it("goes straight on when the link is for the user already signed in", async () => {
+    const { signedOut } = api();
+    const result = await call(sso.loader, { url: link(SSO_GOOD), cookie: await signedInCookie() });
+    expect(result.location).toBe(cameFrom);
+    expect(signedOut).toEqual([]);
+  });
+
+  it("answers a post without a valid answer with 400 and the message, switching nothing", async () => {
+    api();
+    const { cookie } = await opened();
+    const result = await call(sso.action, { url: question, cookie, form: { answer: "sure" } });
+    expect(result.status).toBe(400);
+    expect(result.data.result.error.answer).toEqual(["account:sso.choose"]);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+  });
+
+  it("switches nothing on a post with no question waiting, and says so", async () => {
+    api();
+    const cookie = await signedInCookie();
+    const result = await call(sso.action, { url: question, cookie, form: { answer: "switch" } });
+    expect(result.location).toBe("/");
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+  });
+
+  it("stops asking after 10 minutes", async () => {
+    api();
+    const { cookie } = await opened();
+    vi.useFakeTimers({ now: Date.now() + 11 * 60_000, toFake: ["Date"] });
+    try {
+      const result = await call(sso.action, { url: question, cookie, form: { answer: "switch" } });
+      expect(result.location).toBe("/");
+      expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("switches no one when the API cannot say who is signed in: the error page, the token unspent", async () => {
+    quiet();
+    const exchanged = capture("POST /auth/sso-refresh-token");
+    server.use(on("GET /dashboard", () => HttpResponse.json({ success: false, message: "down" }, { status: 503 })));
+    const cookie = await signedInCookie();
+    const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
+    expect(result.status).toBe(503);
+    expect(exchanged).toEqual([]);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(fixtures.REFRESH_TOKEN);
+  });
+
+  it("takes a session the API has ended for no one signed in, as before", async () => {
+    server.use(on("GET /dashboard", () => refuse(401)));
+    const cookie = await signedInCookie();
+    const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
+    expect(result.location).toBe(cameFrom);
+    expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(OTHER_USER.refreshToken);
+  });
+
+  it("never writes the token to the log", async () => {
+    api();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await opened();
+    await call(sso.loader, { url: link("sso-unknown-token-0123456789"), cookie: await signedInCookie() });
+    const logged = JSON.stringify([...warn.mock.calls, ...error.mock.calls]);
+    expect(logged).not.toContain(SSO_OTHER);
+    expect(logged).not.toContain("sso-unknown-token-0123456789");
   });
 });
 

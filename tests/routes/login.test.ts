@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { action, loader } from "../../app/routes/login.tsx";
 import { http, HttpResponse } from "msw";
 import { API } from "../mocks/contract.ts";
 import { server } from "../support/msw.ts";
+import { SignInLimiter } from "../../server/sign-in-limits.ts";
+import { useEnv } from "../support/config.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
+import { resetTestSignInLimits } from "../support/sign-in-limits.ts";
 
 const form = (username: string, password: string, came_from = "") => ({ username, password, came_from });
 
@@ -63,7 +66,54 @@ describe("login action", () => {
     expect(owner.status).toBe(302);
   });
 
-  it("counts every attempt of an address in the action itself (no URL spelling escapes it): the 31st is refused", async () => {
+  it("lets the owner in from another address after 13 addresses made 8 failures each, after no more than the capped wait", async () => {
+    useEnv({ SIGN_IN_MAX_DELAY_MS: "40" });
+    resetTestSignInLimits();
+    for (let a = 1; a <= 13; a++) {
+      for (let i = 0; i < 8; i++) {
+        const guess = await callRoute(action, {
+          url: "/login",
+          form: form("resi@example.com", `wrong-${a}-${i}`),
+          ...from(`192.0.2.${a}`),
+        });
+        expect(guess.status).toBe(401);
+      }
+    }
+    const started = performance.now();
+    const owner = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026"), ...from("203.0.113.51") });
+    expect(owner.status).toBe(302);
+    // The username is being guessed: the owner's try waited the cap too (40 ms here).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+    // About a hundred tries that wait up to the cap each.
+  }, 60_000);
+
+  it("lets the owner in from another address after 105 failures from one address (refused there after 8)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      statuses.push(
+        (await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`), ...from("198.51.100.66") })).status,
+      );
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(8);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(97);
+    const owner = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026"), ...from("203.0.113.50") });
+    expect(owner.status).toBe(302);
+  });
+
+  it("does not count successful sign-ins against an address: the 46th person behind one address gets in", async () => {
+    for (let i = 0; i < 45; i++) {
+      const signedIn = await callRoute(action, {
+        url: "/login",
+        form: form("resi@example.com", "Demo-Pass-2026"),
+        ...from("198.51.100.200"),
+      });
+      expect(signedIn.status).toBe(302);
+    }
+    const next = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026"), ...from("198.51.100.200") });
+    expect(next.status).toBe(302);
+  });
+
+  it("counts every failure of an address in the action itself (no URL spelling escapes it): the 31st try is refused", async () => {
     for (let i = 0; i < 30; i++) {
       const attempt = await callRoute(action, { url: "/%6Cogin", form: form(`user${i}@example.com`, "Spring2026!"), ...from("192.0.2.9") });
       expect(attempt.status).toBe(401);
@@ -82,6 +132,22 @@ describe("login action", () => {
     const result = await callRoute<any>(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026") });
     expect(result.status).toBe(429);
     expect(result.data.notice).toBe("throttled");
+  });
+
+  it("tells the embedded API, which shares the limits, that the attempt was counted; another API is told nothing", async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/auth/access-token`, ({ request }) => {
+        seen.push(request.headers.get("X-Sign-In-Counted"));
+        return HttpResponse.json({ success: false, message: "Invalid" }, { status: 401 });
+      }),
+    );
+    const shared = new SignInLimiter({}, { embeddedApi: true });
+    onTestFinished(() => shared.shutdown());
+    await callRoute(action, { url: "/login", form: form("resi@example.com", "nope"), signInLimits: shared });
+    await callRoute(action, { url: "/login", form: form("resi@example.com", "nope") });
+    expect(seen).toEqual([shared.countedHeaders["x-sign-in-counted"], null]);
+    expect(shared.countedByPortal(seen[0]!)).toBe(true);
   });
 
   it("tells the API the customer's address, not the portal's", async () => {

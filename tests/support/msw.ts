@@ -2,13 +2,13 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { handlers } from "../mocks/handlers.ts";
-import { resetSignInThrottle } from "../../app/lib/sign-in-throttle.server.ts";
+import { resetTestSignInLimits } from "./sign-in-limits.ts";
 
 export const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   server.resetHandlers();
-  resetSignInThrottle();
+  resetTestSignInLimits();
 });
 afterAll(() => server.close());

@@ -3,10 +3,12 @@
  * cookie session, and the route's own, such as requireUserMiddleware), with a request built here.
  * The answer is what the browser would get: status, headers (Location, Set-Cookie) and data.
  */
-import { RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { RouterContextProvider, type MiddlewareFunction, type RouterContext } from "react-router";
 import { i18nMiddleware } from "../../app/lib/i18n.server.ts";
 import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
 import { getTokens, sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
+import { signInLimitsContext, type SignInLimits } from "../../app/lib/sign-in-limits.ts";
+import { testSignInLimits } from "./sign-in-limits.ts";
 import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 
 // Route modules type their own arguments (from +types); any loader or action fits here.
@@ -28,6 +30,8 @@ export interface RouteCall {
   /** The route's own middleware (the root's language and session ones always run first). */
   middleware?: MiddlewareFunction<Response>[];
   requestInfo?: Partial<RequestInfo>;
+  /** The sign-in limits server.ts would hand over (default: the test's own, tests/support/sign-in-limits.ts). */
+  signInLimits?: SignInLimits;
 }
 
 export interface RouteResult<T = unknown> {
@@ -69,11 +73,12 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   const posts = call.form || call.multipart || call.body !== undefined;
   const request = new Request(url, { method: call.method ?? (posts ? "POST" : "GET"), headers, body });
   const context = new RouterContextProvider(
-    new Map([
+    new Map<RouterContext<any>, unknown>([
       [
         requestInfoContext,
         { cspNonce: "test-nonce", clientAddress: "203.0.113.10", dataRequest: url.pathname.endsWith(".data"), ...call.requestInfo },
       ],
+      [signInLimitsContext, call.signInLimits ?? testSignInLimits()],
     ]),
   );
   const chain: MiddlewareFunction<Response>[] = [i18nMiddleware, sessionMiddleware, ...(call.middleware ?? [])];

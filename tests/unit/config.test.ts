@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, apiBaseUrl, featureFlags, parseConfig, secureCookies } from "../../app/lib/config.server.ts";
+import { ConfigError, apiBaseUrl, featureFlags, parseConfig, retiredVariableWarnings, secureCookies } from "../../app/lib/config.server.ts";
 
 const SECRET = "a-session-secret-of-at-least-32-characters!";
 
@@ -46,9 +46,22 @@ describe("parseConfig defaults", () => {
 
   it("times API calls out after 10 seconds and limits sign-in attempts", () => {
     expect(config.API_TIMEOUT_MS).toBe(10_000);
-    expect(config.SIGN_IN_LIMIT_PER_IP).toBe(30);
+    expect(config.SIGN_IN_FAILURES_PER_IP).toBe(30);
+    expect(config.SIGN_IN_ATTEMPTS_PER_IP).toBe(300);
     expect(config.SIGN_IN_LIMIT_PER_USERNAME).toBe(8);
     expect(config.SIGN_IN_LIMIT_WINDOW_MINUTES).toBe(15);
+  });
+
+  it("reads the older names of the sign-in limits when the newer ones are unset, and warns of retired ones", () => {
+    const old = parseConfig({ SIGN_IN_LIMIT_PER_IP: "12", API_TOKEN_LIMIT_PER_IP: "500" });
+    expect(old.SIGN_IN_FAILURES_PER_IP).toBe(12);
+    expect(old.SIGN_IN_ATTEMPTS_PER_IP).toBe(500);
+    const both = parseConfig({ SIGN_IN_LIMIT_PER_IP: "12", SIGN_IN_FAILURES_PER_IP: "20", SIGN_IN_ATTEMPTS_PER_IP: "900" });
+    expect(both.SIGN_IN_FAILURES_PER_IP).toBe(20);
+    expect(both.SIGN_IN_ATTEMPTS_PER_IP).toBe(900);
+    expect(retiredVariableWarnings({ SIGN_IN_LIMIT_PER_USERNAME_TOTAL: "100", API_TOKEN_LIMIT_PER_USERNAME: "" })).toEqual([
+      expect.stringMatching(/^SIGN_IN_LIMIT_PER_USERNAME_TOTAL is no longer read: a username is never refused/),
+    ]);
   });
 
   it("has no commercial application, analytics or proxy unless configured", () => {
@@ -129,6 +142,8 @@ describe("parseConfig refusals name the variable", () => {
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET"],
     [{ API_TIMEOUT_MS: "-5" }, "API_TIMEOUT_MS"],
     [{ SIGN_IN_LIMIT_PER_IP: "0" }, "SIGN_IN_LIMIT_PER_IP"],
+    [{ SIGN_IN_FAILURES_PER_IP: "0" }, "SIGN_IN_FAILURES_PER_IP"],
+    [{ SIGN_IN_ATTEMPTS_PER_IP: "-1" }, "SIGN_IN_ATTEMPTS_PER_IP"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ DATABASE_URL: "mysql://db/portal" }, "DATABASE_URL"],
     [{ BRAND_NAME: "x".repeat(41) }, "BRAND_NAME"],

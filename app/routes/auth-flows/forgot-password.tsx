@@ -1,7 +1,7 @@
 /**
  * /forgot-password: ask for a recovery e-mail (POST /auth/forgot-password). The answer is the same
  * whether or not the username exists, so the page cannot tell anyone who has an account. Limited like
- * sign-in: per address (server/app.ts) and per username (sign-in-throttle.server.ts).
+ * sign-in: per address and per username (the sign-in limits, app/lib/sign-in-limits.ts).
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -11,7 +11,7 @@ import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
-import { signInThrottle } from "~/lib/sign-in-throttle.server";
+import { signInLimits } from "~/lib/sign-in-limits";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { visitorPageMiddleware } from "~/lib/conditional.server";
@@ -41,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         schema: ForgotPasswordSchema,
         submit: async ({ username }) => {
-          const throttle = signInThrottle();
-          if (await throttle.keyBlockedUntil(forgotPasswordKey(username))) throw new Throttled();
-          await throttle.countKey(forgotPasswordKey(username));
+          const limits = signInLimits(context);
+          if (await limits.keyBlockedUntil(forgotPasswordKey(username))) throw new Throttled();
+          await limits.countKey(forgotPasswordKey(username));
           return api(context, request, { public: true }).call("POST /auth/forgot-password", { form: { username } });
         },
         success: () => ({ redirectTo: "/forgot-password?sent=1" }),

@@ -1,6 +1,6 @@
 /**
  * What the pages reached through e-mailed links share on the server: the per-address limit (the
- * sign-in one, app/lib/sign-in-throttle.server.ts), the answer of a page whose link does not work, and the
+ * sign-in one, app/lib/sign-in-limits.ts), the answer of a page whose link does not work, and the
  * redirect that forgets a used link.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -9,11 +9,11 @@ import type { LinkSource } from "~/lib/conditional.server";
 import type { FormReply } from "~/lib/form-action.server";
 import { linkToken, withForgottenToken, type LinkKind } from "~/lib/link-token.server";
 import { requestInfoContext } from "~/lib/request-info";
-import { signInThrottle } from "~/lib/sign-in-throttle.server";
+import { signInLimits } from "~/lib/sign-in-limits";
 
 /** Counts this post and says whether the address made too many sign-in, recovery or activation posts. */
 export const addressBlocked = async (context: Readonly<RouterContextProvider>) =>
-  (await signInThrottle().countAddress(context.get(requestInfoContext).clientAddress)) !== null;
+  (await signInLimits(context).countAddress(context.get(requestInfoContext).clientAddress)) !== null;
 
 /** 429: the form again with "too many requests", nothing sent to the API. */
 export function throttledReply(initialValue?: Record<string, string>) {
