@@ -13,7 +13,12 @@ export function samplePdf(padTo = 0, title = "Scan"): Buffer {
   if (pdf.length >= padTo) return pdf;
   // An incremental update: one more object (a stream of filler) after the file's end, as PDF allows.
   const filler = padTo - pdf.length;
-  return Buffer.concat([pdf, Buffer.from(`\n99 0 obj\n<< /Length ${filler} >>\nstream\n`), Buffer.alloc(filler, 0x30), Buffer.from("\nendstream\nendobj\n")]);
+  return Buffer.concat([
+    pdf,
+    Buffer.from(`\n99 0 obj\n<< /Length ${filler} >>\nstream\n`),
+    Buffer.alloc(filler, 0x30),
+    Buffer.from("\nendstream\nendobj\n"),
+  ]);
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
