@@ -186,7 +186,9 @@ function declaredPost(base, path, token, total) {
     });
     req.on("error", (error) => (answered ? resolve(answered) : reject(error)));
     const chunk = Buffer.alloc(256 * 1024, 0x61);
-    const head = Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="attachments"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const head = Buffer.from(
+      `--xyz\r\nContent-Disposition: form-data; name="attachments"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     const pump = () => {
       while (!answered && written < total) {
         const piece = written === 0 ? head : chunk.subarray(0, Math.min(chunk.length, total - written));

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Response } from "express";
 import type { Db } from "../db/client.ts";
-import { FILE_RULES, MAX_FILES, type FilePurpose, type MediaType } from "../contract/files.ts";
+import { FILE_RULES, MAX_FILES, type FilePurpose } from "../contract/files.ts";
 import { notFound } from "./errors.ts";
 import { inspectFile } from "./file-content.ts";
 import { newStorageKey, type FileStore } from "./file-store.ts";

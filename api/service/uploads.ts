@@ -241,10 +241,9 @@ function readMultipart(ctx: ServiceContext, req: Request, res: Response, next: N
 
   /** Answered (refused) or handed on: nothing more may call next. */
   let settled = false;
-  let failed = false;
   const fail = (error: ApiError) => {
     if (settled) return;
-    settled = failed = true;
+    settled = true;
     req.off("data", count);
     req.unpipe(parser);
     parser.removeAllListeners();

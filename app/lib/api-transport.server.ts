@@ -13,6 +13,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type Router } from "express";
 import { inject } from "light-my-request";
 import { Pool } from "undici";
@@ -54,7 +55,7 @@ function encodeForm(form: FormData): { type: string; stream: Readable } {
   const encoded = new Response(form);
   return {
     type: encoded.headers.get("content-type")!,
-    stream: Readable.fromWeb(encoded.body! as import("node:stream/web").ReadableStream),
+    stream: Readable.fromWeb(encoded.body! as WebReadableStream),
   };
 }
 
