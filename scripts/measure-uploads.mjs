@@ -136,7 +136,7 @@ async function measure(base, pid, work) {
 }
 
 const fields = (form, subject) => {
-  form.append("category", "internet");
+  form.append("category", "other");
   form.append("subject", subject);
   form.append("description", "Measured upload: five large attachments.");
   form.append("cc_emails", "");
