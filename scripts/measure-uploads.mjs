@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import http from "node:http";
 import { deflateSync, crc32 } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
@@ -131,6 +132,9 @@ async function measure(base, pid, work) {
     rssBefore: Math.round(before),
     rssPeak: Math.round(peak),
     growth: Math.round(peak - before),
+    load: loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" "),
     healthz: `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${at(1).toFixed(0)} ms (${latencies.length} probes${failures.length ? `, ${failures.length} failed: ${[...new Set(failures)]}` : ""})`,
   };
 }
@@ -276,6 +280,7 @@ async function main() {
     console.log(`\n${name}`);
     console.log(`  answers: ${JSON.stringify(m.result)}`);
     console.log(`  ${m.seconds} s; RSS ${m.rssBefore} MB before, peak ${m.rssPeak} MB (+${m.growth} MB); /healthz ${m.healthz}`);
+    console.log(`  machine load average after it (1, 5, 15 min; 2 cores): ${m.load}`);
   }
 }
 
