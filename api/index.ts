@@ -3,6 +3,9 @@
  * migrations, seeds the demo on first start, and answers an Express router to mount at /api/v1.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Router } from "express";
 import { openDb, type Db, type OpenDbOptions } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
@@ -10,6 +13,8 @@ import { isSeeded, seedDemo } from "./db/seed/index.ts";
 import { createApiRouter } from "./service/index.ts";
 import { SignInLimiter, type SignInSettings } from "../server/sign-in-limits.ts";
 import { LOOPBACK } from "./service/context.ts";
+import { DiskFileStore } from "./service/file-store.ts";
+import { moveContentsToStore } from "./service/files.ts";
 import { Tokens } from "./service/tokens.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 
@@ -33,11 +38,21 @@ export interface ApiOptions extends OpenDbOptions {
   trustForwardedFrom?: string[];
   /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
   settleIntervalMs?: number;
+  /**
+   * Where uploaded files are kept: `<dataDir>/uploads` by default (PGlite and PostgreSQL alike); without
+   * a dataDir (tests), a temporary directory removed on close.
+   */
+  filesDir?: string;
 }
+
+/** Incoming files older than this at start were left by a process that stopped mid-upload. */
+const STALE_INCOMING_MS = 60 * 60_000;
 
 export interface ApiService {
   router: Router;
   db: Db;
+  /** The store of uploaded files. */
+  files: DiskFileStore;
   /** What start-up did, for logs and the benchmark. */
   startup: { migrations: string[]; seeded: boolean; milliseconds: number };
   /** Settles what came due now (the job also runs at start and every settleIntervalMs). */
@@ -60,19 +75,25 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const tokens = new Tokens(db, secret, now);
   // Served alone, the API keeps counters of its own: a portal in front of it (API_BASE_URL) counts in its own model.
   const signIn = options.signIn ?? new SignInLimiter(options.limits, { prefix: "api-sign-in" });
-  const router = createApiRouter({ db, tokens, now, signIn, trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK });
+  const ownFilesDir = options.filesDir ?? (options.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), "api-uploads-")));
+  const files = new DiskFileStore(options.filesDir ?? ownFilesDir ?? path.resolve(options.dataDir!, "uploads"));
+  await files.sweepIncoming(STALE_INCOMING_MS);
+  await moveContentsToStore(db, files);
+  const router = createApiRouter({ db, tokens, files, now, signIn, trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK });
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
   const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
   await settling.first;
   return {
     router,
     db,
+    files,
     startup: { migrations, seeded, milliseconds: Math.round(performance.now() - started) },
     settle: settling.run,
     async close() {
       await settling.stop();
       if (!options.signIn) signIn.shutdown();
       await db.close();
+      if (ownFilesDir && !options.filesDir) rmSync(ownFilesDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
+import { samplePdf } from "../tests/support/sample-files";
 
 /** "$1,234.56" or "1 234,56 $" as a number. */
 const amountOf = (text: string) =>
@@ -156,7 +157,7 @@ test("set up pre-authorized debit with a void cheque: pending setup", async ({ p
   await page.getByLabel("Branch address").fill("100 King Street West, Toronto");
   await page
     .getByLabel("Photo or scan of a void cheque")
-    .setInputFiles({ name: "void-cheque.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% void cheque\n") });
+    .setInputFiles({ name: "void-cheque.pdf", mimeType: "application/pdf", buffer: samplePdf() });
   await page.getByLabel(/I have read the pre-authorized debit agreement/).check();
   await page.getByRole("button", { name: /^Accept and/ }).click();
   await expect(page).toHaveURL(/\/billing\/100203\/autopay$/);
@@ -206,13 +207,13 @@ test("a PAD form sent right after typing, agreement unticked: every field refuse
 test("en français, un formulaire de DPA refusé champ par champ garde ce qui a été saisi", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/billing/100202/autopay/pad?lng=fr" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/débit préautorisé/);
-  const cheque = (name: string, content: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(content) });
+  const cheque = (name: string, content: string | Buffer) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(content) });
   await page.getByLabel("Numéro d’institution").fill("12");
   await page.getByLabel("Numéro de transit").fill("12345");
   await page.getByLabel("Numéro de compte").fill("7654321");
   await page.getByLabel("Nom du titulaire du compte").fill("Jordan Gagnon");
   await page.getByLabel("Adresse de la succursale").fill("1000, rue Sherbrooke Ouest, Montréal");
-  await page.getByLabel("Photo ou numérisation d’un chèque annulé").setInputFiles(cheque("cheque.pdf", "%PDF-1.4 ok"));
+  await page.getByLabel("Photo ou numérisation d’un chèque annulé").setInputFiles(cheque("cheque.pdf", samplePdf()));
   await page.getByRole("button", { name: /^Accepter et/ }).click();
 
   const summary = page.getByTestId("error-summary");

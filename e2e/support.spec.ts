@@ -3,17 +3,15 @@
  * support form with attachments (each run opens its own ticket on 100101, named after the run).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { jpegWithHtml, samplePdf, samplePng } from "../tests/support/sample-files";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 // Flows of several pages, each checked for accessibility: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-const png = (name: string) => ({
-  name,
-  mimeType: "image/png",
-  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
-});
-const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n") });
+// Real files: the API checks each one's whole structure, not only its first bytes.
+const png = (name: string) => ({ name, mimeType: "image/png", buffer: samplePng() });
+const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: samplePdf() });
 
 async function fillForm(page: Page, subject: string, cc = "sam.lee@example.com") {
   await page.getByLabel("What is it about?").selectOption({ label: "WiFi" });
@@ -72,7 +70,9 @@ test("a ticket with two attachments and a CC address is sent and listed first", 
   await expect(first).toContainText("Open");
 });
 
-test("six files, a program renamed .png and a bad CC address are refused, and nothing typed is lost", async ({ page }) => {
+test("six files, a program renamed .png, a photo hiding a web page and a bad CC address are refused, and nothing typed is lost", async ({
+  page,
+}) => {
   const subject = `Refused ${hasJs() ? "js" : "nojs"}`;
   await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
 
@@ -99,6 +99,14 @@ test("six files, a program renamed .png and a bad CC address are refused, and no
   } else {
     await expect(page.getByText("Files are not kept when a form is refused")).toBeVisible();
   }
+
+  // A photo with a web page hidden inside it.
+  await page.goto("/support/100101/new");
+  await fillForm(page, subject);
+  await page.getByLabel("Attachments (optional)").setInputFiles([{ name: "router.jpg", mimeType: "image/jpeg", buffer: jpegWithHtml() }]);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("A file holds web page or script content, so it cannot be accepted.");
+  await expectKept(page, subject);
 
   await page.goto("/support/100101/new");
   await fillForm(page, subject, "sam.lee@example.com, sam@@example");

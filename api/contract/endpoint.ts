@@ -1,5 +1,6 @@
 /** How the contract describes one /api/v1 endpoint (the OpenAPI document is generated from these). */
 import type { z } from "zod";
+import type { FilePurpose } from "./files.ts";
 
 export interface Endpoint {
   method: "get" | "post" | "put" | "delete";
@@ -17,6 +18,11 @@ export interface Endpoint {
   body?: z.ZodType;
   /** "multipart" when the body carries files. */
   bodyEncoding?: "json-or-form" | "multipart";
+  /**
+   * The files a multipart body carries: each field and the purpose whose limits apply (files.ts). The
+   * body's limit is theirs plus room for the text fields (`maxBodyBytes`); without uploads, 200 KB.
+   */
+  uploads?: readonly { field: string; purpose: FilePurpose }[];
   /** The 2xx answer. */
   answer: z.ZodType;
   /** Content type of the answer (application/json unless said otherwise). */

@@ -42,5 +42,19 @@ export type FilePurpose = keyof typeof FILE_RULES;
 /** Files one request may carry at most, whatever the purpose. */
 export const MAX_FILES = 5;
 
+/** The largest body without files (JSON, urlencoded, or multipart with text fields only). */
+export const TEXT_BODY_BYTES = 200 * 1024;
+/** Room for a form's text fields and the multipart framing of its parts, beside its files. */
+export const FORM_FIELDS_BYTES = 256 * 1024;
+
+/**
+ * The largest body an endpoint accepts: its files at their purposes' limits (count × size) plus room
+ * for the text fields; 200 KB for an endpoint that takes no files.
+ */
+export function maxBodyBytes(uploads: readonly { purpose: FilePurpose }[] | undefined): number {
+  if (!uploads?.length) return TEXT_BODY_BYTES;
+  return uploads.reduce((sum, { purpose }) => sum + FILE_RULES[purpose].maxFiles * FILE_RULES[purpose].maxBytes, FORM_FIELDS_BYTES);
+}
+
 /** The accept attribute of a file input: extensions and media types. */
 export const acceptOf = (purpose: FilePurpose) => [...FILE_RULES[purpose].extensions, ...FILE_RULES[purpose].types].join(",");

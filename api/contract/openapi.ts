@@ -24,8 +24,9 @@ const errorDescriptions: Record<number, string> = {
   403: "The user is not a contact of this customer, or lacks the role this needs",
   404: "No such resource",
   409: "Conflicts with the resource's current state",
+  413: "The body is larger than this endpoint accepts (refused before it is read)",
   422: "A rule refused the request: `errors` maps fields to error codes",
-  429: "Too many attempts",
+  429: "Too many attempts (for uploads: too many of this user's uploads at once)",
 };
 
 export function openApiDocument(endpoints: Endpoint[]) {
@@ -60,6 +61,9 @@ export function openApiDocument(endpoints: Endpoint[]) {
       ...(e.auth === "bearer" ? [401] : []),
       ...(e.path.includes("{") && e.auth === "bearer" ? [403] : []),
       ...(e.errors ?? []),
+      // Every body past its limit (maxBodyBytes); uploads past the concurrent ones a user may send.
+      ...(e.body ? [413] : []),
+      ...(e.uploads?.length ? [429] : []),
     ]);
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: {

@@ -511,7 +511,6 @@ function parseWithFiles<S extends z.ZodType>(schema: S, body: unknown, fileError
 }
 
 const filesOf = (req: Request, field: string): UploadedFile[] => (req.files ?? []).filter((f) => f.field === field);
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The card fields, checked by the contract, as the processor and the records need them. */
 function cardOf(input: { card_number?: string; expiry?: string; cardholder_name?: string }, today: string) {
@@ -802,7 +801,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
           ? { void_cheque: ["void_cheque.required"] }
           : files.length > 1
             ? { void_cheque: ["void_cheque.too_many"] }
-            : checkFiles(files, "void_cheque", "void_cheque");
+            : await checkFiles(files, "void_cheque", "void_cheque");
       const input = parseWithFiles(PadAutopayFields, req.body, fileErrors);
       const today = todayOf(ctx);
       const bank = {
@@ -816,7 +815,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
         key,
         customerId,
         endpoint: `POST /billing/${customerId}/autopay/pad`,
-        fingerprint: fingerprint({ ...bank, cheque: sha256(files[0].bytes) }),
+        fingerprint: fingerprint({ ...bank, cheque: files[0].sha256 }),
       };
       await idempotent(ctx, req, res, request, async (tx) => {
         await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
@@ -828,7 +827,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
             WHERE customer_id = $1 AND status <> 'removed'`,
           [customerId, now, today],
         );
-        const [chequeId] = await storeFiles(tx, customerId, "void_cheque", files, currentUser(req).userId);
+        const [chequeId] = await storeFiles(tx, ctx.files, customerId, "void_cheque", files, currentUser(req).userId);
         await tx.query(
           `INSERT INTO autopay_pads (customer_id, status, institution_number, transit_number, account_last4, account_holder,
                                      branch_address, processor_token, void_cheque_file_id, agreement_accepted_at, accepted_by, active_from)
@@ -888,11 +887,11 @@ export function billingRoutes(ctx: ServiceContext): Router {
       }
       const files = filesOf(req, "attachments");
       const fileErrors =
-        files.length === 0 ? { attachments: ["attachments.required"] } : checkFiles(files, "proof_of_payment", "attachments");
+        files.length === 0 ? { attachments: ["attachments.required"] } : await checkFiles(files, "proof_of_payment", "attachments");
       const input = parseWithFiles(ProofOfPaymentFields, req.body, fileErrors);
       const userId = currentUser(req).userId;
       await ctx.db.transaction(async (tx) => {
-        const ids = await storeFiles(tx, customerId, "proof_of_payment", files, userId);
+        const ids = await storeFiles(tx, ctx.files, customerId, "proof_of_payment", files, userId);
         await tx.query(
           `INSERT INTO proof_of_payment_submissions (customer_id, note, file_ids, submitted_by, submitted_at)
            VALUES ($1, $2, $3, $4, $5)`,

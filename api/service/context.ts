@@ -1,11 +1,14 @@
 import type { SignInLimiter } from "../../server/sign-in-limits.ts";
 import type { Db } from "../db/client.ts";
+import type { FileStore } from "./file-store.ts";
 import type { Tokens } from "./tokens.ts";
 
 /** What every resource module of the service is built from. */
 export interface ServiceContext {
   db: Db;
   tokens: Tokens;
+  /** Where uploaded files' bytes are kept (file-store.ts). */
+  files: FileStore;
   /** The service's clock; tests move it. */
   now: () => Date;
   /** Limits of POST /auth/access-token with credentials: the portal's model (server/sign-in-limits.ts). */

@@ -1,133 +1,28 @@
 /**
- * Request plumbing of the reference API: bodies (JSON, urlencoded or multipart with files), the
+ * Request plumbing of the reference API (bodies are read in uploads.ts): control characters, the
  * signed-in user, the answer language, and access to a customer account by the user's contact roles.
  */
-import { Readable } from "node:stream";
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
-import { endpoints } from "../contract/index.ts";
 import type { Db } from "../db/client.ts";
-import { ApiError, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
+import { forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
 import type { AccessClaims, Principal, Tokens } from "./tokens.ts";
+import type { UploadedFile } from "./uploads.ts";
 
-export interface UploadedFile {
-  field: string;
-  name: string;
-  /** The type the browser claimed; rules check the content itself (see files.ts). */
-  claimedType: string;
-  size: number;
-  bytes: Uint8Array;
-}
-
-export const MAX_UPLOAD_FILES = 5;
-/**
- * The parser's own cap on one file. It is above every purpose's limit (files.ts: 10 or 20 MB), so that
- * checkFiles names the field of a file that is too large; past this cap the field is not known yet.
- */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export type { UploadedFile } from "./uploads.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       user?: AccessClaims;
-      /** Set by authenticate: the user's username and accounts, read with the session check. */
+      /** Set by authenticate (or the body gate): the user's username and accounts, read with the session check. */
       principal?: Principal;
       files?: UploadedFile[];
       lang: "en" | "fr";
     }
   }
 }
-
-const json = express.json({ limit: "200kb" });
-const urlencoded = express.urlencoded({ extended: false, limit: "200kb" });
-
-/**
- * The bearer token is checked before any body is read: a multipart body is read with files (up to
- * 5 × 25 MB) only for a caller with a valid token; anyone else's is read as a small form of fields
- * (public endpoints take no files), so a stranger cannot make the API parse megabytes.
- */
-export function tokenBeforeBody(tokens: Tokens): RequestHandler {
-  return async (req, _res, next) => {
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (!type.startsWith("multipart/")) return next();
-    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-    const claims = match ? await tokens.verify(match[1]) : null;
-    if (claims) req.user = claims;
-    // An endpoint that needs a token answers 401 before a byte of the body is read.
-    else if (!isPublicEndpoint(req.method, req.path)) {
-      req.resume();
-      return next(unauthorized());
-    }
-    next();
-  };
-}
-
-/** Method and path patterns of the contract's public endpoints (no bearer token). */
-const PUBLIC_ENDPOINTS = endpoints
-  .filter((endpoint) => endpoint.auth === "public")
-  .map((endpoint) => ({
-    method: endpoint.method.toUpperCase(),
-    path: new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, "[^/]+")}/?$`),
-  }));
-
-const isPublicEndpoint = (method: string, path: string) => PUBLIC_ENDPOINTS.some((e) => e.method === method && e.path.test(path));
-
-/** An anonymous multipart body: fields only, 200 KB at most (the size of a JSON body). */
-const ANONYMOUS_MULTIPART = { maxFiles: 0, maxFileSize: 200 * 1024, maxTotalSize: 200 * 1024 };
-
-/** Parses JSON, urlencoded and multipart bodies into req.body (and req.files). */
-export const parseBody: RequestHandler = (req, res, next) => {
-  const type = req.headers["content-type"] ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    json(req, res, (error?: unknown) => (error ? next(error) : urlencoded(req, res, next)));
-    return;
-  }
-  const files: UploadedFile[] = [];
-  const request = new Request(`http://api.internal${req.originalUrl}`, {
-    method: req.method,
-    headers: req.headers as Record<string, string>,
-    body: Readable.toWeb(req) as ReadableStream,
-    duplex: "half",
-  } as RequestInit);
-  const anonymous = !req.user;
-  const limits = anonymous ? ANONYMOUS_MULTIPART : { maxFiles: MAX_UPLOAD_FILES, maxFileSize: MAX_UPLOAD_BYTES };
-  parseFormData(request, limits, async (upload) => {
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    if (bytes.length > 0 || upload.name) {
-      files.push({ field: upload.fieldName, name: upload.name, claimedType: upload.type, size: bytes.length, bytes });
-    }
-    return null;
-  })
-    .then((form) => {
-      const body: Record<string, string | string[]> = {};
-      for (const [key, value] of form.entries()) {
-        if (typeof value !== "string") continue;
-        const existing = body[key];
-        body[key] = existing === undefined ? value : ([] as string[]).concat(existing, value);
-      }
-      req.body = body;
-      req.files = files;
-      next();
-    })
-    .catch((error: unknown) => {
-      if (anonymous && error instanceof MaxFilesExceededError) next(unauthorized());
-      else if (anonymous && (error instanceof MaxTotalSizeExceededError || error instanceof MaxFileSizeExceededError)) {
-        next(new ApiError(413, "Request body too large"));
-      } else if (error instanceof MaxFilesExceededError)
-        next(new ApiError(422, "Too many files", { attachments: ["attachments.too_many"] }));
-      else if (error instanceof MaxFileSizeExceededError) next(new ApiError(422, "File too large", { _form: ["upload.too_large"] }));
-      else if (error instanceof FormDataParseError) next(new ApiError(400, "Malformed multipart body"));
-      else next(error);
-    });
-};
 
 /**
  * Control characters no text field may hold (tab, line feed and carriage return are text); PostgreSQL
@@ -182,6 +77,8 @@ export const detectLanguage: RequestHandler = (req, _res, next) => {
 /** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req, _res, next) => {
+    // The body gate checked this request's token already (it sent a body).
+    if (req.principal) return next();
     const header = req.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const principal = match ? await tokens.principal(match[1]) : null;

@@ -16,7 +16,8 @@ import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { linkAnswersRoutes } from "./link-answers.ts";
-import { authenticate, detectLanguage, parseBody, refuseControlCharacters, tokenBeforeBody } from "./http.ts";
+import { authenticate, detectLanguage, refuseControlCharacters } from "./http.ts";
+import { bodyGate, readBody } from "./uploads.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
 import { referralRoutes } from "./referrals.ts";
 import { revisionRoutes } from "./revision.ts";
@@ -31,8 +32,10 @@ export function createApiRouter(ctx: ServiceContext): Router {
     next();
   });
   router.use(detectLanguage);
-  router.use(tokenBeforeBody(ctx.tokens));
-  router.use(parseBody);
+  // Unknown endpoints, missing tokens and bodies past their endpoint's limit are refused before a byte
+  // of the body is read; then the body is read within those limits (uploads.ts).
+  router.use(bodyGate(ctx));
+  router.use(readBody(ctx));
   router.use(refuseControlCharacters);
 
   // Public: no token needed.

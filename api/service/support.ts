@@ -148,8 +148,9 @@ export function supportRoutes(ctx: ServiceContext): Router {
 
       const files = req.files ?? [];
       const attachments = files.filter((file) => ATTACHMENT_FIELDS.includes(file.field));
-      if (attachments.length < files.length) (errors.attachments ??= []).push("attachments.unexpected_field");
-      for (const code of checkFiles(attachments, "support_attachment", "attachments").attachments ?? []) {
+      if (attachments.length < files.length || req.strayFileFields?.length)
+        (errors.attachments ??= []).push("attachments.unexpected_field");
+      for (const code of (await checkFiles(attachments, "support_attachment", "attachments")).attachments ?? []) {
         (errors.attachments ??= []).push(code);
       }
       if (errors.attachments?.includes("attachments.too_many")) messages.push("Too many files, maximum of five allowed");
@@ -173,7 +174,7 @@ export function supportRoutes(ctx: ServiceContext): Router {
           `INSERT INTO support_ticket_updates (ticket_id, created_at, author_kind, author_name, body) VALUES ($1, $2, 'customer', $3, $4)`,
           [row!.id, now, author ? `${author.first_name} ${author.last_name}` : "Customer", input.description],
         );
-        const fileIds = await storeFiles(tx, access.customerId, "support_attachment", attachments, userId);
+        const fileIds = await storeFiles(tx, ctx.files, access.customerId, "support_attachment", attachments, userId);
         for (const fileId of fileIds) {
           await tx.query("INSERT INTO support_ticket_attachments (ticket_id, file_id) VALUES ($1, $2)", [row!.id, fileId]);
         }

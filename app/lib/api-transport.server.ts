@@ -13,6 +13,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type Router } from "express";
 import { inject } from "light-my-request";
 import { Pool } from "undici";
@@ -46,6 +47,18 @@ function toHeaders(raw: IncomingHttpHeaders | OutgoingHttpHeaders): Headers {
   return headers;
 }
 
+/**
+ * A form as a multipart body (encoded as fetch would, a boundary in its type), streamed: its files are
+ * read as the body is sent (from disk, for the portal's uploads: form-uploads.server.ts), never whole.
+ */
+function encodeForm(form: FormData): { type: string; stream: Readable } {
+  const encoded = new Response(form);
+  return {
+    type: encoded.headers.get("content-type")!,
+    stream: Readable.fromWeb(encoded.body! as WebReadableStream),
+  };
+}
+
 /** Global fetch, with the page's signal and a timeout signal (the suites' transport: msw intercepts it). */
 export const fetchTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -75,13 +88,12 @@ function poolFor(origin: string, timeoutMs: number): Pool {
 
 /** An external API through a keep-alive pool: the answer's headers within timeoutMs, then its body without a pause longer than that. */
 export const poolTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
-  let payload: string | Buffer | undefined;
+  let payload: string | Readable | undefined;
   const sent = { ...headers };
   if (body instanceof FormData) {
-    // Encoded as fetch would (a boundary in Content-Type); forms are the rare calls.
-    const encoded = new Response(body);
-    sent["content-type"] = encoded.headers.get("content-type")!;
-    payload = Buffer.from(await encoded.arrayBuffer());
+    const encoded = encodeForm(body);
+    sent["content-type"] = encoded.type;
+    payload = encoded.stream;
   } else payload = body;
   const answer = await poolFor(url.origin, timeoutMs).request({
     method: method as "GET",
@@ -146,12 +158,12 @@ export function embeddedApi(): Dispatch | undefined {
 /** The embedded API of this process, without a socket: the same router, headers and answers as over HTTP. */
 export function inProcessTransport(dispatch: Dispatch): ApiTransport {
   return async ({ method, url, headers, body, signal, timeoutMs }) => {
-    let payload: string | Buffer | undefined;
+    let payload: string | Readable | undefined;
     const sent: Record<string, string> = { ...headers, host: url.host };
     if (body instanceof FormData) {
-      const encoded = new Response(body);
-      sent["content-type"] = encoded.headers.get("content-type")!;
-      payload = Buffer.from(await encoded.arrayBuffer());
+      const encoded = encodeForm(body);
+      sent["content-type"] = encoded.type;
+      payload = encoded.stream;
     } else payload = body;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -181,6 +193,8 @@ export function inProcessTransport(dispatch: Dispatch): ApiTransport {
       };
     } finally {
       clearTimeout(timer);
+      // An answer that came before the whole form was read (a refusal): the rest is not sent.
+      if (payload instanceof Readable) payload.destroy();
     }
   };
 }

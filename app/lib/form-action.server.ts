@@ -2,7 +2,9 @@
  * The one way a route action handles a form post (docs/adding-a-screen.md):
  *
  *  1. read the body within limits: urlencoded or multipart only (else 415), small for text forms and
- *     per purpose for files (else 413), never trusting what the browser says it sent;
+ *     per purpose for files (else 413; a declared length past the limit before a byte is read), never
+ *     trusting what the browser says it sent; files go to temporary files as they stream in
+ *     (form-uploads.server.ts), removed once the action is done;
  *  2. parse it with the form's shared zod schema: invalid -> 400, the page again with what was typed
  *     (secrets hidden, long values cut to their field's maximum) and the messages;
  *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
@@ -12,13 +14,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -27,6 +23,7 @@ import { ApiFieldErrors, isFailure } from "./api.server.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
+import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
 import { markFreshView } from "./render-cache.server.ts";
 import { notify } from "./session.server.ts";
 
@@ -115,12 +112,14 @@ function fieldWithControlCharacters(form: FormData): string | undefined {
 /**
  * The posted form, or why it cannot be read: every action reads its body through this (formAction
  * does; so do sign-in and the account switcher), so no action parses an unbounded or foreign body.
+ * A form read with `files` keeps them in temporary files until `releaseUploads(form)` (formAction calls it).
  */
 export async function readForm(request: Request, files?: FormActionOptions<z.ZodType, unknown>["files"]): Promise<FormData | BodyProblem> {
   const form = await readFormWithinLimits(request, files);
   if (!(form instanceof FormData)) return form;
   const field = fieldWithControlCharacters(form);
   if (field !== undefined) {
+    await releaseUploads(form);
     return { status: 400, message: "common:formErrors.controlCharacters", field: CONTROL_CHARACTERS.test(field) ? undefined : field };
   }
   return form;
@@ -139,33 +138,40 @@ async function readFormWithinLimits(
   }
   const rule = files && multipart ? FILE_RULES[files.purpose] : undefined;
   const fileField = files?.field;
-  try {
-    return await parseFormData(
-      request,
-      {
-        // A few files over the limit still arrive, so the page can say so and keep what was typed.
-        maxFiles: rule ? rule.maxFiles + EXTRA_FILES : 0,
-        // A file a little over the limit still arrives, so its field says why; far over, the post stops.
-        // The parser applies maxFileSize to every part, text fields too: a multipart form without files
-        // gets the text limit (a file in it is refused by maxFiles).
-        maxFileSize: rule ? rule.maxBytes + 1024 * 1024 : TEXT_FORM_LIMIT,
-        maxTotalSize: rule ? rule.maxFiles * (rule.maxBytes + 1024 * 1024) + FIELDS_MARGIN : TEXT_FORM_LIMIT,
-        maxParts: 100,
-      },
-      (file) => (file.size === 0 && !file.name ? null : file),
-    );
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+  // A few files over the limit still arrive, so the page can say so and keep what was typed; a file a
+  // little over the limit too, so its field says why; far over, the post stops (413).
+  const maxTotalBytes = rule ? rule.maxFiles * (rule.maxBytes + 1024 * 1024) + FIELDS_MARGIN : TEXT_FORM_LIMIT;
+  if (multipart) {
+    const form = await readMultipart(request, {
+      maxFiles: rule ? rule.maxFiles + EXTRA_FILES : 0,
+      maxFileBytes: rule ? rule.maxBytes + 1024 * 1024 : 0,
+      maxFieldBytes: TEXT_FORM_LIMIT,
+      maxTotalBytes,
+      maxParts: 100,
+    });
+    if (form instanceof FormData) return form;
+    if (form === "total" || form === "fileSize") {
       return { status: 413, message: rule ? "common:formErrors.filesTooLarge" : "common:formErrors.tooLarge", field: fileField };
     }
-    if (error instanceof MaxFilesExceededError) {
+    if (form === "files") {
       return {
         status: rule ? 413 : 400,
         message: rule ? "common:formErrors.tooManyFiles" : "common:formErrors.unreadable",
         field: fileField,
       };
     }
-    if (error instanceof FormDataParseError || (error instanceof Error && /multipart|boundary|parse/i.test(error.message))) {
+    return { status: 400, message: "common:formErrors.unreadable" };
+  }
+  // urlencoded: text only, within the text limit (declared or counted).
+  const declared = request.headers.get("Content-Length");
+  if (declared && !(Number(declared) <= TEXT_FORM_LIMIT)) return { status: 413, message: "common:formErrors.tooLarge" };
+  try {
+    return await parseFormData(request, { maxFiles: 0, maxFileSize: TEXT_FORM_LIMIT, maxTotalSize: TEXT_FORM_LIMIT, maxParts: 100 });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      return { status: 413, message: "common:formErrors.tooLarge" };
+    }
+    if (error instanceof FormDataParseError || (error instanceof Error && /parse/i.test(error.message))) {
       return { status: 400, message: "common:formErrors.unreadable" };
     }
     throw error;
@@ -211,11 +217,22 @@ export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: 
   return onField ? "api:_generic.field" : "api:_generic.form";
 }
 
-/** Handles a form post from body to redirect; see the module's comment. */
-export async function formAction<S extends z.ZodType, R>({ request, context }: ActionArgs, options: FormActionOptions<S, R>) {
+/**
+ * Handles a form post from body to redirect; see the module's comment. A form's files are on disk while
+ * the action runs (form-uploads.server.ts) and removed when it is done, whatever its answer.
+ */
+export async function formAction<S extends z.ZodType, R>(args: ActionArgs, options: FormActionOptions<S, R>) {
+  const form = await readForm(args.request, options.files);
+  try {
+    return await answerForm(args, options, form);
+  } finally {
+    await releaseUploads(form);
+  }
+}
+
+async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, options: FormActionOptions<S, R>, form: FormData | BodyProblem) {
   const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
-  const form = await readForm(request, options.files);
   if (!(form instanceof FormData)) {
     // Nothing could be read: only why, not what the schema would say of an empty form.
     const submission = parseWithZod(new FormData(), { schema: NOTHING });
@@ -277,7 +294,10 @@ export async function formAction<S extends z.ZodType, R>({ request, context }: A
     }
     const messages = options.failureMessages;
     if (isFailure(error, "forbidden")) return refuse(403, { formErrors: [messages?.forbidden ?? "common:formErrors.forbidden"] }, true);
-    if (isFailure(error, "rate-limited")) return refuse(429, { formErrors: ["common:formErrors.rateLimited"] });
+    // For a form with files, the API's 429 is the cap on one user's uploads at once.
+    if (isFailure(error, "rate-limited")) {
+      return refuse(429, { formErrors: [options.files ? "common:formErrors.uploadsBusy" : "common:formErrors.rateLimited"] });
+    }
     if (isFailure(error, "unavailable")) return refuse(503, { formErrors: [messages?.unavailable ?? "common:formErrors.unavailable"] });
     if (isFailure(error, "server")) return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] });
     throw error;

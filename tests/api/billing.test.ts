@@ -12,6 +12,7 @@ import {
 } from "../../api/contract/billing.ts";
 import { ErrorAnswer } from "../../api/contract/common.ts";
 import { renderInvoicePdf } from "../../api/service/invoice-pdf.ts";
+import { sampleBmp, samplePdf, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 
@@ -32,9 +33,9 @@ const SUPPORT_ONLY = 200304; // business@example.com has only the support and no
 const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Maya Singh" };
 const BANK = { institution_number: "004", transit_number: "12345", account_number: "1234567", account_holder: "Maya Singh" };
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n");
-const BMP = new Uint8Array([0x42, 0x4d, ...new Array(40).fill(1)]);
+const PNG = new Uint8Array(samplePng());
+const PDF = new Uint8Array(samplePdf());
+const BMP = new Uint8Array(sampleBmp());
 const TEXT = new TextEncoder().encode("just some text, not an image");
 
 const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") => new Blob([bytes], { type });

@@ -6,6 +6,7 @@ import {
   RESIDENTIAL_TICKET_CATEGORIES,
   SupportTicketsAnswer,
 } from "../../api/contract/support.ts";
+import { samplePdf, sampleJpeg, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 const RESI = 100101;
@@ -25,9 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const PDF = new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+const PNG = new Uint8Array(samplePng());
+const PDF = new Uint8Array(samplePdf());
+const JPEG = new Uint8Array(sampleJpeg());
 
 function ticketForm(fields: Record<string, string>, files: [string, Uint8Array, string][] = [], field = "attachments") {
   const form = new FormData();

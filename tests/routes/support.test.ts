@@ -2,6 +2,9 @@
  * The support screens' loaders and actions in isolation (msw answers as the API): the tickets list,
  * the old desk behind FEATURE_RETIRE_OLD_DESK, and the multipart support form with its limits.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { messageParts } from "../../app/lib/form-messages.ts";
@@ -167,5 +170,88 @@ describe("the support form", () => {
     });
     expect(over.status).toBe(400);
     expect(over.data.result.error.attachments).toEqual(["api:attachments.too_large"]);
+  });
+
+  it("refuses a declared length past the form's limit (five files and fields) before reading a byte", async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const seen = captureTickets();
+    const result = await call(newTicket.action as Handler, "/support/100101/new", params, {
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024) },
+    });
+    expect(result.status).toBe(413);
+    expect(result.data.result.error.attachments).toEqual(["common:formErrors.filesTooLarge"]);
+    expect(pulls).toBe(0);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("counts a body of unknown length as it arrives and stops it past the form's limit", async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(256 * 1024).fill(0x30);
+    const head = new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="subject"\r\n\r\n');
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent > 500 * 1024 * 1024) return controller.close();
+          const piece = sent === 0 ? head : chunk;
+          sent += piece.length;
+          controller.enqueue(piece);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const result = await call(newTicket.action as Handler, "/support/100101/new", params, {
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(result.status).toBe(413);
+    // The form's limit: 5 × (10 + 1) MB + 256 KB; nothing much past it was read.
+    expect(sent).toBeLessThan(56 * 1024 * 1024);
+  });
+
+  it("sends the files to the API from temporary files on disk, removed once the action is done, refused or not", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "support-route-"));
+    vi.stubEnv("TMPDIR", dir);
+    try {
+      const onDisk: string[][] = [];
+      server.use(
+        on("POST /support/tickets/{customerId}", async ({ request }) => {
+          // While the API reads the form, its files are on disk (one directory per post).
+          onDisk.push(readdirSync(dir).flatMap((sub) => readdirSync(path.join(dir, sub))));
+          await request.formData();
+          return reply("POST /support/tickets/{customerId}", { success: true, ticket_id: 50, ticket_number: "CS-1050" });
+        }),
+      );
+      const sent = await post({ ...fields, attachments: [file("photo.png"), file("bill.pdf", "application/pdf", "%PDF-1.4")] });
+      expect(sent.status).toBe(302);
+      expect(onDisk).toEqual([["0", "1"]]);
+      expect(readdirSync(dir)).toEqual([]);
+
+      const refused = await post({ ...fields, subject: "", attachments: [file("photo.png")] });
+      expect(refused.status).toBe(400);
+      const tooMany = await post({ ...fields, attachments: ["1", "2", "3", "4", "5", "6"].map((n) => file(`${n}.png`)) });
+      expect(tooMany.status).toBe(413);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("says the user's other uploads are still being sent when the API refuses one more at once (429)", async () => {
+    captureTickets(() => refuse(429));
+    const result = await post({ ...fields, attachments: [file("photo.png")] });
+    expect(result.status).toBe(429);
+    expect(result.data.result.error[""]).toEqual(["common:formErrors.uploadsBusy"]);
+    expect(result.data.result.initialValue.subject).toBe("WiFi drops");
   });
 });

@@ -22,8 +22,8 @@ export interface RouteCall {
   form?: Record<string, string>;
   /** Fields and files of a POST, sent as multipart/form-data (a form with enctype="multipart/form-data"). */
   multipart?: Record<string, string | File | (string | File)[]>;
-  /** Any other body, as it is: with headers["Content-Type"], for posts a browser would not send. */
-  body?: string;
+  /** Any other body, as it is: with headers["Content-Type"], for posts a browser would not send (a stream for one sent as it is read). */
+  body?: string | ReadableStream<Uint8Array>;
   params?: Record<string, string | undefined>;
   cookie?: string;
   headers?: Record<string, string>;
@@ -71,7 +71,12 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
     body = await encoded.arrayBuffer();
   } else if (call.body !== undefined) body = call.body;
   const posts = call.form || call.multipart || call.body !== undefined;
-  const request = new Request(url, { method: call.method ?? (posts ? "POST" : "GET"), headers, body });
+  const request = new Request(url, {
+    method: call.method ?? (posts ? "POST" : "GET"),
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
   const context = new RouterContextProvider(
     new Map<RouterContext<any>, unknown>([
       [

@@ -15,6 +15,7 @@
  *
  * Nothing here changes a balance: added payments are declined or pending.
  */
+import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
 import { buildPdf } from "../../service/invoice-pdf.ts";
 import { DEMO, type SeedContext } from "./core.ts";
@@ -29,11 +30,12 @@ function documentPdf(title: string, lines: string[], created: Date): Buffer {
   return buildPdf([ops], { title, created_at: created });
 }
 
+/** A demo file: its bytes in the row, moved to the file store when the API starts (moveContentsToStore). */
 async function storeFile(db: Db, customerId: number, purpose: string, name: string, content: Buffer, userId: number | null, at: Date) {
   const row = await db.one<{ id: number }>(
-    `INSERT INTO uploaded_files (customer_id, purpose, file_name, media_type, size_bytes, content, uploaded_by, created_at)
-     VALUES ($1, $2, $3, 'application/pdf', $4, $5, $6, $7) RETURNING id`,
-    [customerId, purpose, name, content.length, content, userId, at],
+    `INSERT INTO uploaded_files (customer_id, purpose, file_name, media_type, size_bytes, content, sha256, uploaded_by, created_at)
+     VALUES ($1, $2, $3, 'application/pdf', $4, $5, $6, $7, $8) RETURNING id`,
+    [customerId, purpose, name, content.length, content, createHash("sha256").update(content).digest("hex"), userId, at],
   );
   return row!.id;
 }

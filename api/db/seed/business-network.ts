@@ -12,6 +12,7 @@
  *
  * Bulk samples are generated in SQL (generate_series) so the seed stays fast.
  */
+import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
 import { day, insert } from "./tools.ts";
 import { DEMO, type SeedContext } from "./core.ts";
@@ -496,9 +497,17 @@ async function seedTickets(ctx: SeedContext) {
   for (const [i, t] of tickets.entries()) {
     if (!t.attachment) continue;
     const file = await db.one<{ id: number }>(
-      `INSERT INTO uploaded_files (customer_id, purpose, file_name, media_type, size_bytes, content, uploaded_by, created_at)
-       VALUES ($1, 'support_attachment', $2, 'application/pdf', $3, $4, $5, $6) RETURNING id`,
-      [t.customer, t.attachment, DEMO_PDF.length, DEMO_PDF, t.user, rows[i].created_at],
+      `INSERT INTO uploaded_files (customer_id, purpose, file_name, media_type, size_bytes, content, sha256, uploaded_by, created_at)
+       VALUES ($1, 'support_attachment', $2, 'application/pdf', $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        t.customer,
+        t.attachment,
+        DEMO_PDF.length,
+        DEMO_PDF,
+        createHash("sha256").update(DEMO_PDF).digest("hex"),
+        t.user,
+        rows[i].created_at,
+      ],
     );
     await db.query("INSERT INTO support_ticket_attachments (ticket_id, file_id) VALUES ($1, $2)", [idOf(t), file!.id]);
   }
