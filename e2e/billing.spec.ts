@@ -1,6 +1,7 @@
 /**
- * Payments are made on business account 200305 (it owes a balance), so the residential balance that
- * other suites check stays as seeded.
+ * Payments are made on business account 200305 (it owes a balance, $200 of it on its way), so the
+ * residential balance that other suites check stays as seeded. Paying all that is still owed is a test
+ * tagged @once: it runs after both projects, so their smaller payments on 200305 always find room.
  *
  * Billing, as customers do it: with JavaScript disabled ("no-js") and enabled ("js"), in English and
  * French. Both projects share one demo database, so amounts are distinct per project and balances are
@@ -23,6 +24,32 @@ async function balanceOn(page: Page, customerId: number) {
   await page.goto(`/billing/${customerId}`);
   return amountOf((await page.getByTestId("balance").textContent()) ?? "");
 }
+
+/** A text as a regular expression that matches it anywhere. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Money as the portal writes it in each language ("$1,234.56" / "1 234,56 $"). */
+const money = (amount: number, language: "en" | "fr") =>
+  new Intl.NumberFormat(language === "en" ? "en-CA" : "fr-CA", { style: "currency", currency: "CAD" }).format(amount);
+
+async function fillBank(page: Page, labels: { institution: string; transit: string; account: string; holder: string }) {
+  await page.getByLabel(labels.institution).fill("004");
+  await page.getByLabel(labels.transit).fill("12345");
+  await page.getByLabel(labels.account, { exact: true }).fill("1234567");
+  await page.getByLabel(labels.holder).fill("Queen West Architects");
+}
+const BANK_EN = {
+  institution: "Institution number",
+  transit: "Transit number",
+  account: "Account number",
+  holder: "Account holder's name",
+};
+const BANK_FR = {
+  institution: "Numéro d’institution",
+  transit: "Numéro de transit",
+  account: "Numéro de compte",
+  holder: "Nom du titulaire du compte",
+};
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel("Card number").fill(number);
@@ -116,9 +143,88 @@ test("the same payment form sent twice charges once", async ({ page }) => {
   await expect(page.getByRole("row").filter({ hasText: `$${amount}` })).toHaveCount(1);
 });
 
-// One suspended account in the demo data: this test pays part of it with JavaScript, then the rest
-// without, so it runs once, after the others (titles tagged @once; see playwright.config.ts).
-test("a suspended account: the notice, a payment with and without JavaScript, and the services back @once", async ({ page, browser }) => {
+// Pays all that 200305 still owes, so it runs once, after the others (titles tagged @once): with
+// JavaScript in English in two tabs, and without it in French in a third, all opened before the payment.
+test("what is on its way is not paid twice: a second and a third tab are refused next to the amount @once", async ({ page, browser }) => {
+  const withJs = await browser.newContext({ javaScriptEnabled: true, locale: "en-CA" });
+  try {
+    const first = await withJs.newPage();
+    await signIn(first, "business@example.com", { cameFrom: "/billing/200305/pay" });
+    const second = await withJs.newPage();
+    await second.goto("/billing/200305/pay");
+    await signIn(page, "business@example.com", { cameFrom: "/billing/200305/pay?lng=fr" });
+
+    // Every tab names the card payment held for review and offers what is still owed, not the balance.
+    const owed = amountOf(await first.getByText(/^Pay what is still owed: /).innerText());
+    expect(owed).toBeGreaterThan(0);
+    await expect(first.getByTestId("on-its-way")).toContainText(`${money(200, "en")} is on its way, sent on `);
+    await expect(second.getByLabel(`Pay what is still owed: ${money(owed, "en")}`)).toBeChecked();
+    await expect(page.getByTestId("on-its-way")).toContainText(`${money(200, "fr")} est en route, envoyé le `);
+    await expect(page.getByLabel(`Payer ce qui reste dû\u00a0: ${money(owed, "fr")}`)).toBeChecked();
+    await expectNoAxeViolations(page);
+
+    // With JavaScript the page shows only the chosen method's fields: once the bank fields are gone, the
+    // tabs are live (choosing a method before would be undone by hydration).
+    for (const tab of [first, second]) await expect(tab.getByLabel("Transit number")).toHaveCount(0);
+
+    // The first tab pays all of it by bank: on its way too.
+    await first.getByLabel(/^Bank account/).check();
+    await fillBank(first, BANK_EN);
+    await first.getByRole("button", { name: "Pay now" }).click();
+    await expect(first.getByRole("heading", { level: 1 })).toHaveText("Payment in progress");
+    await expect(first.getByTestId("payment-outcome")).toContainText(money(owed, "en"));
+
+    // The second tab, with JavaScript, sends the same choice: refused next to the amount, the rest kept.
+    const total = Math.round((200 + owed) * 100) / 100;
+    const onItsWay = money(total, "en");
+    await second.getByLabel(/^Bank account/).check();
+    await fillBank(second, BANK_EN);
+    await second.getByRole("button", { name: "Pay now" }).click();
+    const refusal = `${onItsWay} is already on its way; you can pay at most ${money(0, "en")} more.`;
+    const amount = second.getByLabel("Other amount", { exact: true });
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(amount).toHaveAccessibleDescription(new RegExp(escaped(refusal)));
+    await expect(second.getByTestId("error-summary").getByRole("link", { name: refusal })).toBeVisible();
+    await expect(second.getByLabel("Transit number")).toHaveValue("12345");
+    await expect(second).toHaveURL(/\/billing\/200305\/pay$/);
+
+    // The French tab, without JavaScript, asks for the same amount typed as another amount: refused the same way.
+    await page.getByLabel("Un autre montant").check();
+    await page.getByLabel("Autre montant", { exact: true }).fill(owed.toFixed(2));
+    await page.getByLabel(/^Compte bancaire/).check();
+    await fillBank(page, BANK_FR);
+    await page.getByRole("button", { name: "Payer maintenant" }).click();
+    const refus = `${money(total, "fr")} est déjà en route\u00a0; vous pouvez payer au plus ${money(0, "fr")} de plus.`;
+    const montant = page.getByLabel("Autre montant", { exact: true });
+    await expect(montant).toHaveAttribute("aria-invalid", "true");
+    await expect(montant).toHaveAccessibleDescription(new RegExp(escaped(refus)));
+    await expect(page.getByTestId("error-summary")).toContainText(refus);
+    await expect(montant).toHaveValue(owed.toFixed(2));
+    await expect(page.getByLabel("Numéro de transit")).toHaveValue("12345");
+    // The account number is never sent back.
+    await expect(page.getByLabel("Numéro de compte", { exact: true })).toHaveValue("");
+    await expectNoAxeViolations(page);
+
+    // Seen again, the page says plainly that nothing is left, and names what is on its way.
+    await page.goto("/billing/200305/pay?lng=fr");
+    await expect(page.getByTestId("nothing-left")).toContainText("Rien à payer");
+    await expect(page.getByTestId("nothing-left")).toContainText(`${money(owed, "fr")} est en route, envoyé le `);
+    await expect(page.getByRole("button", { name: "Payer maintenant" })).toHaveCount(0);
+    await second.goto("/billing/200305");
+    await expect(second.getByTestId("balance")).toHaveText(money(total, "en"));
+    await expect(second.getByTestId("pending-total")).toHaveText(money(total, "en"));
+    await expect(second.getByTestId("amount-due")).toHaveText(money(0, "en"));
+    await expect(second.getByRole("link", { name: "Make a payment" })).toHaveCount(0);
+    await expectNoAxeViolations(second);
+  } finally {
+    await withJs.close();
+  }
+});
+
+// One suspended account in the demo data: this test pays part of it with JavaScript, then what is still
+// owed without, so it runs once, after the others (titles tagged @once; see playwright.config.ts). A bank
+// payment of $124.30 is on its way: the services come back when it settles (48 hours), not before.
+test("a suspended account: the notice, a payment with and without JavaScript, and what is on its way @once", async ({ page, browser }) => {
   const withJs = await browser.newContext({ javaScriptEnabled: true, locale: "en-CA" });
   const jsPage = await withJs.newPage();
   await signIn(jsPage, "family@example.com", { cameFrom: "/billing/100201" });
@@ -136,13 +242,19 @@ test("a suspended account: the notice, a payment with and without JavaScript, an
   await expect(page.getByTestId("alert-suspended")).toContainText("Your services are suspended for non-payment");
   await expectNoAxeViolations(page);
   await page.getByTestId("alert-suspended").getByRole("link", { name: "Make a payment" }).click();
-  await page.getByLabel(/My balance owing/).check();
+  await expect(page.getByTestId("on-its-way")).toContainText(`${money(124.3, "en")} is on its way`);
+  await page.getByLabel(/^Pay what is still owed/).check();
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment approved");
-  await expect(page.locator('[data-notification="success"]')).toContainText("your services are restored");
+  await expect(page.getByTestId("still-suspended")).toHaveText(
+    `Nothing is left to pay. Your services come back as soon as your payments on their way (${money(124.3, "en")}) are settled.`,
+  );
   await page.goto("/dashboard/100201");
-  await expect(page.getByTestId("alert-suspended")).toHaveCount(0);
+  await expect(page.getByTestId("alert-suspended")).toContainText(`Your payments on their way (${money(124.3, "en")}) cover your balance.`);
+  await expect(page.getByTestId("alert-suspended").getByRole("link", { name: "Make a payment" })).toHaveCount(0);
+  await expect(page.getByTestId("amount-due")).toHaveText(money(0, "en"));
+  await expectNoAxeViolations(page);
 });
 
 test("set up pre-authorized debit with a void cheque: pending setup", async ({ page }) => {

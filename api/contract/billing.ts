@@ -79,15 +79,23 @@ export type PaymentsAnswer = z.infer<typeof PaymentsAnswer>;
 export const BalanceDetails = z.object({
   /** Billed minus successful payments (never below zero). Pending payments are not deducted. */
   balance_owing: Money,
+  /**
+   * What is still owed: balance_owing less pending_total, never below zero. The most a payment may be
+   * (one-time or automatic): a larger one is refused (`amount.exceeds_amount_due`).
+   */
+  amount_due: Money,
   /** What of the balance belongs to invoices whose due date has passed. */
   past_due: Money,
   /** Due date of the current invoice while a balance is owing. */
   due_date: IsoDate.nullable(),
+  /** Payments made but not settled yet (bank and pre-authorized debits 48 hours, others 24), newest first. */
   pending_payments: z.array(PaymentRecord),
   pending_total: Money,
   last_payment: z.object({ amount: Money, date: IsoDate }).nullable(),
   next_bill_date: IsoDate,
 });
+
+export type BalanceDetails = z.infer<typeof BalanceDetails>;
 
 /** GET /billing/{id}/summary */
 export const BillingSummaryAnswer = z.object({
@@ -328,7 +336,7 @@ const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "
 export const MakePaymentRequest = z
   .object({
     method: required("method", (v) => (!v.trim() ? "required" : ["credit_card", "bank"].includes(v.trim()) ? null : "invalid")),
-    /** Dollars, more than 0, at most two decimals, at most the balance owing. */
+    /** Dollars, more than 0, at most two decimals, at most what is still owed (the balance less pending payments). */
     amount: z.preprocess(
       (v) => v ?? "",
       z.union([z.number(), z.string()]).superRefine((value, ctx) => {
@@ -361,6 +369,8 @@ export const MakePaymentAnswer = z.object({
   success: z.literal(true),
   payment: PaymentRecord,
   balance_owing: Money,
+  /** What is still owed after this payment: the balance less every pending payment, this one included. */
+  amount_due: Money,
   /** The payment cleared the balance of an account suspended for non-payment: services are back. */
   suspension_lifted: z.boolean(),
 });
@@ -427,6 +437,7 @@ export const BILLING_ERROR_CODES = {
     "amount.too_many_decimals",
     "amount.too_large",
     "amount.exceeds_balance",
+    "amount.exceeds_amount_due",
     ...cardCodes,
     "card_number.insufficient_funds",
     ...bankCodes,
@@ -484,7 +495,7 @@ export const billingEndpoints = [
     ...billing,
     method: "get",
     path: "/billing/{id}/summary",
-    summary: "Current invoice, balance (past due, due date, pending payments) and suspension",
+    summary: "Current invoice, balance (past due, due date, pending payments, what is still owed) and suspension",
     answer: BillingSummaryAnswer,
   }),
   endpoint({
@@ -501,7 +512,7 @@ export const billingEndpoints = [
     ...billing,
     method: "post",
     path: "/billing/{id}/payments",
-    summary: "One-time payment by credit card or bank debit (Idempotency-Key header required)",
+    summary: "One-time payment by credit card or bank debit, at most what is still owed (Idempotency-Key header required)",
     body: MakePaymentRequest,
     answer: MakePaymentAnswer,
     status: 201,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Address, IsoDate, Money } from "./common.ts";
+import { PaymentMethod } from "./billing.ts";
+import { Address, IsoDate, IsoDateTime, Money } from "./common.ts";
 import { ContactRole } from "./contacts.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -135,7 +136,13 @@ export type ResidentialDashboardAnswer = z.infer<typeof ResidentialDashboardAnsw
 /** GET /residential-dashboard/{customerId}/billing-details */
 export const ResidentialBillingDetailsAnswer = z.object({
   billing_details: z.object({
+    /** Billed minus successful payments (never below zero); pending payments are not deducted. */
     balance_owing: Money,
+    /** Payments made but not settled yet, newest first: what is on its way. */
+    pending_payments: z.array(z.object({ amount: Money, date: IsoDate, method: PaymentMethod, settles_by: IsoDateTime })),
+    pending_total: Money,
+    /** What is still owed: balance_owing less pending_total, never below zero (what a payment may be at most). */
+    amount_due: Money,
     past_due: Money,
     due_date: IsoDate.nullable(),
     current_invoice: z.object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money }).nullable(),
@@ -276,7 +283,7 @@ export const dashboardEndpoints = [
     method: "get",
     path: "/residential-dashboard/{customerId}/billing-details",
     tag: "dashboard",
-    summary: "Balance, current invoice and last payment of a residential account",
+    summary: "Balance, pending payments, what is still owed, current invoice and last payment of a residential account",
     auth: "bearer",
     answer: ResidentialBillingDetailsAnswer,
     errors: [404],

@@ -57,7 +57,7 @@ const PAYING_ROLES: ContactRole[] = ["authoritative", "billing"];
 
 const parseDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const formatDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => formatDay(new Date(parseDay(iso).getTime() + days * 86_400_000));
+export const addDays = (iso: string, days: number) => formatDay(new Date(parseDay(iso).getTime() + days * 86_400_000));
 const weekday = (iso: string) => parseDay(iso).getUTCDay();
 const isBusinessDay = (iso: string) => weekday(iso) !== 0 && weekday(iso) !== 6;
 function addMonthsOnDay(iso: string, months: number, dayOfMonth: number) {
@@ -85,8 +85,10 @@ function nextCharge(today: string, billingDay: number, chargeOf: (start: string)
   }
   return null;
 }
-const cardChargeOf = (start: string) => addBusinessDays(start, CARD_CHARGE_BUSINESS_DAYS);
-function padChargeOf(start: string) {
+/** The card autopay charge date of the cycle that starts on `start` (its billing date). */
+export const cardChargeOf = (start: string) => addBusinessDays(start, CARD_CHARGE_BUSINESS_DAYS);
+/** The PAD debit date of the cycle that starts on `start` (its billing date). */
+export function padChargeOf(start: string) {
   let day = addDays(start, PAD_CHARGE_CYCLE_DAY - 1);
   while (!isBusinessDay(day)) day = addDays(day, 1);
   return day;
@@ -103,6 +105,11 @@ export interface AccountBalance {
   paidCents: number;
   /** Payments not settled yet (not deducted from the balance). */
   pendingCents: number;
+  /**
+   * What is still owed: the balance less the payments on their way, never below zero. A payment
+   * (one-time or automatic) may be at most this much.
+   */
+  amountDueCents: number;
 }
 
 /**
@@ -123,12 +130,16 @@ export interface BalanceColumns {
 }
 
 /** An account's balance from BALANCE_COLUMNS. */
-export const balanceOf = (totals: BalanceColumns): AccountBalance => ({
-  balanceCents: Math.max(0, totals.billed - totals.paid),
-  pastDueCents: Math.max(0, totals.billed_due - totals.paid),
-  paidCents: totals.paid,
-  pendingCents: totals.pending,
-});
+export function balanceOf(totals: BalanceColumns): AccountBalance {
+  const balanceCents = Math.max(0, totals.billed - totals.paid);
+  return {
+    balanceCents,
+    pastDueCents: Math.max(0, totals.billed_due - totals.paid),
+    paidCents: totals.paid,
+    pendingCents: totals.pending,
+    amountDueCents: Math.max(0, balanceCents - totals.pending),
+  };
+}
 
 /** The balance of an account as of a day: the one computation behind every balance the API answers. */
 export async function accountBalance(db: Db, customerId: number, today: string): Promise<AccountBalance> {
@@ -218,7 +229,7 @@ const toPayment = (p: PaymentRow): PaymentRecord => ({
  * clear, its suspended packages become active and their interrupted services connected again.
  * Run inside the transaction that recorded the payment. Answers whether it lifted the suspension.
  */
-async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Promise<boolean> {
+export async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Promise<boolean> {
   const today = now.toISOString().slice(0, 10);
   const customer = await tx.one<{ suspended_for_nonpayment: boolean }>("SELECT suspended_for_nonpayment FROM customers WHERE id = $1", [
     customerId,
@@ -246,7 +257,7 @@ async function liftSuspensionIfPaid(tx: Db, customerId: number, now: Date): Prom
 }
 
 export const MATURED_PAYMENT = `status = 'pending'
-  AND paid_at + CASE WHEN method = 'bank' THEN interval '48 hours' ELSE interval '24 hours' END <= $2`;
+  AND paid_at + CASE WHEN method IN ('bank', 'pad') THEN interval '48 hours' ELSE interval '24 hours' END <= $2`;
 const DUE_PAD = `((status = 'pending_setup' AND active_from <= $2) OR (status = 'pending_removal' AND removal_effective_on <= $2))`;
 
 /** Payments past their settlement period ($2: now) and PAD agreements whose date came ($2: today), by SQL condition. */
@@ -313,7 +324,7 @@ interface PadRow {
 }
 
 /** A card is valid through the last day of its expiry month. */
-const cardExpired = (month: number, year: number, today: string) =>
+export const cardExpired = (month: number, year: number, today: string) =>
   year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
 
 async function autopayDetails(db: Db, customerId: number, billingDay: number, today: string): Promise<AutopayDetails> {
@@ -420,6 +431,11 @@ function fingerprint(value: unknown): string {
  * another request it is refused (422 idempotency_key.reused). The key is reserved, the work done and its
  * answer stored in one transaction, so a concurrent duplicate waits and then replays. Refusals thrown
  * by the work (business rules) roll back and are not stored.
+ *
+ * The transaction first locks the account's row (FOR UPDATE), so money-moving requests of one account run
+ * one after the other whatever their keys, and the work sees what the one before it wrote. First: the
+ * key's row references the account, and on PostgreSQL inserting it takes a key-share lock on the
+ * account's row; two requests that each held that and then asked for FOR UPDATE would deadlock.
  */
 async function idempotent(
   ctx: ServiceContext,
@@ -448,6 +464,7 @@ async function idempotent(
   let outcome: Outcome;
   try {
     outcome = await ctx.db.transaction(async (tx) => {
+      await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [request.customerId]);
       await tx.query("DELETE FROM idempotency_keys WHERE user_id = $1 AND created_at < $2", [userId, cutoff]);
       const reserved = await tx.one(
         `INSERT INTO idempotency_keys (user_id, idempotency_key, customer_id, endpoint, fingerprint, created_at)
@@ -618,6 +635,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
           due_date: balance.balanceCents > 0 && current ? current.due_on : null,
           pending_payments: pending.map(toPayment),
           pending_total: dollars(balance.pendingCents),
+          amount_due: dollars(balance.amountDueCents),
           last_payment: last ? { amount: dollars(last.amount_cents), date: last.paid_at.toISOString().slice(0, 10) } : null,
           next_bill_date: addMonthsOnDay(cycleStart(today, customer.billing_day), 1, customer.billing_day),
         },
@@ -682,11 +700,14 @@ export function billingRoutes(ctx: ServiceContext): Router {
           throw unprocessable({ card_number: ["card_number.credit_card_not_allowed"] }, "This account does not pay by credit card");
         }
         if (card?.expired) throw unprocessable({ expiry: ["expiry.expired"] }, "The card has expired");
-        // One payment at a time per account: the balance check and the payment see the same balance.
-        await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
+        // The account is locked (idempotent does it first): the check and the payment see the same balance
+        // and pending payments, and on PostgreSQL (read committed) a request that waited for the lock reads
+        // the payment the one before it made.
         const before = await accountBalance(tx, customerId, today);
-        if (cents > before.balanceCents) {
-          throw unprocessable({ amount: ["amount.exceeds_balance"] }, "The amount is more than the balance owing");
+        if (cents > before.amountDueCents) {
+          throw before.pendingCents > 0
+            ? unprocessable({ amount: ["amount.exceeds_amount_due"] }, "The amount is more than what is still owed after pending payments")
+            : unprocessable({ amount: ["amount.exceeds_balance"] }, "The amount is more than the balance owing");
         }
         const outcome = card ? chargeCard(card.digits) : ({ status: "pending" } as const);
         const payment = await tx.one<PaymentRow>(
@@ -722,6 +743,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
           success: true,
           payment: toPayment(payment!),
           balance_owing: dollars(after.balanceCents),
+          amount_due: dollars(after.amountDueCents),
           suspension_lifted: lifted,
         };
         return { status: 201, body: answer };
@@ -763,7 +785,6 @@ export function billingRoutes(ctx: ServiceContext): Router {
             body: { success: false, message: "The card was declined", errors: { card_number: ["card_number.declined"] } },
           };
         }
-        await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
         const now = ctx.now();
         await tx.query("UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active'", [
           customerId,
@@ -818,7 +839,6 @@ export function billingRoutes(ctx: ServiceContext): Router {
         fingerprint: fingerprint({ ...bank, cheque: files[0].sha256 }),
       };
       await idempotent(ctx, req, res, request, async (tx) => {
-        await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
         const now = ctx.now();
         // A new agreement replaces the account's current one at once.
         await tx.query(

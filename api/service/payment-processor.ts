@@ -10,8 +10,8 @@
  * Any other number that passes the checks is approved. Verifying a card for autopay (a $0
  * authorization) declines the two declined numbers and approves the others.
  *
- * Bank payments (a debit from institution/transit/account) are always accepted as pending and settle
- * within 48 hours; pending card payments within 24 hours (spec section 9).
+ * Bank payments (a debit from institution/transit/account) and pre-authorized debits are always accepted
+ * as pending and settle within 48 hours; pending card payments within 24 hours (spec section 9).
  */
 import { randomBytes } from "node:crypto";
 
@@ -24,9 +24,9 @@ export const TEST_CARDS = {
   pending: "4000000000000077",
 } as const;
 
-/** Hours a pending payment takes at most to settle, by method. */
+/** Hours a pending payment takes at most to settle, by method: debits from a bank account (bank, pad) 48, others 24. */
 export const SETTLEMENT_HOURS = { bank: 48, other: 24 } as const;
-export const settlementHours = (method: string) => (method === "bank" ? SETTLEMENT_HOURS.bank : SETTLEMENT_HOURS.other);
+export const settlementHours = (method: string) => (method === "bank" || method === "pad" ? SETTLEMENT_HOURS.bank : SETTLEMENT_HOURS.other);
 
 export type ChargeOutcome = { status: "successful" | "pending" } | { status: "declined"; reason: "card_declined" | "insufficient_funds" };
 
@@ -42,6 +42,14 @@ export function chargeCard(digits: string): ChargeOutcome {
 export function verifyCard(digits: string): { token: string } | null {
   if (digits === TEST_CARDS.declined || digits === TEST_CARDS.insufficientFunds) return null;
   return { token: `card_${randomBytes(12).toString("hex")}` };
+}
+
+/**
+ * Charges a card kept for autopay, by the processor's token (card numbers are never kept). The simulated
+ * processor approves: the numbers it declines never got a token (verifyCard refused them).
+ */
+export function chargeStoredCard(token: string): ChargeOutcome {
+  return token ? { status: "successful" } : { status: "declined", reason: "card_declined" };
 }
 
 /** Registers a bank account for pre-authorized debits: the processor's token for it. */

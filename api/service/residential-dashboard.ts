@@ -6,6 +6,7 @@ import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext }
 import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
+import { settlementHours } from "./payment-processor.ts";
 import { packageStatusOn, pauseStatusOn } from "./services.ts";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
@@ -195,7 +196,7 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
   return router;
 }
 
-/** Balance, what is past due, the current invoice and the last payment of an account. */
+/** Balance, payments on their way and what is still owed, what is past due, the current invoice and the last payment of an account. */
 export async function residentialBillingDetails(ctx: ServiceContext, customerId: number): Promise<ResidentialBillingDetailsAnswer> {
   const today = todayOf(ctx);
   const row = (await ctx.db.one<
@@ -203,13 +204,18 @@ export async function residentialBillingDetails(ctx: ServiceContext, customerId:
       billing_day: number;
       current: { invoice_number: string; issued_on: string; due_on: string; total_cents: number } | null;
       last_payment: { amount_cents: number; date: string } | null;
+      pending_payments: { amount_cents: number; paid_at: string; method: "credit_card" | "bank" | "pad" | "cheque" }[] | null;
     }
   >(
     `SELECT ${BALANCE_COLUMNS}, cu.billing_day,
             (SELECT json_build_object('invoice_number', invoice_number, 'issued_on', issued_on, 'due_on', due_on, 'total_cents', total_cents)
                FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1) AS current,
             (SELECT json_build_object('amount_cents', amount_cents, 'date', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
-               FROM payments WHERE customer_id = $1 AND status = 'successful' ORDER BY paid_at DESC LIMIT 1) AS last_payment
+               FROM payments WHERE customer_id = $1 AND status = 'successful' ORDER BY paid_at DESC LIMIT 1) AS last_payment,
+            (SELECT json_agg(json_build_object('amount_cents', amount_cents, 'method', method,
+                                               'paid_at', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                             ORDER BY paid_at DESC, id DESC)
+               FROM payments WHERE customer_id = $1 AND status = 'pending') AS pending_payments
        FROM customers cu WHERE cu.id = $1`,
     [customerId, today],
   ))!;
@@ -217,9 +223,21 @@ export async function residentialBillingDetails(ctx: ServiceContext, customerId:
   const { current, last_payment: lastPayment, billing_day: billingDay } = row;
   const balance = totals.balanceCents;
   const pastDue = totals.pastDueCents;
+  const pending = (row.pending_payments ?? []).map((p) => {
+    const paidAt = new Date(p.paid_at);
+    return {
+      amount: dollars(p.amount_cents),
+      date: p.paid_at.slice(0, 10),
+      method: p.method,
+      settles_by: new Date(paidAt.getTime() + settlementHours(p.method) * 3_600_000).toISOString(),
+    };
+  });
   return {
     billing_details: {
       balance_owing: dollars(balance),
+      pending_payments: pending,
+      pending_total: dollars(totals.pendingCents),
+      amount_due: dollars(totals.amountDueCents),
       past_due: dollars(pastDue),
       due_date: balance > 0 && current ? current.due_on : null,
       current_invoice: current

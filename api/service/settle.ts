@@ -1,7 +1,7 @@
 /**
  * The settling job: what time alone changes (pauses that start or end, pending payments that settle,
- * PAD agreements that become active or removed) is written by the API process on a schedule, not by
- * the requests that read it. Reads show these states as they stand on the service's day (the residential
+ * PAD agreements that become active or removed, automatic charges whose date came) is written by the API
+ * process on a schedule, not by the requests that read it. Reads show these states as they stand on the service's day (the residential
  * dashboard and /services compute them from the stored rows and the clock); the job makes them durable.
  *
  * Each run finds the accounts with something due through partial indexes (migration 0012), then settles
@@ -10,6 +10,7 @@
  * locked and every UPDATE names the state it leaves).
  */
 import type { Db } from "../db/client.ts";
+import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
 import { settlePauses } from "./services.ts";
 
@@ -21,6 +22,8 @@ export interface SettleResult {
   pauses: number;
   /** Accounts whose payments or PAD agreements moved on. */
   billing: number;
+  /** Automatic charges made (card or PAD), once a day (autopay-charges.ts). */
+  autopay: number;
 }
 
 /** Settles every account with something due at `now`. */
@@ -39,7 +42,7 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
       [today, now],
     ),
   ]);
-  const result: SettleResult = { pauses: 0, billing: 0 };
+  const result: SettleResult = { pauses: 0, billing: 0, autopay: 0 };
   for (const { customer_id } of pauses) {
     await settlePauses(db, customer_id, now);
     result.pauses++;
@@ -47,6 +50,8 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
   for (const { customer_id } of billing) {
     if (await settleBilling(db, customer_id, now)) result.billing++;
   }
+  // After the payments that matured settled: a charge counts what is still pending, not what already is paid.
+  result.autopay = await chargeDueAutopay(db, now);
   return result;
 }
 

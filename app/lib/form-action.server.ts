@@ -58,7 +58,10 @@ export interface FormActionOptions<S extends z.ZodType, R> {
   idempotent?: boolean;
   /** A screen's own form-level messages for a 403, an API that does not answer (503) or fails (502), instead of the generic ones. */
   failureMessages?: { forbidden?: string; unavailable?: string; server?: string };
-  /** The API call, with the parsed value. Throwing ApiFieldErrors (a 422) maps it onto the form. */
+  /**
+   * The API call, with the parsed value. Throwing ApiFieldErrors (a 422) maps it onto the form; throwing
+   * FieldRefusal does the same with messages the action wrote itself (keys, perhaps `withValues`).
+   */
   submit: (value: z.output<S>, helpers: { idempotencyKey: string; language: Language }) => Promise<R>;
   /** Where to go, and what to say, once the API accepted. */
   success: (result: R, value: z.output<S>, helpers: { language: Language }) => FormSuccess;
@@ -87,6 +90,17 @@ export function newIdempotencyKey(context?: Readonly<RouterContextProvider>): st
   const key = randomUUID();
   if (context) markFreshView(context, key);
   return key;
+}
+
+/**
+ * A refusal an action makes itself, like an API 422 but with its own messages: translation keys with
+ * their namespace, perhaps carrying values (`withValues`), per field (or `_form`). Nothing was charged or
+ * changed: the form comes back with 422, everything typed and a new idempotency key.
+ */
+export class FieldRefusal extends Error {
+  constructor(readonly messages: Record<string, string[]>) {
+    super("The action refused some fields");
+  }
 }
 
 const NOTHING = z.object({});
@@ -277,14 +291,14 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
   try {
     result = await options.submit(value, { idempotencyKey, language });
   } catch (error) {
-    if (error instanceof ApiFieldErrors) {
+    if (error instanceof ApiFieldErrors || error instanceof FieldRefusal) {
       const fields = constraintOf(schema);
       const fieldErrors: Record<string, string[]> = {};
       const formErrors: string[] = [];
-      for (const [field, codes] of Object.entries(error.errors)) {
+      for (const [field, codes] of Object.entries(error instanceof FieldRefusal ? error.messages : error.errors)) {
         const onField = field in fields && !formLevelFields.includes(field);
         for (const code of codes) {
-          const key = apiErrorMessage(context, code, onField);
+          const key = error instanceof FieldRefusal ? code : apiErrorMessage(context, code, onField);
           if (onField) (fieldErrors[field] ??= []).push(key);
           else formErrors.push(key);
         }

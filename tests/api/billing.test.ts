@@ -770,17 +770,31 @@ describe("POST /billing/{id}/proof-of-payment", () => {
 });
 
 describe("paying off a suspended account", () => {
-  it("lifts the suspension in the same transaction: packages active, services connected", async () => {
-    const owing = await balanceOf(FAMILY_HOME, family);
+  it("keeps the suspension while part of the balance is pending, and lifts it once that settles", async () => {
+    const before = BillingSummaryAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/summary`, { token: family })).body);
+    const { amount_due: due, pending_total: pending } = before.balanceDetails;
+    expect(pending).toBe(124.3);
     const partial = MakePaymentAnswer.parse((await pay(FAMILY_HOME, family, { method: "credit_card", amount: 10, ...VISA })).body);
     expect(partial.suspension_lifted).toBe(false);
 
-    const { status, body } = await pay(FAMILY_HOME, family, { method: "credit_card", amount: (owing - 10).toFixed(2), ...VISA });
-    expect(status).toBe(201);
-    const answer = MakePaymentAnswer.parse(body);
-    expect(answer).toMatchObject({ balance_owing: 0, suspension_lifted: true });
+    // What is still owed, by card: approved, but the bank payment on its way is not settled yet.
+    const rest = await pay(FAMILY_HOME, family, { method: "credit_card", amount: (due - 10).toFixed(2), ...VISA });
+    expect(rest.status).toBe(201);
+    expect(MakePaymentAnswer.parse(rest.body)).toMatchObject({ balance_owing: pending, amount_due: 0, suspension_lifted: false });
+    expect(codes((await pay(FAMILY_HOME, family, { method: "credit_card", amount: 1, ...VISA })).body)).toEqual({
+      amount: ["amount.exceeds_amount_due"],
+    });
+
+    // Two days later the bank payment settled (when billing is next used): the balance is paid, services are back.
+    api.clock.now = new Date(NOW.getTime() + 49 * 3_600_000);
+    try {
+      await api.call("GET", `/billing/${FAMILY_HOME}/summary`, { token: await api.signIn("family@example.com") });
+    } finally {
+      api.clock.now = new Date(NOW);
+    }
 
     const summary = BillingSummaryAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/summary`, { token: family })).body);
+    expect(summary.balanceDetails).toMatchObject({ balance_owing: 0, pending_total: 0, amount_due: 0 });
     expect(summary.suspended_for_nonpayment).toBe(false);
     expect(summary.submitted_proof_of_payment).toBe(false);
     expect(summary.currentInvoice?.status).toBe("paid");

@@ -1,6 +1,7 @@
 /**
- * msw: /billing of the residential fixture account 100101 (balance $163.85, card and PAD autopay
- * possible) and of the commercial one 200301. Tests change an answer with server.use(on(...)).
+ * msw: /billing of the residential fixture account 100101 (balance $163.85, nothing on its way, card and
+ * PAD autopay possible) and of the commercial one 200301. Tests change an answer with server.use(on(...)),
+ * summaryWithPending(amount) for payments on their way.
  */
 import { HttpResponse } from "msw";
 import type {
@@ -71,6 +72,7 @@ export const summary: BillingSummaryAnswer = {
   currentInvoice: invoices.invoices[0],
   balanceDetails: {
     balance_owing: 163.85,
+    amount_due: 163.85,
     past_due: 0,
     due_date: "2026-11-26",
     pending_payments: [],
@@ -81,6 +83,31 @@ export const summary: BillingSummaryAnswer = {
   suspended_for_nonpayment: false,
   submitted_proof_of_payment: false,
 };
+
+/** A bank payment of $100.00 sent on November 24, on its way (it settles within 48 hours). */
+export const pendingBankPayment = payment({
+  payment_id: 502,
+  transaction_id: "TX-PENDING00001",
+  date: "2026-11-24",
+  paid_at: "2026-11-24T15:30:00Z",
+  amount: 100,
+  method: "bank",
+  status: "pending",
+  card_brand: null,
+  card_last_four: null,
+  settles_by: "2026-11-26T15:30:00Z",
+});
+
+/** The summary with payments on their way: `pending` of the $163.85 balance (all of it: nothing left to pay). */
+export const summaryWithPending = (pending = 100): BillingSummaryAnswer => ({
+  ...summary,
+  balanceDetails: {
+    ...summary.balanceDetails,
+    pending_payments: [{ ...pendingBankPayment, amount: pending }],
+    pending_total: pending,
+    amount_due: Math.max(0, Math.round((163.85 - pending) * 100) / 100),
+  },
+});
 
 const noticePeriods = { debit_notice_days: 10, setup_days: 15, cancellation_days: 30 };
 
@@ -149,7 +176,8 @@ const madePayment = async (request: Request) => {
       card_last_four: method === "bank" ? null : card.slice(-4),
       settles_by: method === "bank" ? "2026-11-25T15:00:00Z" : null,
     }),
-    balance_owing: Math.round((163.85 - Number(form.get("amount"))) * 100) / 100,
+    balance_owing: method === "bank" ? 163.85 : Math.round((163.85 - Number(form.get("amount"))) * 100) / 100,
+    amount_due: Math.round((163.85 - Number(form.get("amount"))) * 100) / 100,
     suspension_lifted: false,
   });
 };

@@ -111,6 +111,9 @@ export const residentialDashboard: ResidentialDashboardAnswer = {
 export const residentialBilling: ResidentialBillingDetailsAnswer = {
   billing_details: {
     balance_owing: 163.85,
+    pending_payments: [],
+    pending_total: 0,
+    amount_due: 163.85,
     past_due: 0,
     due_date: "2026-11-26",
     current_invoice: { invoice_number: "INV-100101-202611", issued_on: "2026-11-05", due_on: "2026-11-26", total: 163.85 },

@@ -222,13 +222,32 @@ describe("billing details", () => {
     server.use(
       on("GET /residential-dashboard/{customerId}/billing-details", () =>
         reply("GET /residential-dashboard/{customerId}/billing-details", {
-          billing_details: { ...residentialBilling.billing_details, balance_owing: 0, due_date: null },
+          billing_details: { ...residentialBilling.billing_details, balance_owing: 0, amount_due: 0, due_date: null },
         }),
       ),
     );
     const result = await detailsPage("100101");
     expect(result.data.canPay).toBe(false);
     expect(result.data.billing.balance_owing).toBe(0);
+  });
+
+  it("offers no payment when the whole balance is on its way, and names what is", async () => {
+    const onItsWay = { amount: 163.85, date: "2026-11-24", method: "bank" as const, settles_by: "2026-11-26T15:30:00.000Z" };
+    server.use(
+      on("GET /residential-dashboard/{customerId}/billing-details", () =>
+        reply("GET /residential-dashboard/{customerId}/billing-details", {
+          billing_details: { ...residentialBilling.billing_details, pending_payments: [onItsWay], pending_total: 163.85, amount_due: 0 },
+        }),
+      ),
+    );
+    const result = await detailsPage("100101");
+    expect(result.data.canPay).toBe(false);
+    expect(result.data.billing).toMatchObject({
+      balance_owing: 163.85,
+      pending_total: 163.85,
+      amount_due: 0,
+      pending_payments: [onItsWay],
+    });
   });
 
   it("offers no payment to a contact without the authoritative or billing role", async () => {

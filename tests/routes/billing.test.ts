@@ -13,7 +13,15 @@ import * as pay from "../../app/routes/billing/pay.tsx";
 import * as outcome from "../../app/routes/billing/payment-outcome.tsx";
 import * as proof from "../../app/routes/billing/proof-of-payment.tsx";
 import * as summaryRoute from "../../app/routes/billing/summary.tsx";
-import { autopayCard as cardAutopayFixture, autopayPadPending, payment, payments, summary } from "../mocks/billing.ts";
+import {
+  autopayCard as cardAutopayFixture,
+  autopayPadPending,
+  payment,
+  payments,
+  pendingBankPayment,
+  summary,
+  summaryWithPending,
+} from "../mocks/billing.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
 import { useEnv } from "../support/config.ts";
@@ -106,6 +114,7 @@ describe("make a payment", () => {
         success: true,
         payment: payment({ transaction_id: "TX-ABC", amount: 50 }),
         balance_owing: 113.85,
+        amount_due: 113.85,
         suspension_lifted: false,
       }),
     );
@@ -122,7 +131,10 @@ describe("make a payment", () => {
   it("pays the balance as the API knows it when the customer chose the balance", async () => {
     server.use(
       on("GET /billing/{id}/summary", () =>
-        reply("GET /billing/{id}/summary", { ...summary, balanceDetails: { ...summary.balanceDetails, balance_owing: 99.5 } }),
+        reply("GET /billing/{id}/summary", {
+          ...summary,
+          balanceDetails: { ...summary.balanceDetails, balance_owing: 99.5, amount_due: 99.5 },
+        }),
       ),
     );
     const seen = captureWrites("POST /billing/{id}/payments", () =>
@@ -130,6 +142,7 @@ describe("make a payment", () => {
         success: true,
         payment: payment({ amount: 99.5 }),
         balance_owing: 0,
+        amount_due: 0,
         suspension_lifted: true,
       }),
     );
@@ -141,6 +154,85 @@ describe("make a payment", () => {
     );
     expect(result.status).toBe(302);
     expect(seen[0].form?.get("amount")).toBe("99.50");
+  });
+
+  it("names the payments on their way and offers only what is still owed", async () => {
+    server.use(on("GET /billing/{id}/summary", () => reply("GET /billing/{id}/summary", summaryWithPending(100))));
+    const result = await call(pay.loader as Handler, "/billing/100101/pay", { customerId: "100101" });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ balance: 163.85, amountDue: 63.85 });
+    expect(result.data.pending).toEqual([{ payment_id: pendingBankPayment.payment_id, amount: 100, paid_at: pendingBankPayment.paid_at }]);
+  });
+
+  it("pays what is still owed when the customer chose it, as the API knows it at the post", async () => {
+    server.use(on("GET /billing/{id}/summary", () => reply("GET /billing/{id}/summary", summaryWithPending(100))));
+    const seen = captureWrites("POST /billing/{id}/payments", () =>
+      reply("POST /billing/{id}/payments", {
+        success: true,
+        payment: payment({ transaction_id: "TX-DUE", amount: 63.85 }),
+        balance_owing: 100,
+        amount_due: 0,
+        suspension_lifted: false,
+      }),
+    );
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ amount_choice: "balance", amount: "" }) },
+    );
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/billing/100101/pay/TX-DUE");
+    expect(seen).toHaveLength(1);
+    expect(seen[0].form?.get("amount")).toBe("63.85");
+  });
+
+  it("refuses to pay when nothing is left, next to the amount, keeping what was typed, without posting", async () => {
+    // Another tab paid the whole balance by bank since this page was shown.
+    server.use(on("GET /billing/{id}/summary", () => reply("GET /billing/{id}/summary", summaryWithPending(163.85))));
+    const seen = captureWrites("POST /billing/{id}/payments", () => refuse(500));
+    const bank = {
+      method: "bank",
+      card_number: "",
+      institution_number: "004",
+      transit_number: "12345",
+      account_number: "1234567",
+      account_holder: "Maya Singh",
+    };
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay",
+      { customerId: "100101" },
+      { form: paymentForm({ amount_choice: "balance", amount: "", ...bank }) },
+    );
+    expect(result.status).toBe(422);
+    expect(result.data.result.error).toEqual({ amount: ['billing:pay.exceedsAmountDue|{"pending":"$163.85","max":"$0.00"}'] });
+    expect(result.data.result.initialValue).toMatchObject({
+      amount_choice: "balance",
+      method: "bank",
+      transit_number: "12345",
+      account_holder: "Maya Singh",
+    });
+    expect(result.data.result.initialValue).not.toHaveProperty("account_number");
+    expect(result.data.idempotencyKey).not.toBe("key-1");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("says, in French too, how much is on its way and how much may still be paid when the API refuses an amount", async () => {
+    server.use(
+      on("GET /billing/{id}/summary", () => reply("GET /billing/{id}/summary", summaryWithPending(100))),
+      on("POST /billing/{id}/payments", () => refuse(422, { amount: ["amount.exceeds_amount_due"] })),
+    );
+    const result = await call(
+      pay.action as Handler,
+      "/billing/100101/pay?lng=fr",
+      { customerId: "100101" },
+      { form: paymentForm({ amount: "163.85" }) },
+    );
+    expect(result.status).toBe(422);
+    expect(result.data.result.error).toEqual({ amount: ['billing:pay.exceedsAmountDue|{"pending":"100,00\u00a0$","max":"63,85\u00a0$"}'] });
+    expect(result.data.result.initialValue).toMatchObject({ amount_choice: "other", amount: "163.85", cardholder_name: "Maya Singh" });
+    expect(result.data.result.initialValue).not.toHaveProperty("card_number");
   });
 
   it("refuses a bad form with 400, field by field, keeps what was typed but never the card number or code", async () => {

@@ -470,6 +470,7 @@ describe("typed calls of the contract", () => {
         settles_by: null,
       },
       balance_owing: 5,
+      amount_due: 5,
       suspension_lifted: false,
     };
     const seen = capture("post", "/billing/100101/payments", answer);

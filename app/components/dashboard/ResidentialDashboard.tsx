@@ -23,6 +23,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
   const id = account.customer_id;
   const pauses = dashboard.bundled_services.filter((b) => b.scheduled_pause);
   const multiple = dashboard.has_multiple_service_addresses;
+  const onItsWay = billing.pending_total > 0;
 
   return (
     <div>
@@ -30,12 +31,18 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
       <PageAlerts>
         {dashboard.suspended_for_nonpayment ? (
           <PageAlert tone="error" title={t("alerts.suspendedTitle")} testId="alert-suspended">
-            <p>{t("alerts.suspendedText", { amount: money(billing.balance_owing) })}</p>
-            <p className="mt-2">
-              <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
-                {t("billing.pay")}
-              </Link>
+            <p>
+              {billing.amount_due > 0
+                ? t("alerts.suspendedText", { amount: money(billing.amount_due) })
+                : t("alerts.suspendedOnItsWay", { amount: money(billing.pending_total) })}
             </p>
+            {billing.amount_due > 0 ? (
+              <p className="mt-2">
+                <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                  {t("billing.pay")}
+                </Link>
+              </p>
+            ) : null}
           </PageAlert>
         ) : null}
         {dashboard.submitted_proof_of_payment ? (
@@ -82,9 +89,28 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           <p className="text-3xl font-semibold text-gray-900" data-testid="balance">
             {money(billing.balance_owing)}
           </p>
+          {onItsWay && billing.amount_due === 0 ? <p className="mt-1 text-gray-800">{t("billing.nothingLeft")}</p> : null}
           <div className="mt-3">
             <Details
               items={[
+                ...(onItsWay
+                  ? ([
+                      [
+                        t("billing.onItsWay"),
+                        <ul key="pending" data-testid="pending-payments">
+                          {billing.pending_payments.map((payment, i) => (
+                            <li key={i}>{t("billing.pendingPayment", { amount: money(payment.amount), date: date(payment.date) })}</li>
+                          ))}
+                        </ul>,
+                      ],
+                      [
+                        t("billing.amountDue"),
+                        <span key="due" data-testid="amount-due">
+                          {money(billing.amount_due)}
+                        </span>,
+                      ],
+                    ] as [string, React.ReactNode][])
+                  : []),
                 ...(billing.due_date ? ([[t("billing.dueDate"), date(billing.due_date)]] as [string, string][]) : []),
                 ...(billing.past_due > 0 ? ([[t("billing.pastDue"), money(billing.past_due)]] as [string, string][]) : []),
                 [
@@ -98,7 +124,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
             />
           </div>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-            {billing.balance_owing > 0 ? (
+            {billing.amount_due > 0 ? (
               <Link
                 to={`/billing/${id}/pay`}
                 className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"

@@ -1,7 +1,8 @@
 /**
- * /billing-details/{customerId}: a residential account's balance, current invoice, last payment and next
- * bill date (GET /residential-dashboard/{customerId}/billing-details), with the way to the other billing
- * pages. That endpoint is residential-only: a commercial account goes to its billing summary.
+ * /billing-details/{customerId}: a residential account's balance, what is on its way and what is still
+ * owed, current invoice, last payment and next bill date (GET /residential-dashboard/{customerId}/billing-details),
+ * with the way to the other billing pages ("Make a payment" while something is still owed). That endpoint
+ * is residential-only: a commercial account goes to its billing summary.
  */
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     customer: { customer_id: id, contract_name: customer.contract_name },
     billing,
-    canPay: billing.balance_owing > 0 && canManageBilling(customer),
+    canPay: billing.amount_due > 0 && canManageBilling(customer),
     showAutopay: featureFlags().autopayBilling,
   };
 }
@@ -72,6 +73,24 @@ export default function BillingDetails({ loaderData }: Route.ComponentProps) {
                   {money(billing.balance_owing)}
                 </span>,
               ],
+              ...(billing.pending_total > 0
+                ? ([
+                    [
+                      t("details.onItsWay"),
+                      <ul key="pending" data-testid="pending-payments">
+                        {billing.pending_payments.map((payment, i) => (
+                          <li key={i}>{t("details.pendingPayment", { amount: money(payment.amount), date: date(payment.date) })}</li>
+                        ))}
+                      </ul>,
+                    ],
+                    [
+                      t("details.amountDue"),
+                      <span key="due" data-testid="amount-due">
+                        {money(billing.amount_due)}
+                      </span>,
+                    ],
+                  ] as [string, React.ReactNode][])
+                : []),
               [t("details.pastDue"), money(billing.past_due)],
               [t("details.dueDate"), billing.due_date ? date(billing.due_date) : t("details.nothingDue")],
               [t("details.invoiceNumber"), invoice ? invoice.invoice_number : t("details.noInvoice")],

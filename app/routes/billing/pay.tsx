@@ -1,9 +1,11 @@
 /**
- * /billing/{customerId}/pay: make a payment (POST /billing/{id}/payments): the balance or another
- * amount, by credit card (when the account allows cards) or from a bank account. The form carries an
- * idempotency key made when the page is rendered, so a double click, a refresh or a back-and-resubmit
- * charges once. Card numbers and security codes go to the API once and are never echoed back, kept
- * or logged. Approved or pending: the outcome page; declined: the form again with the reason.
+ * /billing/{customerId}/pay: make a payment (POST /billing/{id}/payments): what is still owed (the
+ * balance less the payments on their way, which the page names) or another amount up to it, by credit
+ * card (when the account allows cards) or from a bank account. The form carries an idempotency key made
+ * when the page is rendered, so a double click, a refresh or a back-and-resubmit charges once; another
+ * view or tab has a key of its own, and the API refuses what pending payments already pay. Card numbers
+ * and security codes go to the API once and are never echoed back, kept or logged. Approved or pending:
+ * the outcome page; declined or more than is still owed: the form again with the reason.
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -14,10 +16,12 @@ import { BankAccountFields, CardFields } from "~/components/billing/PaymentField
 import { ErrorSummary, MoneyInput, RadioGroup, SubmitButton } from "~/components/form";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
-import { api } from "~/lib/api.server";
+import type { BalanceDetails } from "../../../api/contract/billing";
+import { api, ApiFieldErrors } from "~/lib/api.server";
 import { canManageBilling, requireCustomer } from "~/lib/auth.server";
-import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
-import { formatMoney } from "~/lib/i18n";
+import { FieldRefusal, formAction, newIdempotencyKey } from "~/lib/form-action.server";
+import { withValues } from "~/lib/form-messages";
+import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -30,9 +34,12 @@ const constraint = getZodConstraint(PaymentSchema);
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(context, request, params, { billing: true });
   const summary = await api(context, request).call("GET /billing/{id}/summary", { params: { id: customer.customer_id } });
+  const { balanceDetails } = summary;
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
-    balance: summary.balanceDetails.balance_owing,
+    balance: balanceDetails.balance_owing,
+    amountDue: balanceDetails.amount_due,
+    pending: balanceDetails.pending_payments.map((p) => ({ payment_id: p.payment_id, amount: p.amount, paid_at: p.paid_at })),
     cardsAllowed: customer.credit_card_allowed,
     canManage: canManageBilling(customer),
     idempotencyKey: newIdempotencyKey(context),
@@ -40,41 +47,65 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** Why no more can be paid, next to the amount: what is on its way and the most that may still be paid. */
+function beyondAmountDue(balance: BalanceDetails, language: Language): FieldRefusal {
+  const message =
+    balance.pending_total > 0
+      ? withValues("billing:pay.exceedsAmountDue", {
+          pending: formatMoney(balance.pending_total, language),
+          max: formatMoney(balance.amount_due, language),
+        })
+      : "api:amount.exceeds_balance";
+  return new FieldRefusal({ amount: [message] });
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const customer = await requireCustomer(context, request, params, { billing: true });
   const client = api(context, request);
+  const id = customer.customer_id;
+  const balanceNow = async () => (await client.call("GET /billing/{id}/summary", { params: { id } })).balanceDetails;
   return formAction(
     { request, context },
     {
       schema: PaymentSchema,
       hideFields: ["card_number", "cvv", "account_number"],
       idempotent: true,
-      submit: async (value, { idempotencyKey }) => {
+      submit: async (value, { idempotencyKey, language }) => {
         let amount = value.amount ?? "";
         if (value.amount_choice === "balance") {
-          const summary = await client.call("GET /billing/{id}/summary", { params: { id: customer.customer_id } });
-          amount = summary.balanceDetails.balance_owing.toFixed(2);
+          // What is still owed as the API knows it now: another tab may have paid since this page was shown.
+          const balance = await balanceNow();
+          if (balance.amount_due <= 0) throw beyondAmountDue(balance, language);
+          amount = balance.amount_due.toFixed(2);
         }
         const card = value.method === "credit_card";
-        return client.call("POST /billing/{id}/payments", {
-          params: { id: customer.customer_id },
-          idempotencyKey,
-          form: {
-            method: value.method,
-            amount,
-            ...(card
-              ? { card_number: value.card_number, expiry: value.expiry, cvv: value.cvv, cardholder_name: value.cardholder_name }
-              : {
-                  institution_number: value.institution_number,
-                  transit_number: value.transit_number,
-                  account_number: value.account_number,
-                  account_holder: value.account_holder,
-                }),
-          },
-        });
+        try {
+          return await client.call("POST /billing/{id}/payments", {
+            params: { id },
+            idempotencyKey,
+            form: {
+              method: value.method,
+              amount,
+              ...(card
+                ? { card_number: value.card_number, expiry: value.expiry, cvv: value.cvv, cardholder_name: value.cardholder_name }
+                : {
+                    institution_number: value.institution_number,
+                    transit_number: value.transit_number,
+                    account_number: value.account_number,
+                    account_holder: value.account_holder,
+                  }),
+            },
+          });
+        } catch (error) {
+          // More than pending payments leave: say how much is on its way and how much may still be paid.
+          if (error instanceof ApiFieldErrors && error.errors.amount?.includes("amount.exceeds_amount_due")) {
+            throw beyondAmountDue(await balanceNow(), language);
+          }
+          throw error;
+        }
       },
       success: (answer, _value, { language }) => ({
-        redirectTo: `/billing/${customer.customer_id}/pay/${encodeURIComponent(answer.payment.transaction_id)}`,
+        redirectTo: `/billing/${id}/pay/${encodeURIComponent(answer.payment.transaction_id)}`,
         notification: {
           key: answer.suspension_lifted
             ? "billing:pay.notifyRestored"
@@ -90,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function MakePayment({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("billing");
-  const { customer, balance, cardsAllowed, canManage } = loaderData;
+  const { customer, amountDue, pending, cardsAllowed, canManage } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/billing").then((m) => m.PaymentSchema),
     lastResult: actionData,
@@ -107,18 +138,54 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
   const back = `/billing/${customer.customer_id}`;
 
   const header = <PageHeader title={t("pay.title")} subtitle={<AccountLine customer={customer} />} />;
-  if (!canManage || balance <= 0) {
+  const onItsWay = pending.length ? (
+    <ul className="space-y-1" data-testid="pending-payments">
+      {pending.map((payment) => (
+        <li key={payment.payment_id}>
+          {t("pay.pendingPayment", { amount: money(payment.amount), date: formatDate(payment.paid_at, language) })}
+        </li>
+      ))}
+    </ul>
+  ) : null;
+  const backLink = (
+    <p className="mt-6">
+      <Link to={back} className={secondaryLinkClass}>
+        {t("backToSummary")}
+      </Link>
+    </p>
+  );
+  if (!canManage) {
     return (
       <div className="max-w-2xl">
         {header}
-        <PageAlert tone="info" title={canManage ? t("pay.nothingOwingTitle") : t("readOnly.title")}>
-          <p>{canManage ? t("pay.nothingOwingText") : t("readOnly.text")}</p>
+        <PageAlert tone="info" title={t("readOnly.title")}>
+          <p>{t("readOnly.text")}</p>
         </PageAlert>
-        <p className="mt-6">
-          <Link to={back} className={secondaryLinkClass}>
-            {t("backToSummary")}
-          </Link>
-        </p>
+        {backLink}
+      </div>
+    );
+  }
+  // Nothing left to pay: said plainly, with what is on its way. A refused post still shows its form, so
+  // the reason sits next to the amount and what was typed is kept.
+  const nothingLeft =
+    amountDue <= 0 ? (
+      <PageAlert tone="info" title={t("pay.nothingOwingTitle")} testId="nothing-left">
+        {pending.length ? (
+          <>
+            <p>{t("pay.nothingLeftText")}</p>
+            <div className="mt-2">{onItsWay}</div>
+          </>
+        ) : (
+          <p>{t("pay.nothingOwingText")}</p>
+        )}
+      </PageAlert>
+    ) : null;
+  if (nothingLeft && !actionData) {
+    return (
+      <div className="max-w-2xl">
+        {header}
+        {nothingLeft}
+        {backLink}
       </div>
     );
   }
@@ -126,6 +193,7 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="max-w-2xl">
       {header}
+      {nothingLeft ? <div className="mb-6">{nothingLeft}</div> : null}
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-8">
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
@@ -133,15 +201,21 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
           <h2 id="amount-heading" className="text-lg font-semibold text-gray-900">
             {t("pay.amountTitle")}
           </h2>
+          {onItsWay && !nothingLeft ? (
+            <div className="rounded-md bg-info-light px-4 py-3 text-info" data-testid="on-its-way">
+              {onItsWay}
+              <p className="mt-1 text-sm">{t("pay.pendingText")}</p>
+            </div>
+          ) : null}
           <RadioGroup
             meta={fields.amount_choice}
             legend={t("pay.amountLegend")}
             options={[
-              { value: "balance", label: t("pay.payBalance", { amount: money(balance) }) },
+              { value: "balance", label: t("pay.payBalance", { amount: money(amountDue) }) },
               { value: "other", label: t("pay.payOther") },
             ]}
           />
-          <MoneyInput meta={fields.amount} label={t("pay.otherAmount")} hint={t("pay.otherAmountHint", { amount: money(balance) })} />
+          <MoneyInput meta={fields.amount} label={t("pay.otherAmount")} hint={t("pay.otherAmountHint", { amount: money(amountDue) })} />
         </section>
 
         <section aria-labelledby="method-heading" className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">

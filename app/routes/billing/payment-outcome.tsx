@@ -1,7 +1,7 @@
 /**
  * /billing/{customerId}/pay/{transactionId}: what became of a payment, from the payment history:
  * approved, pending (bank payments settle within 48 hours, others within 24), or declined; and the
- * balance now. The page a payment redirects to, so a refresh never pays twice.
+ * balance now (with what is still owed while payments are on their way). The page a payment redirects to, so a refresh never pays twice.
  */
 import { data, Link } from "react-router";
 import type { Route } from "./+types/payment-outcome";
@@ -32,13 +32,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer: { customer_id: id, contract_name: customer.contract_name },
     payment,
     balance: summary.balanceDetails.balance_owing,
+    pendingTotal: summary.balanceDetails.pending_total,
+    amountDue: summary.balanceDetails.amount_due,
     suspended: summary.suspended_for_nonpayment,
   };
 }
 
 export default function PaymentOutcome({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("billing");
-  const { customer, payment, balance, suspended } = loaderData;
+  const { customer, payment, balance, pendingTotal, amountDue, suspended } = loaderData;
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language);
   const id = customer.customer_id;
@@ -74,9 +76,14 @@ export default function PaymentOutcome({ loaderData }: Route.ComponentProps) {
               [t("outcome.date"), date(payment.paid_at)],
               [t("outcome.transaction"), payment.transaction_id],
               [t("outcome.balanceNow"), money(balance)],
+              ...(pendingTotal > 0 ? ([[t("outcome.amountDueNow"), money(amountDue)]] as [string, string][]) : []),
             ]}
           />
-          {suspended && payment.status === "successful" ? <p className="mt-3 text-gray-800">{t("outcome.stillSuspended")}</p> : null}
+          {suspended && payment.status === "successful" ? (
+            <p className="mt-3 text-gray-800" data-testid="still-suspended">
+              {amountDue > 0 ? t("outcome.stillSuspended") : t("outcome.stillSuspendedOnItsWay", { amount: money(pendingTotal) })}
+            </p>
+          ) : null}
         </Card>
       </div>
 

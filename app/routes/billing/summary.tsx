@@ -1,7 +1,8 @@
 /**
- * /billing/{customerId}: the billing summary (GET /billing/{id}/summary): balance, past due, due date,
- * pending payments, the current invoice, and what to do when the account is suspended for
- * non-payment. The main action is "Make a payment".
+ * /billing/{customerId}: the billing summary (GET /billing/{id}/summary): balance, what is on its way
+ * (pending payments) and what is still owed, past due, due date, the current invoice, and what to do
+ * when the account is suspended for non-payment. The main action is "Make a payment", offered while
+ * something is still owed.
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/summary";
@@ -37,19 +38,26 @@ export default function BillingSummary({ loaderData }: Route.ComponentProps) {
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language);
   const id = customer.customer_id;
-  const canPay = canManage && balance.balance_owing > 0;
+  const canPay = canManage && balance.amount_due > 0;
+  const onItsWay = balance.pending_total > 0;
 
   return (
     <div>
       <PageAlerts>
         {summary.suspended_for_nonpayment ? (
           <PageAlert tone="error" title={t("suspended.title")} testId="alert-suspended">
-            <p>{t("suspended.text", { amount: money(balance.balance_owing) })}</p>
-            {canManage ? (
+            <p>
+              {balance.amount_due > 0
+                ? t("suspended.text", { amount: money(balance.amount_due) })
+                : t("suspended.textOnItsWay", { amount: money(balance.pending_total) })}
+            </p>
+            {canManage && (canPay || !summary.submitted_proof_of_payment) ? (
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-                <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
-                  {t("suspended.pay")}
-                </Link>
+                {canPay ? (
+                  <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                    {t("suspended.pay")}
+                  </Link>
+                ) : null}
                 {summary.submitted_proof_of_payment ? null : (
                   <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
                     {t("suspended.sendProof")}
@@ -90,9 +98,26 @@ export default function BillingSummary({ loaderData }: Route.ComponentProps) {
             {money(balance.balance_owing)}
           </p>
           {balance.balance_owing === 0 ? <p className="mt-1 text-gray-800">{t("summary.nothingOwing")}</p> : null}
+          {onItsWay && balance.amount_due === 0 ? <p className="mt-1 text-gray-800">{t("summary.nothingLeft")}</p> : null}
           <div className="mt-3">
             <Details
               items={[
+                ...(onItsWay
+                  ? ([
+                      [
+                        t("summary.onItsWay"),
+                        <span key="pending" data-testid="pending-total">
+                          {money(balance.pending_total)}
+                        </span>,
+                      ],
+                      [
+                        t("summary.amountDue"),
+                        <span key="due" data-testid="amount-due" className="font-semibold">
+                          {money(balance.amount_due)}
+                        </span>,
+                      ],
+                    ] as [string, React.ReactNode][])
+                  : []),
                 ...(balance.due_date ? ([[t("summary.dueDate"), date(balance.due_date)]] as [string, string][]) : []),
                 ...(balance.past_due > 0
                   ? ([
