@@ -7,10 +7,12 @@
  * What counts is the time during which at least one of the page's calls is under way: calls that run
  * together count once, and the time between calls (reading an upload, rendering, the wait before a
  * double submit is asked again) does not count. Once nothing is left, a call is not made at all: the page
- * answers "service unavailable" (503) at once.
+ * answers "service unavailable" (503) at once. A read gathered for several pages (revision, link) is one
+ * call with a time of its own (the same limit); each of those pages waits for it within its own time.
  *
  * One budget per page request (server/app.ts puts it in the request's information, which the answer at
  * the door and React Router share); `budgetOf` gives a context without one (tests) its own.
+ * docs/decisions/041-api-time-per-page.md.
  */
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./request-info.ts";

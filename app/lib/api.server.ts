@@ -314,8 +314,10 @@ export class ApiClient {
       headers["Content-Type"] = "application/json";
     }
     const transport = this.options.transport ?? defaultTransport();
+    // A call made for several pages has a time of its own: each of them waits for it within its own (`within`).
+    const budget = options.detached ? new ApiBudget(this.budget.limitMs) : this.budget;
     try {
-      return await this.budget.run(async (timeoutMs) =>
+      return await budget.run(async (timeoutMs) =>
         read(
           await transport({
             method,
