@@ -67,15 +67,16 @@ export class ApiBudget {
   }
 
   /**
-   * Waits for an answer that another request's call brings (a read gathered for several pages), for what
-   * is left at most: BudgetTimeoutError past it. The call goes on for the others.
+   * Asks for an answer that a call made for several requests brings (a read gathered with others) and
+   * waits for it, for what is left at most: BudgetTimeoutError past it, and the call goes on for the
+   * others. With nothing left, BudgetSpentError, without asking.
    */
-  wait<T>(answer: Promise<T>): Promise<T> {
+  wait<T>(ask: () => Promise<T>): Promise<T> {
     return this.run(
       (left) =>
         new Promise<T>((resolve, reject) => {
           const timer = setTimeout(() => reject(new BudgetTimeoutError(left)), left);
-          answer.then(
+          ask().then(
             (value) => (clearTimeout(timer), resolve(value)),
             (error: unknown) => (clearTimeout(timer), reject(error as Error)),
           );

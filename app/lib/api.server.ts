@@ -191,11 +191,12 @@ export class ApiClient {
   }
 
   /**
-   * Waits, within this page's time for the API, for an answer that a call made for several pages brings
-   * (gathered-reads.server.ts): past the time left it rejects, and the call goes on for the others.
+   * Asks for, and waits within this page's time for the API, an answer that a call made for several pages
+   * brings (gathered-reads.server.ts): past the time left it rejects, and the call goes on for the others;
+   * with no time left nothing is asked.
    */
-  within<T>(answer: Promise<T>): Promise<T> {
-    return this.budget.wait(answer);
+  within<T>(ask: () => Promise<T>): Promise<T> {
+    return this.budget.wait(ask);
   }
 
   /**

@@ -72,4 +72,4 @@ const gathered = gatherReads<Read, Revision | undefined>({
  * when the API does not tell it (refused, down, no GET /revision) within the page's time.
  */
 export const readRevision = (client: ApiClient, token: string, customerId: string | undefined): Promise<Revision | undefined> =>
-  client.within(gathered({ token, customerId, client })).catch(() => undefined);
+  client.within(() => gathered({ token, customerId, client })).catch(() => undefined);

@@ -199,4 +199,14 @@ describe("revision reads and each page's time for the API", () => {
     expect(second).toEqual({ revision: revision.revision, user: revision.user });
     expect(calls.map((c) => c.path)).toEqual(["/revision"]);
   });
+
+  it("a page whose time is spent does not ask: no call for nobody", async () => {
+    const token = await accessToken(900, "1");
+    const spent = new ApiBudget(20);
+    await spent.run(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    const calls = recordApiCalls();
+    expect(await readRevision(page(spent), token, undefined)).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([]);
+  });
 });
