@@ -120,7 +120,7 @@ const writing = new WeakSet<object>();
  * on every session's next page. It is also forgotten after every write of the signed-in area
  * (`forgetAccountsAfterWrites`) and fetched again when a page names an account that is not in it. Without
  * a revision (an API without GET /revision, or one that does not answer) no list is kept; a list too long
- * for the cookie neither (fetched on every page, as before).
+ * for the cookie neither (fetched on every page). docs/decisions/042-account-list-follows-revision.md.
  */
 type Kept = [tag: string, revision: number, username: string, customers: [id: number, name: string, flags: number, roles: string[]][]];
 const RESIDENTIAL = 1;
