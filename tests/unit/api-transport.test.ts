@@ -135,7 +135,8 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
     vi.restoreAllMocks();
     expect(isFailure(error, "unavailable")).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(600);
+    // Well before undici's own timeout, which ended such a call after 1 s or more.
+    expect(elapsed).toBeLessThan(950);
   });
 
   it("leaves no listener on the page's signal once a call is answered", async () => {
