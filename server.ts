@@ -10,6 +10,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
+import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
@@ -40,17 +41,20 @@ function demoSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** Whether the external API answers: the status of its answer to HEAD /openapi.json (rejects without one). */
+async function apiAnswer(config: Config, timeoutMs: number): Promise<number> {
+  const response = await fetch(`${config.API_BASE_URL}/openapi.json`, { method: "HEAD", signal: AbortSignal.timeout(timeoutMs) });
+  return response.status;
+}
+
 /** /readyz: the embedded database answers a query, or the external API answers its OpenAPI document. */
 async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi>> | undefined): Promise<void> {
   if (api) {
     await api.db.query("SELECT 1");
     return;
   }
-  const response = await fetch(`${config.API_BASE_URL}/openapi.json`, {
-    method: "HEAD",
-    signal: AbortSignal.timeout(READINESS_TIMEOUT_MS),
-  });
-  if (response.status >= 500) throw new Error(`the API answered ${response.status}`);
+  const status = await apiAnswer(config, READINESS_TIMEOUT_MS);
+  if (status >= 500) throw new Error(`the API answered ${status}`);
 }
 
 async function main(config: Config) {
@@ -86,6 +90,18 @@ async function main(config: Config) {
     );
   }
 
+  // The external API's circuit breaker (app/lib/api-breaker.server.ts): pages answer 503 at once while the
+  // API is known to be down, and it asks the API again by itself. The embedded API has none.
+  const apiBreaker =
+    !embedded && config.API_BREAKER_FAILURES > 0
+      ? new ApiBreaker({
+          failures: config.API_BREAKER_FAILURES,
+          openMs: config.API_BREAKER_OPEN_MS,
+          probe: () => apiAnswer(config, config.API_TIMEOUT_MS),
+        })
+      : undefined;
+  registerApiBreaker(apiBreaker);
+
   const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) =>
     loadContextFor(req, res, signIn);
   let app;
@@ -101,6 +117,7 @@ async function main(config: Config) {
       config,
       api: api?.router,
       readinessCheck: () => readiness(config, api),
+      apiBreaker,
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
       door: (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
@@ -111,6 +128,7 @@ async function main(config: Config) {
       config,
       api: api?.router,
       readinessCheck: () => readiness(config, api),
+      apiBreaker,
       devMiddleware: vite.middlewares,
       pageHandler: createRequestHandler({
         build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -143,6 +161,7 @@ async function main(config: Config) {
     server.close(async () => {
       clearInterval(sweep);
       try {
+        apiBreaker?.dispose();
         await closePools();
         await api?.close();
       } finally {

@@ -3,7 +3,9 @@
  *  - unit:   schemas, the API client's error mapping, formatting, navigation, configuration;
  *  - routes: loaders and actions called in isolation, the API answered by msw (tests/mocks);
  *  - api:    the reference API service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL);
- *  - redis:  rate-limit counters shared by processes through Redis (TEST_REDIS_URL; npm test runs it then).
+ *  - redis:  rate-limit counters shared by processes through Redis (TEST_REDIS_URL; npm test runs it then);
+ *  - integration: the production portal and the reference API as processes of their own, the API hung,
+ *    slow and down (needs the build: npm test runs it after building).
  */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -27,6 +29,11 @@ export default defineConfig({
         // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
         extends: true,
         test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000 },
+      },
+      {
+        // Real processes against the production build: run only with --project integration, after a build.
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 240_000 },
       },
       {
         extends: true,

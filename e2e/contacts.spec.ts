@@ -163,8 +163,15 @@ test("a residential account's contacts: its roles, the TV Go contact that only s
   await expectNoAxeViolations(page);
 });
 
-test("removing oneself ends one's access to that account and lands on another", async ({ page }) => {
+test("removing oneself ends one's access to that account and lands on another, in his other sessions too", async ({ page, browser }) => {
+  test.slow(); // two browsers
   const [account, other] = hasJs() ? ["200312", "200310"] : ["200310", "200312"];
+  // Another session of his (another browser), signed in first: its account list lists the account.
+  const { baseURL, locale } = test.info().project.use;
+  const elsewhere = await (await browser.newContext({ baseURL, locale, javaScriptEnabled: hasJs() })).newPage();
+  await signIn(elsewhere, "leaving@example.com", { cameFrom: "/accounts" });
+  await expect(elsewhere.getByRole("listitem").filter({ hasText: `Customer ID ${account}` })).toBeVisible();
+
   await signIn(page, "leaving@example.com", { cameFrom: `/contacts/${account}` });
   await page.getByRole("link", { name: "Daniel Okafor" }).click();
   await page.getByRole("link", { name: "Remove yourself from this account" }).click();
@@ -177,4 +184,23 @@ test("removing oneself ends one's access to that account and lands on another", 
   await expect(page).toHaveURL(new RegExp(`(/dashboard/${other}|:\\d+/)$`));
   const response = await page.goto(`/contacts/${account}`);
   expect(response?.status()).toBe(403);
+
+  // The other session's next page no longer offers it: neither the switcher nor the account list.
+  await elsewhere.goto("/accounts");
+  await expect(elsewhere.getByRole("heading", { level: 1, name: "Your accounts" })).toBeVisible();
+  await expect(elsewhere.locator("body")).not.toContainText(account, { useInnerText: true });
+  // A switch to it posted from a page shown before (the switcher's form) is refused with a message.
+  const origin = new URL(elsewhere.url()).origin;
+  const refused = await elsewhere.request.post("/switch-account", {
+    form: { customerId: account, returnTo: "/accounts" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(302);
+  expect(refused.headers().location).toBe("/");
+  const landed = await elsewhere.goto("/");
+  expect(landed?.status()).toBe(200);
+  await expect(elsewhere.getByText("That account is not available to you.")).toBeVisible();
+  expect(new URL(elsewhere.url()).pathname).not.toBe(`/dashboard/${account}`);
+  await elsewhere.context().close();
 });

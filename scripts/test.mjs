@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * npm test: every suite, in order. The type check, lint (ESLint) and format check (Prettier), then unit, route and API tests (vitest, the API on PGlite), the API tests
- * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one), then the production build and
- * the end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
+ * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one), then the production build, the
+ * portal against an API process that hangs, is slow and is down (vitest's integration project), and the
+ * end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -50,4 +51,6 @@ if (process.env.TEST_REDIS_URL) {
   run("npx", ["vitest", "run", "--project", "redis"]);
 }
 run("npx", ["react-router", "build"]);
+console.log("\nThe portal against an API process that hangs, is slow and is down (the production build)");
+run("npx", ["vitest", "run", "--project", "integration"]);
 run("npx", ["playwright", "test"], { CI: process.env.CI ?? "" });

@@ -13,6 +13,8 @@ import express, { type RequestHandler, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type RouterContext } from "react-router";
+import type { BreakerState } from "../app/lib/api-breaker.server.ts";
+import { ApiBudget } from "../app/lib/api-budget.server.ts";
 import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
@@ -39,6 +41,8 @@ export interface PortalAppOptions {
   api?: Router;
   /** Checks what the portal needs to serve pages (the API, or the embedded database) for /readyz; throws when it is down. */
   readinessCheck?: () => Promise<void>;
+  /** The external API's circuit breaker (app/lib/api-breaker.server.ts): /readyz answers 503 while it is not closed. */
+  apiBreaker?: { readonly state: BreakerState };
   /** Directory of the built client (production): hashed assets under assets/. */
   clientDir?: string;
   /** Extra middleware before the pages (Vite's dev server). */
@@ -198,6 +202,8 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
+  // Each page request's time for the API, all its calls together (requestInfoOf).
+  app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
 
   // Liveness: the process answers. It does not look at the API, so a restart is never asked for
   // because a dependency is down.
@@ -205,14 +211,22 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   // Readiness, for load balancers: the API (or the embedded database) answers within a short timeout.
+  // With the API's circuit breaker open (or probing), not ready at once, without asking the API: pages
+  // answer 503 meanwhile. The breaker logged its opening; each poll does not log again.
   app.get("/readyz", async (_req, res) => {
     const started = performance.now();
+    const breaker = options.apiBreaker ? { breaker: options.apiBreaker.state } : {};
+    res.set("Cache-Control", "no-store");
+    if (breaker.breaker && breaker.breaker !== "closed") {
+      res.status(503).json({ status: "unavailable", ...breaker });
+      return;
+    }
     try {
       await withTimeout(options.readinessCheck?.() ?? Promise.resolve(), READINESS_TIMEOUT_MS);
-      res.set("Cache-Control", "no-store").json({ status: "ready", milliseconds: Math.round(performance.now() - started) });
+      res.json({ status: "ready", milliseconds: Math.round(performance.now() - started), ...breaker });
     } catch (error) {
       console.warn(`[readyz] not ready: ${(error as Error)?.message ?? error}`);
-      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+      res.status(503).json({ status: "unavailable", ...breaker });
     }
   });
 
@@ -437,8 +451,11 @@ function helmetHeaders(middleware: RequestHandler): [string, string][] {
 function requestInfoOf(req: express.Request, res: express.Response): RequestInfo {
   if (res.locals.requestInfo) return res.locals.requestInfo;
   let clientAddress: string | undefined;
+  const apiTimeoutMs = (req.app?.locals as { apiTimeoutMs?: number } | undefined)?.apiTimeoutMs;
   return (res.locals.requestInfo = {
     cspNonce: res.locals.cspNonce,
+    // One for the door and React Router alike: the door's revision read counts towards the page's time.
+    budget: apiTimeoutMs ? new ApiBudget(apiTimeoutMs) : undefined,
     // Asked of Express (the trusted proxies' X-Forwarded-For) when first needed: a 304 never needs it.
     get clientAddress() {
       return (clientAddress ??= req.ip ?? req.socket.remoteAddress ?? "unknown");

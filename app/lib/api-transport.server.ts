@@ -3,20 +3,21 @@
  * (headers, parsing, the spec's failure mapping). Three transports answer the same contract:
  *
  *  - `poolTransport`: an external API (API_BASE_URL), through a keep-alive undici pool per origin
- *    (`request()`, no WHATWG fetch; timeouts are the pool's, so no extra AbortSignal per call);
+ *    (`request()`, no WHATWG fetch), through the API's circuit breaker (api-breaker.server.ts);
  *  - `inProcessTransport`: the embedded reference API of this process, dispatched to its Express router
  *    without a socket (light-my-request; no compression), as a loopback client (127.0.0.1) so the API
  *    trusts the X-Forwarded-For that the portal sends for its sign-in limits, as over HTTP;
  *  - `fetchTransport`: global fetch, which the test suites use (msw intercepts fetch, not undici).
  *
- * Every transport rejects when there is no answer (refused, timed out, aborted); ApiClient maps that.
+ * Every transport rejects when there is no answer (refused, aborted, or none within the exchange's
+ * `timeoutMs`: what is left of the page's time, api-budget.server.ts); ApiClient maps that.
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import express, { type Router } from "express";
 import { inject } from "light-my-request";
-import { Pool } from "undici";
+import { Pool, type Dispatcher } from "undici";
 
 export interface ApiExchange {
   method: string;
@@ -25,6 +26,7 @@ export interface ApiExchange {
   body?: string | FormData;
   /** The page request's signal: aborting the page aborts the call (none for a call made for several pages). */
   signal?: AbortSignal;
+  /** The answer (its body read) within this, else the call rejects: what is left of the page's time. */
   timeoutMs: number;
 }
 
@@ -71,22 +73,45 @@ const pools = new Map<string, Pool>();
 /** Idle keep-alive connections close after this long (the API's own keep-alive timeout is longer). */
 const KEEP_ALIVE_MS = 4_000;
 
-function poolFor(origin: string, timeoutMs: number): Pool {
+/** A connection attempt gives up after this long (each call's own time limit aborts its wait sooner). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function poolFor(origin: string): Pool {
   let pool = pools.get(origin);
   if (!pool) {
-    pool = new Pool(origin, {
-      connections: 64,
-      keepAliveTimeout: KEEP_ALIVE_MS,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs },
-    });
+    // Each request sets its own headers and body timeouts: what is left of its page's time.
+    pool = new Pool(origin, { connections: 64, keepAliveTimeout: KEEP_ALIVE_MS, connect: { timeout: CONNECT_TIMEOUT_MS } });
     pools.set(origin, pool);
   }
   return pool;
 }
 
-/** An external API through a keep-alive pool: the answer's headers within timeoutMs, then its body without a pause longer than that. */
+/**
+ * A call's own signal: aborted with the page's, or once `timeoutMs` passed (to the millisecond). `done`
+ * takes the timer and the listener on the page's signal away, so that a page's signal keeps nothing of the
+ * calls it made once they are over.
+ */
+function callSignal(page: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; done: () => void } {
+  const limit = new AbortController();
+  const follow = () => limit.abort(page?.reason);
+  const done = () => {
+    clearTimeout(timer);
+    page?.removeEventListener("abort", follow);
+  };
+  const timer = setTimeout(() => {
+    done();
+    limit.abort(new Error(`no answer within ${timeoutMs} ms`));
+  }, timeoutMs);
+  if (page?.aborted) limit.abort(page.reason);
+  else page?.addEventListener("abort", follow, { once: true });
+  return { signal: limit.signal, done };
+}
+
+/**
+ * An external API through a keep-alive pool: the answer, its body included, within timeoutMs (one timer
+ * per call, to the millisecond: undici's own timeouts tick about once a second and stay as a backstop);
+ * a file handed on as a stream then has no pause longer than that.
+ */
 export const poolTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
   let payload: string | Readable | undefined;
   const sent = { ...headers };
@@ -95,23 +120,32 @@ export const poolTransport: ApiTransport = async ({ method, url, headers, body, 
     sent["content-type"] = encoded.type;
     payload = encoded.stream;
   } else payload = body;
-  const answer = await poolFor(url.origin, timeoutMs).request({
-    method: method as "GET",
-    path: url.pathname + url.search,
-    headers: sent,
-    body: payload,
-    signal,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  const { signal: limit, done } = callSignal(signal, timeoutMs);
+  let answer: Dispatcher.ResponseData;
+  try {
+    answer = await poolFor(url.origin).request({
+      method: method as "GET",
+      path: url.pathname + url.search,
+      headers: sent,
+      body: payload,
+      signal: limit,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  } catch (error) {
+    done();
+    throw error;
+  }
   return {
     status: answer.statusCode,
-    text: () => answer.body.text(),
-    response: () =>
-      new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : (Readable.toWeb(answer.body) as ReadableStream), {
+    text: () => answer.body.text().finally(done),
+    response: () => {
+      done();
+      return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : (Readable.toWeb(answer.body) as ReadableStream), {
         status: answer.statusCode,
         headers: toHeaders(answer.headers),
-      }),
+      });
+    },
   };
 };
 
@@ -165,9 +199,12 @@ export function inProcessTransport(dispatch: Dispatch): ApiTransport {
       sent["content-type"] = encoded.type;
       payload = encoded.stream;
     } else payload = body;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    // light-my-request keeps a listener on the signal it is given for as long as its request stream lives
+    // (for a GET whose body the API never reads, for ever): it gets this call's own, which dies with the call.
+    const call = callSignal(signal, timeoutMs);
+    const stopped = new Promise<never>((_, reject) => {
+      if (call.signal.aborted) reject(call.signal.reason as Error);
+      else call.signal.addEventListener("abort", () => reject(call.signal.reason as Error), { once: true });
     });
     try {
       const answer = await Promise.race([
@@ -178,9 +215,9 @@ export function inProcessTransport(dispatch: Dispatch): ApiTransport {
           payload,
           remoteAddress: "127.0.0.1",
           validate: false,
-          signal,
+          signal: call.signal,
         }),
-        timeout,
+        stopped,
       ]);
       return {
         status: answer.statusCode,
@@ -192,7 +229,7 @@ export function inProcessTransport(dispatch: Dispatch): ApiTransport {
           }),
       };
     } finally {
-      clearTimeout(timer);
+      call.done();
       // An answer that came before the whole form was read (a refusal): the rest is not sent.
       if (payload instanceof Readable) payload.destroy();
     }

@@ -12,12 +12,17 @@
  *      422 -> ApiFieldErrors, which actions map onto their form;
  *      an answer without data, with success: false or not matching the contract, or another status
  *          -> "Something went wrong on server side" (status 502);
- *      no answer (refused, timed out) -> "service unavailable" (status 503);
- *  - an answer carrying a `redirect` field becomes a 302 to it.
+ *      no answer (refused, timed out), the page's time for the API spent, or the API's circuit breaker
+ *          open -> "service unavailable" (status 503);
+ *  - an answer carrying a `redirect` field becomes a 302 to it;
+ *  - one time limit for all the calls of a page request (API_TIMEOUT_MS, api-budget.server.ts), and the
+ *    circuit breaker of an external API (api-breaker.server.ts).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
+import { apiBreaker, isBreakerOpen } from "./api-breaker.server.ts";
+import { ApiBudget, BudgetSpentError, budgetOf } from "./api-budget.server.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
@@ -146,7 +151,10 @@ export interface ApiClientOptions {
   /** The bearer token; absent for public calls. */
   token?: string;
   language: string;
+  /** The page request's time for the API (API_TIMEOUT_MS), for a client made without `budget`. */
   timeoutMs: number;
+  /** The page request's time for the API, shared by all its clients and calls (api-budget.server.ts). */
+  budget?: ApiBudget;
   /** The page request: its path goes into came_from, and aborting it aborts the call. */
   request: Request;
   /** Called before the redirect to sign-in that a 401 causes. */
@@ -165,18 +173,31 @@ export function setDefaultTransport(transport: ApiTransport | undefined): void {
 
 /**
  * The embedded API of this process in-process when API_BASE_URL is unset and server.ts registered it;
- * otherwise a keep-alive pool.
+ * otherwise a keep-alive pool, through the API's circuit breaker when server.ts made one.
  */
 export function defaultTransport(): ApiTransport {
   if (chosenTransport) return chosenTransport;
   const dispatch = getConfig().API_BASE_URL ? undefined : embeddedApi();
-  if (!dispatch) return poolTransport;
+  if (!dispatch) return apiBreaker()?.guard(poolTransport) ?? poolTransport;
   if (inProcess?.dispatch !== dispatch) inProcess = { dispatch, transport: inProcessTransport(dispatch) };
   return inProcess.transport;
 }
 
 export class ApiClient {
-  constructor(private readonly options: ApiClientOptions) {}
+  private readonly budget: ApiBudget;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.budget = options.budget ?? new ApiBudget(options.timeoutMs);
+  }
+
+  /**
+   * Asks for, and waits within this page's time for the API, an answer that a call made for several pages
+   * brings (gathered-reads.server.ts): past the time left it rejects, and the call goes on for the others;
+   * with no time left nothing is asked.
+   */
+  within<T>(ask: () => Promise<T>): Promise<T> {
+    return this.budget.wait(ask);
+  }
 
   /**
    * Calls an endpoint of the contract by its name, such as "GET /billing/{id}/summary": the path's
@@ -199,10 +220,18 @@ export class ApiClient {
    */
   async download<K extends ApiEndpoint>(key: K, options: TypedCallOptions<K>): Promise<Response> {
     const { endpoint, method, path } = resolve(key, options.params as Record<string, string | number> | undefined);
-    const answer = await this.send(method, path, { ...options, headers: contractHeaders(key, endpoint, options) });
-    if (answer.status >= 200 && answer.status < 300) return answer.response();
-    const body = await readJson(answer);
-    this.refuse(method, path, answer.status, body, options);
+    // The file itself streams to the browser; a refusal's body is read within the page's time.
+    const { status, file, body } = await this.send(
+      method,
+      path,
+      { ...options, headers: contractHeaders(key, endpoint, options) },
+      async (answer) =>
+        answer.status >= 200 && answer.status < 300
+          ? { status: answer.status, file: answer.response(), body: null }
+          : { status: answer.status, file: undefined, body: await readJson(answer) },
+    );
+    if (file) return file;
+    this.refuse(method, path, status, body, options);
     throw failure("server", 502);
   }
 
@@ -227,8 +256,7 @@ export class ApiClient {
 
   /** The raw answer as text, for the calls that only look at it (a link's digest). */
   async text(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; text: string }> {
-    const answer = await this.send(method, path, options);
-    return { status: answer.status, text: await answer.text() };
+    return this.send(method, path, options, async (answer) => ({ status: answer.status, text: await answer.text() }));
   }
 
   /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */
@@ -260,12 +288,20 @@ export class ApiClient {
 
   /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
   async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
-    const answer = await this.send(method, path, options);
-    return { status: answer.status, body: await readJson(answer) };
+    return this.send(method, path, options, async (answer) => ({ status: answer.status, body: await readJson(answer) }));
   }
 
-  private async send(method: string, path: string, options: CallOptions): Promise<ApiAnswer> {
-    const { baseUrl, token, language, timeoutMs, request } = this.options;
+  /**
+   * One exchange with the API within what is left of the page's time (its answer read by `read` within it
+   * too), through the transport; no answer is "service unavailable" (503).
+   */
+  private async send<T = ApiAnswer>(
+    method: string,
+    path: string,
+    options: CallOptions,
+    read: (answer: ApiAnswer) => Promise<T> = async (answer) => answer as T,
+  ): Promise<T> {
+    const { baseUrl, token, language, request } = this.options;
     const url = new URL(baseUrl + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -278,20 +314,29 @@ export class ApiClient {
       body = JSON.stringify(options.json);
       headers["Content-Type"] = "application/json";
     }
+    const transport = this.options.transport ?? defaultTransport();
+    // A call made for several pages has a time of its own: each of them waits for it within its own (`within`).
+    const budget = options.detached ? new ApiBudget(this.budget.limitMs) : this.budget;
     try {
-      return await (this.options.transport ?? defaultTransport())({
-        method,
-        url,
-        headers,
-        body,
-        // A detached call has no signal (the transport's own timeouts still apply): a shared signal that is never
-        // aborted would keep a listener, and the exchange it holds, for every call made with it.
-        signal: options.detached ? undefined : request.signal,
-        timeoutMs,
-      });
+      return await budget.run(async (timeoutMs) =>
+        read(
+          await transport({
+            method,
+            url,
+            headers,
+            body,
+            // A detached call has no signal (its time limit still applies): a shared signal that is never
+            // aborted would keep a listener, and the exchange it holds, for every call made with it.
+            signal: options.detached ? undefined : request.signal,
+            timeoutMs,
+          }),
+        ),
+      );
     } catch (error) {
       if (!options.detached && request.signal.aborted) throw error;
-      console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
+      // No line per call while the breaker is open: it said so once (api-breaker.server.ts).
+      if (error instanceof BudgetSpentError) console.warn(`[api] ${method} ${path}: not called, ${error.message}.`);
+      else if (!isBreakerOpen(error)) console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
       throw failure("unavailable", 503);
     }
   }
@@ -339,6 +384,7 @@ export function api(context: Context, request: Request, options: { public?: bool
     token: options.public ? undefined : (options.token ?? getTokens(context).accessToken),
     language: getLanguage(context),
     timeoutMs: config.API_TIMEOUT_MS,
+    budget: budgetOf(context, config.API_TIMEOUT_MS),
     request,
     onUnauthorized: () => clearSession(context),
   });

@@ -11,6 +11,7 @@ import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
+import { readRevision } from "./revision-reads.server.ts";
 import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -130,18 +131,22 @@ export async function signedInUser(context: Context, request: Request): Promise<
   }
 }
 
-const accountContext = createContext<{ pending: Promise<DashboardAnswer>; kept: boolean } | null>(null);
+const accountContext = createContext<Promise<{ answer: DashboardAnswer; kept: boolean }> | null>(null);
 /** Requests that write: they neither keep a list nor leave one kept (`forgetAccountsAfterWrites`). */
 const writing = new WeakSet<object>();
 
 /**
- * The account list kept in the session cookie, compactly: [token tag, username, [id, name, flags, roles]…].
- * It holds for the access token it was fetched with (a renewed token fetches it again), is forgotten
- * after every write of the signed-in area (`forgetAccountsAfterWrites`: switching accounts, contacts and
- * roles…) and is fetched again when a page names an account that is not in it. A list too long for the
- * cookie is not kept (fetched on every page, as before).
+ * The account list kept in the session cookie, compactly:
+ * [token tag, user revision, username, [id, name, flags, roles]…]. It holds while both hold: the access
+ * token it was fetched with (a renewed token fetches it again) and the user's own revision counter that
+ * the API gave before it was fetched (GET /revision `user`, raised whenever one of the user's contacts,
+ * their roles or their accounts change, whoever changed them): a contact removed, demoted or added shows
+ * on every session's next page. It is also forgotten after every write of the signed-in area
+ * (`forgetAccountsAfterWrites`) and fetched again when a page names an account that is not in it. Without
+ * a revision (an API without GET /revision, or one that does not answer) no list is kept; a list too long
+ * for the cookie neither (fetched on every page). docs/decisions/042-account-list-follows-revision.md.
  */
-type Kept = [tag: string, username: string, customers: [id: number, name: string, flags: number, roles: string[]][]];
+type Kept = [tag: string, revision: number, username: string, customers: [id: number, name: string, flags: number, roles: string[]][]];
 const RESIDENTIAL = 1;
 const BILLING_AUTHORITATIVE = 2;
 const CARDS = 4;
@@ -150,9 +155,15 @@ export const KEPT_ACCOUNTS_MAX_CHARS = 1_500;
 
 const tagOf = (token: string) => createHash("sha256").update(token).digest("base64url").slice(0, 16);
 
-function keep(context: Context, token: string, answer: DashboardAnswer): void {
+function keep(context: Context, token: string, revision: number | undefined, answer: DashboardAnswer): void {
+  if (writing.has(context)) return;
+  if (revision === undefined) {
+    setKept(context, undefined);
+    return;
+  }
   const kept: Kept = [
     tagOf(token),
+    revision,
     answer.username,
     answer.customers.map((c) => [
       c.customer_id,
@@ -161,15 +172,15 @@ function keep(context: Context, token: string, answer: DashboardAnswer): void {
       c.roles,
     ]),
   ];
-  if (!writing.has(context)) setKept(context, JSON.stringify(kept).length <= KEPT_ACCOUNTS_MAX_CHARS ? kept : undefined);
+  setKept(context, JSON.stringify(kept).length <= KEPT_ACCOUNTS_MAX_CHARS ? kept : undefined);
 }
 
-function kept(context: Context, token: string | undefined): DashboardAnswer | null {
+function kept(context: Context, token: string, revision: number): DashboardAnswer | null {
   const value = getKept(context) as Kept | undefined;
-  if (!token || !Array.isArray(value) || value.length !== 3 || value[0] !== tagOf(token)) return null;
+  if (!Array.isArray(value) || value.length !== 4 || value[0] !== tagOf(token) || value[1] !== revision) return null;
   return {
-    username: value[1],
-    customers: value[2].map(([customer_id, contract_name, flags, roles]) => ({
+    username: value[2],
+    customers: value[3].map(([customer_id, contract_name, flags, roles]) => ({
       customer_id,
       contract_name,
       isResidential: (flags & RESIDENTIAL) !== 0,
@@ -181,30 +192,47 @@ function kept(context: Context, token: string | undefined): DashboardAnswer | nu
 }
 
 /**
+ * The user's own revision counter: from the revision this request read for its page (conditional.server.ts,
+ * or the answer at the door), else read now (with the other reads of the moment); undefined when the API
+ * does not tell it.
+ */
+async function userRevision(context: Context, request: Request, token: string): Promise<number | undefined> {
+  const user = claimsOf(token)?.sub;
+  const info = context.get(requestInfoContext);
+  if (user !== undefined && info.revision?.for.startsWith(`${String(user)}/`)) return info.revision.user;
+  const read = await readRevision(api(context, request, { token }), token, undefined);
+  // The same read as a page without an account in its address makes: kept for the rest of the request.
+  if (read && user !== undefined) info.revision = { for: `${String(user)}/`, value: read.revision, user: read.user };
+  return read?.user;
+}
+
+async function accountList(context: Context, request: Request, fresh: boolean): Promise<{ answer: DashboardAnswer; kept: boolean }> {
+  const { accessToken } = getTokens(context);
+  // Read before the list: a change landing in between gives a list newer than its revision, never older.
+  const revision = accessToken ? await userRevision(context, request, accessToken) : undefined;
+  const cached = !fresh && accessToken && revision !== undefined ? kept(context, accessToken, revision) : null;
+  if (cached) return { answer: cached, kept: true };
+  const answer = await api(context, request).call("GET /dashboard");
+  if (accessToken) keep(context, accessToken, revision, answer);
+  return { answer, kept: false };
+}
+
+/**
  * The signed-in user's accounts and username (GET /dashboard): from the session when it keeps them for
- * this access token, else fetched (once per request) and kept. `fresh` fetches them again.
+ * this access token and the user's current revision, else fetched (once per request) and kept. `fresh`
+ * fetches them again.
  */
 export function getAccount(context: Context, request: Request, options: { fresh?: boolean } = {}): Promise<DashboardAnswer> {
   const current = options.fresh ? null : context.get(accountContext);
-  if (current) return current.pending;
-  const { accessToken } = getTokens(context);
-  const cached = options.fresh ? null : kept(context, accessToken);
-  const pending = cached
-    ? Promise.resolve(cached)
-    : api(context, request)
-        .call("GET /dashboard")
-        .then((answer) => {
-          if (accessToken) keep(context, accessToken, answer);
-          return answer;
-        });
-  (context as RouterContextProvider).set(accountContext, { pending, kept: Boolean(cached) });
-  return pending;
+  const pending = current ?? accountList(context, request, Boolean(options.fresh));
+  if (!current) (context as RouterContextProvider).set(accountContext, pending);
+  return pending.then((list) => list.answer);
 }
 
 /** The account of this id among the user's; a list kept from an earlier request that lacks it is fetched again. */
 export async function findAccount(context: Context, request: Request, id: number): Promise<Customer | undefined> {
   const found = (await getAccount(context, request)).customers.find((c) => c.customer_id === id);
-  if (found || !context.get(accountContext)?.kept) return found;
+  if (found || !(await context.get(accountContext))?.kept) return found;
   return (await getAccount(context, request, { fresh: true })).customers.find((c) => c.customer_id === id);
 }
 

@@ -148,8 +148,9 @@ async function userTag(
   const readFor = `${String(user)}/${customerId ?? ""}`;
   let revision = info.revision?.for === readFor ? info.revision.value : undefined;
   if (revision === undefined) {
-    revision = await readRevision(api(context, request), accessToken, customerId);
-    if (revision !== undefined) info.revision = { for: readFor, value: revision };
+    const read = await readRevision(api(context, request), accessToken, customerId);
+    if (read) info.revision = { for: readFor, value: read.revision, user: read.user };
+    revision = read?.revision;
   }
   if (revision === undefined) return undefined;
   return pageTag(request, context, [String(user), customerId ? "" : (readCookie(request, ACTIVE_CUSTOMER_COOKIE) ?? ""), revision]);

@@ -45,7 +45,12 @@ export const configSchema = z
     HOST: z.string().default("0.0.0.0"),
     /** Unset: the embedded reference API, mounted at /api/v1 in this process. */
     API_BASE_URL: httpUrl.optional(),
+    /** The time a page request may spend waiting for the API, all its calls together (app/lib/api-budget.server.ts). */
     API_TIMEOUT_MS: positiveInt(10_000),
+    /** The external API's circuit breaker (app/lib/api-breaker.server.ts): failures in a row that open it (0: no breaker). */
+    API_BREAKER_FAILURES: z.coerce.number().int().min(0).max(1000).default(5),
+    /** How long it stays open before it asks the API again. */
+    API_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /**
      * Key material of the session cookie (encrypted and authenticated). Several secrets, separated by
      * commas, rotate keys: the first encrypts new cookies, every one still opens older cookies.

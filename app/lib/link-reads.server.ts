@@ -7,7 +7,8 @@
  * (gathered-reads.server.ts): the same read (the same link in the same language) once; one read alone as
  * its GET; several in one POST /link-answers, which answers each exactly as its GET answers a visitor.
  * The tag is a digest of the status and the JSON body either way (the body as the API serializes it), so
- * a page keeps its tag whichever way its read went.
+ * a page keeps its tag whichever way its read went. A page waits for its read within its time for the API
+ * (api-budget.server.ts).
  */
 import { createHash } from "node:crypto";
 import { LinkAnswersAnswer, LinkAnswersRequest, MAX_LINK_READS } from "../../api/contract/auth-flows.ts";

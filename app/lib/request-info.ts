@@ -7,6 +7,7 @@
  * on globalThis under a registered symbol: both copies then use the same key.
  */
 import { createContext, type RouterContext } from "react-router";
+import type { ApiBudget } from "./api-budget.server.ts";
 
 export interface RequestInfo {
   cspNonce: string;
@@ -17,9 +18,12 @@ export interface RequestInfo {
   /**
    * The API's revision read for this request by the answer at the door (conditional.server.ts), which
    * found nothing to answer: the page's own middleware uses it rather than asking again. `for` names the
-   * user and the account it was read for.
+   * user and the account it was read for; `user` is the user's own counter (their accounts and roles),
+   * which the account list kept in the session follows (auth.server.ts `getAccount`).
    */
-  revision?: { for: string; value: string };
+  revision?: { for: string; value: string; user: number };
+  /** The request's time for the API, all its calls together (api-budget.server.ts); server/app.ts makes it. */
+  budget?: ApiBudget;
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");

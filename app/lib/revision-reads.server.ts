@@ -7,11 +7,18 @@
  * browser asks for a page and its data at once, or one customer reloading), otherwise one POST /revisions
  * with every read, each carrying its own token and authorized alone by the API. A read that fails (the API
  * down, a refused token) gives its waiters no revision: their pages are rendered, as when a GET /revision
- * fails.
+ * fails; so does a read that outlasts a waiting page's time for the API (api-budget.server.ts): the page
+ * stops waiting, the read goes on for the others.
  */
 import { MAX_REVISION_READS, RevisionAnswer, RevisionsAnswer } from "../../api/contract/dashboard.ts";
 import type { ApiClient } from "./api.server.ts";
 import { gatherReads } from "./gathered-reads.server.ts";
+
+/** A revision as the API answers it: the opaque revision, and the user's own counter (their accounts and roles). */
+export interface Revision {
+  revision: string;
+  user: number;
+}
 
 interface Read {
   token: string;
@@ -23,17 +30,17 @@ interface Read {
 /** What POST /revisions takes (RevisionsRequest); anything else is read alone, and answered as GET answers it. */
 const fitsBatch = (read: Read) => read.token.length <= 2048 && (read.customerId === undefined || Number(read.customerId) > 0);
 
-async function readOne(read: Read): Promise<string | undefined> {
+async function readOne(read: Read): Promise<Revision | undefined> {
   try {
     const { status, body } = await read.client.fetch("GET", "/revision", { query: { customer_id: read.customerId }, detached: true });
     const parsed = status === 200 ? RevisionAnswer.safeParse(body) : null;
-    return parsed?.success ? parsed.data.revision : undefined;
+    return parsed?.success ? { revision: parsed.data.revision, user: parsed.data.user } : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function readMany(reads: Read[]): Promise<(string | undefined)[]> {
+async function readMany(reads: Read[]): Promise<(Revision | undefined)[]> {
   let answers: RevisionsAnswer["answers"] | undefined;
   try {
     const { status, body } = await reads[0].client.fetch("POST", "/revisions", {
@@ -48,11 +55,11 @@ async function readMany(reads: Read[]): Promise<(string | undefined)[]> {
   }
   return reads.map((_, i) => {
     const answer = answers?.[i];
-    return answer?.status === 200 ? answer.revision : undefined;
+    return answer?.status === 200 ? { revision: answer.revision, user: answer.user } : undefined;
   });
 }
 
-const gathered = gatherReads<Read, string | undefined>({
+const gathered = gatherReads<Read, Revision | undefined>({
   key: (read) => `${read.customerId ?? ""} ${read.token}`,
   fitsBatch,
   max: MAX_REVISION_READS,
@@ -60,6 +67,9 @@ const gathered = gatherReads<Read, string | undefined>({
   many: readMany,
 });
 
-/** The revision for this access token (and account), read with the others asked for in this turn. */
-export const readRevision = (client: ApiClient, token: string, customerId: string | undefined): Promise<string | undefined> =>
-  gathered({ token, customerId, client });
+/**
+ * The revision for this access token (and account), read with the others asked for in this turn; undefined
+ * when the API does not tell it (refused, down, no GET /revision) within the page's time.
+ */
+export const readRevision = (client: ApiClient, token: string, customerId: string | undefined): Promise<Revision | undefined> =>
+  client.within(() => gathered({ token, customerId, client })).catch(() => undefined);

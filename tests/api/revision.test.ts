@@ -427,3 +427,58 @@ describe("POST /revisions", () => {
     }
   });
 });
+
+describe("the user's own counter, which the portal's kept account list follows", () => {
+  /** leaving@example.com (Daniel Okafor): authoritative on 200310 and 200312, beside another authoritative contact. */
+  let leaving: string;
+  beforeAll(async () => {
+    leaving = await api.signIn("leaving@example.com");
+  });
+
+  const userOf = async (token: string) => (await revision(token)).user;
+  const accountsOf = async (token: string) =>
+    ((await api.call("GET", "/dashboard", { token })).body as { customers: { customer_id: number; roles: string[] }[] }).customers;
+  const contactOf = async (customerId: number, email: string) =>
+    (await api.db.one<{ id: number }>("SELECT id FROM contacts WHERE customer_id = $1 AND email = $2", [customerId, email]))!.id;
+
+  /** Whether `change` moved the user's counter of leaving@ (and not resi's, whom it does not concern). */
+  async function moves(change: () => Promise<{ status: number }>) {
+    const before = { leaving: await userOf(leaving), resi: await userOf(resi) };
+    expect([200, 201]).toContain((await change()).status);
+    return { leaving: (await userOf(leaving)) !== before.leaving, resi: (await userOf(resi)) !== before.resi };
+  }
+
+  it("moves when he is demoted on an account (his roles there change)", async () => {
+    const daniel = await contactOf(200312, "leaving@example.com");
+    const moved = await moves(() =>
+      api.call("PUT", `/customer/200312/contact/${daniel}`, { token: leaving, json: { new_roles: ["billing"] } }),
+    );
+    expect(moved).toEqual({ leaving: true, resi: false });
+    expect((await accountsOf(leaving)).find((c) => c.customer_id === 200312)?.roles).toEqual(["billing"]);
+  });
+
+  it("moves when he is removed from an account (here by himself, as in another session)", async () => {
+    const daniel = await contactOf(200310, "leaving@example.com");
+    const moved = await moves(() => api.call("DELETE", `/customer/200310/contact/${daniel}`, { token: leaving }));
+    expect(moved).toEqual({ leaving: true, resi: false });
+    expect((await accountsOf(leaving)).map((c) => c.customer_id)).not.toContain(200310);
+  });
+
+  it("moves when he is added to an account, once he accepts (his list changes then, not at the invitation)", async () => {
+    const invited = await moves(() =>
+      api.call("POST", "/customer/200301/contacts", {
+        token: business,
+        json: { first_name: "Daniel", last_name: "Okafor", email: "leaving@example.com", roles: ["support"] },
+      }),
+    );
+    expect(invited).toEqual({ leaving: false, resi: false });
+    const mail = await api.db.one<{ link_path: string }>(
+      "SELECT link_path FROM email_outbox WHERE to_address = $1 AND template = 'contact_activation' ORDER BY id DESC LIMIT 1",
+      ["leaving@example.com"],
+    );
+    // The link the e-mail carries is the API's path too; an existing sign-in accepts with its password.
+    const accepted = await moves(() => api.call("POST", mail!.link_path, { json: { password: "Demo-Pass-2026" } }));
+    expect(accepted).toEqual({ leaving: true, resi: false });
+    expect((await accountsOf(leaving)).map((c) => c.customer_id)).toContain(200301);
+  });
+});

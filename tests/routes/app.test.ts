@@ -3,9 +3,10 @@ import { decodeJwt } from "jose";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { KEPT_ACCOUNTS_MAX_CHARS, forgetAccountsAfterWrites, requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { conditionalMiddleware } from "../../app/lib/conditional.server.ts";
 import { sessionCookieFor } from "../../app/lib/session.server.ts";
 import { loader } from "../../app/routes/_app.tsx";
-import { REFRESH_TOKEN, commercialCustomer, residentialCustomer } from "../mocks/fixtures.ts";
+import { REFRESH_TOKEN, commercialCustomer, residentialCustomer, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { COMMERCIAL_APP, useEnv } from "../support/config.ts";
@@ -32,7 +33,7 @@ describe("_app: the account list kept in the session", () => {
     server.use(list([residentialCustomer, commercialCustomer]));
     const calls = recordApiCalls();
     const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie });
-    expect(calls.map((c) => c.path)).toEqual(["/dashboard"]);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
     expect(result.data.active.customer_id).toBe(200301);
     expect(result.data.accounts.map((a: { customer_id: number }) => a.customer_id)).toEqual([100101, 200301]);
   });
@@ -43,7 +44,7 @@ describe("_app: the account list kept in the session", () => {
     const write = await callRoute(() => null, { middleware, url: "/contacts/100101/7", method: "POST", form: { role: "billing" }, cookie });
     const calls = recordApiCalls();
     await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie: nextCookie(cookie, write.setCookies) });
-    expect(calls.map((c) => c.path)).toEqual(["/dashboard"]);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
   });
 
   it("fetches it again for a renewed access token", async () => {
@@ -53,7 +54,7 @@ describe("_app: the account list kept in the session", () => {
       cookie,
       (await layout({ url: "/accounts", cookie: await signedInCookie({ expiredAccessToken: true }) })).setCookies,
     );
-    expect(calls.map((c) => c.path)).toEqual(["/auth/access-token", "/dashboard"]);
+    expect(calls.map((c) => c.path)).toEqual(["/auth/access-token", "/revision", "/dashboard"]);
     expect(other).not.toBe(cookie);
   });
 
@@ -72,6 +73,82 @@ describe("_app: the account list kept in the session", () => {
     expect(result.setCookies).toEqual([]);
     await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
     expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(2);
+  });
+});
+
+describe("_app: the kept account list follows the user's revision", () => {
+  const list = (customers: object[]) => http.get(`${API}/dashboard`, () => HttpResponse.json({ customers, username: "resi@example.com" }));
+  /** The API's revision of the user: their own counter `user` moves when their contacts, roles or accounts change. */
+  const userRevision = (user: number) =>
+    http.get(`${API}/revision`, () => HttpResponse.json({ ...revision, revision: `1.${user}.1.2026-11-15.0`, user }));
+  const ids = (result: { data: { accounts: { customer_id: number }[] } }) => result.data.accounts.map((a) => a.customer_id);
+
+  async function keptCookie() {
+    const cookie = await signedInCookie();
+    const first = await layout({ url: "/accounts", cookie });
+    expect(ids(first)).toEqual([100101, 200301]);
+    return nextCookie(cookie, first.setCookies);
+  }
+
+  it("fetches the list again on the next page once the revision moved: an account removed elsewhere is gone", async () => {
+    server.use(list([residentialCustomer, commercialCustomer]), userRevision(1));
+    const cookie = await keptCookie();
+    // Removed from 200301 in another session (or by another contact): the API raised the user's counter.
+    server.use(list([residentialCustomer]), userRevision(2));
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/accounts", cookie });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
+    expect(ids(result)).toEqual([100101]);
+    // Kept again, for the new revision: the page after reads it from the cookie.
+    const again = await layout({ url: "/accounts", cookie: nextCookie(cookie, result.setCookies) });
+    expect(ids(again)).toEqual([100101]);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard", "/revision"]);
+  });
+
+  it("shows a role taken away or an account added elsewhere on the next page", async () => {
+    server.use(list([residentialCustomer, commercialCustomer]), userRevision(1));
+    const cookie = await keptCookie();
+    const demoted = { ...commercialCustomer, roles: ["support"] };
+    const added = { ...residentialCustomer, customer_id: 100102, contract_name: "Maya Singh – Cottage" };
+    server.use(list([residentialCustomer, demoted, added]), userRevision(2));
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie });
+    expect(result.data.active.roles).toEqual(["support"]);
+    expect(ids(result)).toEqual([100101, 200301, 100102]);
+    expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(1);
+  });
+
+  it("uses the revision the page read for its tag: no second read", async () => {
+    const calls = recordApiCalls();
+    const cookie = await signedInCookie();
+    await callRoute<any>(loader, { url: "/accounts", cookie, middleware: [requireUserMiddleware, conditionalMiddleware] });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
+  });
+
+  it("keeps no list when the API has no GET /revision (an operator's API): fetched on every page, still right", async () => {
+    server.use(
+      http.get(`${API}/revision`, () => HttpResponse.json({ success: false, message: "Not found" }, { status: 404 })),
+      list([residentialCustomer, commercialCustomer]),
+    );
+    const cookie = await signedInCookie();
+    const calls = recordApiCalls();
+    const first = await layout({ url: "/accounts", cookie });
+    expect(first.status).toBe(200);
+    expect(first.setCookies).toEqual([]);
+    server.use(list([residentialCustomer]));
+    const second = await layout({ url: "/accounts", cookie: nextCookie(cookie, first.setCookies) });
+    expect(ids(second)).toEqual([100101]);
+    expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(2);
+  });
+
+  it("forgets a list kept before when the revision can no longer be read", async () => {
+    server.use(list([residentialCustomer, commercialCustomer]), userRevision(1));
+    const cookie = await keptCookie();
+    server.use(http.get(`${API}/revision`, () => HttpResponse.json({ success: false, message: "down" }, { status: 503 })));
+    const result = await layout({ url: "/accounts", cookie });
+    expect(result.status).toBe(200);
+    expect(result.setCookies).toHaveLength(1);
+    expect(await sessionTokens(nextCookie(cookie, result.setCookies))).toEqual(await sessionTokens(cookie));
   });
 });
 
@@ -106,19 +183,20 @@ describe("_app middleware: signing in is required", () => {
     const cookie = await signedInCookie();
     const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
     expect(result.status).toBe(200);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /dashboard"]);
+    // The layout alone reads the user's revision itself (a page's conditional middleware has read it before).
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /revision", "GET /dashboard"]);
     expect(result.setCookies).toHaveLength(1);
     expect(result.setCookies[0].length).toBeLessThan(2_500);
     expect(await sessionTokens(nextCookie(cookie, result.setCookies))).toEqual(await sessionTokens(cookie));
 
-    // The next pages of the same token read the list from the cookie: no call, no cookie rewritten.
+    // The next pages of the same token and revision read the list from the cookie: no list fetched, no cookie rewritten.
     const again = await layout({
       url: "/dashboard/100101",
       params: { customerId: "100101" },
       cookie: nextCookie(cookie, result.setCookies),
     });
     expect(again.data).toEqual(result.data);
-    expect(calls).toHaveLength(1);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /revision", "GET /dashboard", "GET /revision"]);
     expect(again.setCookies).toEqual([]);
   });
 
@@ -130,9 +208,10 @@ describe("_app middleware: signing in is required", () => {
 
     expect(result.status).toBe(200);
     expect(result.data.username).toBe("resi@example.com");
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /auth/access-token", "GET /dashboard"]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /auth/access-token", "GET /revision", "GET /dashboard"]);
     expect(calls[0].authorization).toBeNull();
-    const bearer = calls[1].authorization!.replace(/^Bearer /, "");
+    const bearer = calls[2].authorization!.replace(/^Bearer /, "");
+    expect(calls[1].authorization).toBe(`Bearer ${bearer}`);
     expect(bearer).not.toBe(expired);
     expect(decodeJwt(bearer).exp).toBeGreaterThan(Date.now() / 1000 + 60);
 

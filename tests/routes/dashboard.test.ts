@@ -53,7 +53,8 @@ describe("dashboard loader", () => {
     const calls = recordApiCalls();
     const result = await dashboard("200301");
     expect(result.data).toEqual({ kind: "commercial", customer: commercialCustomer, dashboard: commercialDashboard });
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /dashboard", "GET /commercial-dashboard/200301"]);
+    // The user's revision and their account list, then the page's own call.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /revision", "GET /dashboard", "GET /commercial-dashboard/200301"]);
   });
 
   it("answers 403 for an account that is not the user's, without asking the API for it", async () => {
@@ -62,7 +63,7 @@ describe("dashboard loader", () => {
     expect(result.thrown).toBe(true);
     expect(result.status).toBe(403);
     expect(result.data).toEqual({ kind: "forbidden" });
-    expect(calls.map((c) => c.path)).toEqual(["/dashboard"]);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
   });
 
   it.each(["abc", "100101abc", "-1", "1e5", "100101.5"])("answers 404 for the id %j", async (id) => {

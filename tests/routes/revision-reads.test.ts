@@ -5,9 +5,12 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RevisionsRequest } from "../../api/contract/dashboard.ts";
+import { ApiBudget } from "../../app/lib/api-budget.server.ts";
+import { ApiClient } from "../../app/lib/api.server.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { conditionalMiddleware } from "../../app/lib/conditional.server.ts";
+import { readRevision } from "../../app/lib/revision-reads.server.ts";
 import { sessionCookieFor } from "../../app/lib/session.server.ts";
 import { loader as dashboardLoader } from "../../app/routes/dashboard.tsx";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
@@ -175,5 +178,35 @@ describe("revision reads of requests that arrive together", () => {
     const views = await Promise.all([view(cookies[0], tags[0]), view(cookies[1], tags[1])]);
     expect(views.map((v) => v.status)).toEqual([200, 200]);
     expect(views.every((v) => v.rendered && v.etag === null)).toBe(true);
+  });
+});
+
+describe("revision reads and each page's time for the API", () => {
+  const page = (budget: ApiBudget) =>
+    new ApiClient({ baseUrl: API, language: "en", timeoutMs: 3000, budget, request: new Request("http://portal.test/dashboard/100101") });
+
+  it("a page whose time is spent gets no revision, without cutting short the read it shares with the others", async () => {
+    const token = await accessToken(900, "1");
+    const spent = new ApiBudget(20);
+    await spent.run(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    const calls = recordApiCalls();
+    // The spent page asks first: the read is made with its client, for both.
+    const [first, second] = await Promise.all([
+      readRevision(page(spent), token, undefined),
+      readRevision(page(new ApiBudget(3000)), token, undefined),
+    ]);
+    expect(first).toBeUndefined();
+    expect(second).toEqual({ revision: revision.revision, user: revision.user });
+    expect(calls.map((c) => c.path)).toEqual(["/revision"]);
+  });
+
+  it("a page whose time is spent does not ask: no call for nobody", async () => {
+    const token = await accessToken(900, "1");
+    const spent = new ApiBudget(20);
+    await spent.run(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    const calls = recordApiCalls();
+    expect(await readRevision(page(spent), token, undefined)).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([]);
   });
 });

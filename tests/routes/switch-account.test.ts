@@ -1,9 +1,14 @@
 /** Choosing another account: cookie activeCustomerId, then its dashboard or the commercial application. */
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { forgetAccountsAfterWrites, requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { loader as rootLoader } from "../../app/root.tsx";
+import { loader as appLoader } from "../../app/routes/_app.tsx";
 import { action, loader } from "../../app/routes/switch-account.tsx";
+import { commercialCustomer, residentialCustomer, revision } from "../mocks/fixtures.ts";
+import { API } from "../mocks/handlers.ts";
 import { COMMERCIAL_APP, useEnv } from "../support/config.ts";
+import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
 
 const ACTIVE_COOKIE = (id: number) => `activeCustomerId=${id}; Max-Age=315360000; Path=/; SameSite=Lax`;
@@ -66,6 +71,31 @@ describe("switch-account action", () => {
     expect(result.setCookies.some((c) => c.startsWith("activeCustomerId="))).toBe(false);
     expect(result.setCookies.some((c) => /^__session=[^;]+;/.test(c))).toBe(true);
     expect(await notificationsAfter(result)).toEqual([expect.objectContaining({ type: "error", key: "switcher.unavailable" })]);
+  });
+
+  it("refuses an account the user was removed from since another page kept the list (another session), with the message", async () => {
+    const list = (customers: object[], user: number) => [
+      http.get(`${API}/dashboard`, () => HttpResponse.json({ customers, username: "resi@example.com" })),
+      http.get(`${API}/revision`, () => HttpResponse.json({ ...revision, revision: `1.${user}.1.2026-11-15.0`, user })),
+    ];
+    server.use(...list([residentialCustomer, commercialCustomer], 1));
+    const signedIn = await signedInCookie();
+    const page = await callRoute(appLoader, { url: "/accounts", cookie: signedIn, middleware: [requireUserMiddleware] });
+    const cookie = nextCookie(signedIn, page.setCookies);
+    // Removed from 200301 elsewhere: the API raised the user's revision.
+    server.use(...list([residentialCustomer], 2));
+    const result = await callRoute(action, {
+      url: "/switch-account",
+      form: { customerId: "200301", returnTo: "/accounts" },
+      cookie,
+      middleware: [requireUserMiddleware, forgetAccountsAfterWrites],
+    });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/");
+    expect(result.setCookies.some((c) => c.startsWith("activeCustomerId="))).toBe(false);
+    expect(await notificationsAfter({ cookie, setCookies: result.setCookies })).toEqual([
+      expect.objectContaining({ type: "error", key: "switcher.unavailable" }),
+    ]);
   });
 
   it.each<Record<string, string>>([{ customerId: "abc" }, { customerId: "" }, { customerId: "-5" }, { customerId: "100101.5" }, {}])(

@@ -7,6 +7,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { ApiBudget } from "../../app/lib/api-budget.server.ts";
 import { ApiClient, ApiFieldErrors, isFailure, snakeCase, toMultipart, type ApiClientOptions } from "../../app/lib/api.server.ts";
 
 const API = "http://api.unit.test/api/v1";
@@ -395,6 +396,28 @@ describe("no answer", () => {
     const started = Date.now();
     expect(await failureOf(client({ timeoutMs: 100 }).request("GET", "/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("a page whose API does not answer waits its time once (all its calls together), not once per call", async () => {
+    quiet();
+    let asked = 0;
+    server.use(
+      http.get(`${API}/thing`, async () => {
+        asked += 1;
+        await delay(3_000);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    // One page request: its clients (the layout's, the page's) share its time, as api() gives them.
+    const page = new Request("http://portal.test/dashboard/100101");
+    const budget = new ApiBudget(300);
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) {
+      expect(await failureOf(client({ request: page, budget }).request("GET", "/thing", Ok))).toEqual({ status: 503, kind: "unavailable" });
+    }
+    // 300 ms in all (a call each would have waited 900 ms); the calls after the first are not made.
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(asked).toBe(1);
   });
 
   it("a page request the browser abandoned aborts the call (not reported as the API's failure)", async () => {

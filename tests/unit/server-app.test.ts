@@ -127,6 +127,25 @@ describe("/readyz (readiness)", () => {
     expect(await response.json()).toEqual({ status: "unavailable" });
   });
 
+  it("answers 503 at once, without asking the API, while the API's circuit breaker is open or probing", async () => {
+    for (const state of ["open", "half-open"] as const) {
+      let asked = false;
+      const base = await start({}, { readinessCheck: async () => void (asked = true), apiBreaker: { state } });
+      const response = await fetch(`${base}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", breaker: state });
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(asked).toBe(false);
+    }
+  });
+
+  it("asks the API as before while the breaker is closed, and says it is closed", async () => {
+    const base = await start({}, { readinessCheck: async () => {}, apiBreaker: { state: "closed" } });
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ready", breaker: "closed" });
+  });
+
   it("answers 503 within its timeout when the API hangs", async () => {
     const base = await start({}, { readinessCheck: () => new Promise(() => {}) });
     const started = Date.now();
@@ -428,6 +447,27 @@ describe("loadContextFor", () => {
     expect(context.get(requestInfoContext)).toEqual({ cspNonce: "bm9uY2U=", clientAddress: "198.51.100.2", dataRequest: false });
   });
 
+  it("gives each request its own time for the API (API_TIMEOUT_MS), one for the door and React Router alike", async () => {
+    const budgets: unknown[] = [];
+    const base = await start(
+      { API_TIMEOUT_MS: "3000" },
+      {
+        door: async (_request, info) => void budgets.push(info.budget),
+        pageHandler: (req, res) => {
+          const { budget } = loadContextFor(req, res).get(requestInfoContext);
+          budgets.push(budget);
+          res.json({ limitMs: budget?.limitMs, left: budget?.left() });
+        },
+      },
+    );
+    expect(await (await fetch(`${base}/dashboard/100101`)).json()).toEqual({ limitMs: 3000, left: 3000 });
+    await fetch(`${base}/billing/100101`);
+    expect(budgets).toHaveLength(4);
+    expect(budgets[1]).toBe(budgets[0]);
+    expect(budgets[3]).toBe(budgets[2]);
+    expect(budgets[2]).not.toBe(budgets[0]);
+  });
+
   it("tells a page's data (.data) from its document, which React Router's request no longer does", () => {
     const info = (path: string) =>
       loadContextFor({ ip: "198.51.100.2", socket: {}, path } as never, { locals: { cspNonce: "bm9uY2U=" } } as never).get(
@@ -524,7 +564,7 @@ describe("the answer at the door", () => {
       {
         door: async (request, info) => {
           seen.push(info.cspNonce);
-          info.revision = { for: "1/", value: "r" };
+          info.revision = { for: "1/", value: "r", user: 1 };
           const path = new URL(request.url).pathname;
           if (path === "/fails") throw new Error("the API is down");
           if (path === "/plain")
@@ -541,13 +581,13 @@ describe("the answer at the door", () => {
     for (const path of ["/none", "/fails"]) {
       const body = (await (await fetch(`${base}${path}`)).json()) as { nonce: string; revision: unknown };
       expect(body.nonce).toBe(seen.at(-1));
-      expect(body.revision).toEqual({ for: "1/", value: "r" });
+      expect(body.revision).toEqual({ for: "1/", value: "r", user: 1 });
     }
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("the API is down"));
     // A browser that takes brotli but not gzip gets the page compressed, through the handler.
     const brotli = await rawGet(`${base}/plain`, "br");
     const text = (brotli.encoding === "br" ? brotliDecompressSync(brotli.body) : brotli.body).toString();
-    expect(JSON.parse(text)).toEqual({ nonce: seen.at(-1), revision: { for: "1/", value: "r" } });
+    expect(JSON.parse(text)).toEqual({ nonce: seen.at(-1), revision: { for: "1/", value: "r", user: 1 } });
     // One that takes no compression gets the door's page as it is.
     expect((await rawGet(`${base}/plain`, "identity")).body.toString()).toBe("<p>plain</p>".repeat(200));
     // An address that is no URL (a malformed Host) never reaches the door: a 400 in both languages, no 500.
