@@ -3,6 +3,7 @@
  * unset, serves React Router (Vite in development, the built bundle in production) through Express,
  * and shuts down gracefully on SIGTERM / SIGINT.
  */
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -14,6 +15,7 @@ import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts"
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
+import { runWorkers } from "./server/cluster.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { SignInLimiter, signInSettingsOf } from "./server/sign-in-limits.ts";
 
@@ -67,7 +69,8 @@ async function main(config: Config) {
     Object.assign(config, readConfig());
   }
 
-  for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
+  // Said once, by the primary, when several workers run (startWorkers).
+  if (cluster.isPrimary) for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
   // One sign-in limit model for the portal's sign-in page and the embedded API's token endpoint
   // (docs/decisions/020-one-sign-in-limit-model.md): the app gets it in its load context.
   const signIn = new SignInLimiter(signInSettingsOf(config), { embeddedApi: embedded });
@@ -142,7 +145,8 @@ async function main(config: Config) {
   const server: Server = app.listen(config.PORT, config.HOST, (error?: Error) => {
     if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
-    console.log(`${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV})`);
+    const worker = cluster.isWorker ? `, worker ${process.pid}` : "";
+    console.log(`${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV}${worker})`);
   });
 
   let stopping = false;
@@ -183,5 +187,31 @@ function stopAtStart(error: unknown, config: Config): never {
   process.exit(1);
 }
 
+/**
+ * WEB_CONCURRENCY > 1 (server/cluster.ts): what every worker must share is settled here, once, before
+ * they start: the demo's session secret, kept in DATA_DIR, which every worker must open cookies with.
+ */
+function startWorkers(config: Config) {
+  if (!config.SESSION_SECRET && !config.API_BASE_URL && config.NODE_ENV === "production") {
+    checkDataDir(config.DATA_DIR);
+    process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
+  }
+  for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
+  if (!config.REDIS_URL) {
+    console.warn(
+      `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} without REDIS_URL: each worker counts sign-in attempts on its own, so the limits are ${config.WEB_CONCURRENCY} times as loose`,
+    );
+  }
+  runWorkers(config.WEB_CONCURRENCY, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
+}
+
 const startConfig = readConfig();
-await main(startConfig).catch((error: unknown) => stopAtStart(error, startConfig));
+if (cluster.isPrimary && startConfig.WEB_CONCURRENCY > 1) {
+  try {
+    startWorkers(startConfig);
+  } catch (error) {
+    stopAtStart(error, startConfig);
+  }
+} else {
+  await main(startConfig).catch((error: unknown) => stopAtStart(error, startConfig));
+}

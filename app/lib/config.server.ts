@@ -43,6 +43,8 @@ export const configSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /** Portal processes sharing PORT (server/cluster.ts); 1: this process serves alone. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Unset: the embedded reference API, mounted at /api/v1 in this process. */
     API_BASE_URL: httpUrl.optional(),
     /** The time a page request may spend waiting for the API, all its calls together (app/lib/api-budget.server.ts). */
@@ -131,6 +133,13 @@ export const configSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required in production when API_BASE_URL points at another API",
+      });
+    }
+    if (config.WEB_CONCURRENCY > 1 && embedded && !config.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "above 1 needs DATABASE_URL or API_BASE_URL: the embedded PGlite database belongs to one process",
       });
     }
   })

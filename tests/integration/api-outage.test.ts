@@ -8,14 +8,12 @@
  * Needs the production build (npm test builds first; alone: `npm run build`, then
  * `npx vitest run --project integration`). Each run seeds a database of its own in a temporary directory.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, freePort, start, type Started } from "./processes.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const TIMEOUT_MS = 3000;
 const BREAKER_FAILURES = 2;
 const BREAKER_OPEN_MS = 1000;
@@ -29,43 +27,6 @@ const PAGE = "/dashboard/100101";
  */
 const BURST = 20;
 const UNAVAILABLE_FR = "Notre service est temporairement indisponible.";
-
-interface Started {
-  child: ChildProcess;
-  /** What the process wrote so far (stdout and stderr). */
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `script` with tsx, and waits until its output says `ready`. */
-function start(script: string, env: Record<string, string>, ready: RegExp): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const started = { child, output: () => output };
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve(started);
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`${script} stopped (${code}) before it was ready:\n${output}`)));
-  });
-}
 
 let dataDir: string;
 let apiPort: number;

@@ -188,3 +188,16 @@ describe("SESSION_SECRET in production", () => {
     expect(() => parseConfig({ NODE_ENV: "development", API_BASE_URL: "https://api.example.com/api/v1" })).not.toThrow();
   });
 });
+
+describe("WEB_CONCURRENCY", () => {
+  it("is one process unless set", () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it("above 1 needs a database several processes can share, or an API of its own", () => {
+    expect(errorOf({ WEB_CONCURRENCY: "2" })).toContain("WEB_CONCURRENCY: above 1 needs DATABASE_URL or API_BASE_URL");
+    expect(parseConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://portal@db/portal" }).WEB_CONCURRENCY).toBe(4);
+    expect(parseConfig({ WEB_CONCURRENCY: "2", API_BASE_URL: "https://api.example.com/api/v1" }).WEB_CONCURRENCY).toBe(2);
+    expect(errorOf({ WEB_CONCURRENCY: "0" })).toContain("WEB_CONCURRENCY");
+  });
+});
