@@ -258,9 +258,10 @@ export function checkBuild() {
  * (`linkCopy`; scripts/bench-links.ts), for `resolveScreens({ links })`. Returns their bases and the pids
  * that do the work.
  */
-export async function startPortalWithApi({ apiPort, portalPort, links = 1 }) {
+export async function startPortalWithApi({ apiPort, portalPort, renderedPort, links = 1 }) {
   assertPortFree(apiPort);
   assertPortFree(portalPort);
+  if (renderedPort) assertPortFree(renderedPort);
   const dataDir = tempDir("portal-bench-api-");
   if (links > 1) {
     const copies = Object.fromEntries(Object.values(AUTH).map((token) => [token, copiesOf(token, links)]));
@@ -274,24 +275,29 @@ export async function startPortalWithApi({ apiPort, portalPort, links = 1 }) {
     env: { ...RELAXED_LIMITS, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: "production" },
   });
   await waitFor(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api);
-  const portal = start("portal", TSX, ["server.ts"], {
-    env: {
-      ...RELAXED_LIMITS,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(portalPort),
-      API_BASE_URL: `http://127.0.0.1:${apiPort}/api/v1`,
-      SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
-      DATA_DIR: dataDir,
-    },
-  });
+  const portalEnv = {
+    ...RELAXED_LIMITS,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    API_BASE_URL: `http://127.0.0.1:${apiPort}/api/v1`,
+    // One secret for both portals: a session made on one is read by the other.
+    SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
+    DATA_DIR: dataDir,
+  };
+  const portal = start("portal", TSX, ["server.ts"], { env: { ...portalEnv, PORT: String(portalPort) } });
+  // The same portal keeping nothing (RENDER_CACHE_MB=0): each page it serves is rendered.
+  const rendered = renderedPort
+    ? start("portal keeping nothing", TSX, ["server.ts"], { env: { ...portalEnv, PORT: String(renderedPort), RENDER_CACHE_MB: "0" } })
+    : null;
   await waitFor(`http://127.0.0.1:${portalPort}/healthz`, portal);
+  if (rendered) await waitFor(`http://127.0.0.1:${renderedPort}/healthz`, rendered);
   return {
     base: `http://127.0.0.1:${portalPort}`,
     portal,
     api,
     portalPid: pidOnPort(portalPort),
     apiPid: pidOnPort(apiPort),
+    rendered: rendered ? { base: `http://127.0.0.1:${renderedPort}`, process: rendered, pid: pidOnPort(renderedPort) } : null,
     dataDir,
   };
 }
