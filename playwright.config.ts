@@ -35,7 +35,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
-  timeout: 30_000,
+  // A flow of several pages, each checked by axe, takes 10–25 s on a quiet 2-core machine: room for a busy one.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
