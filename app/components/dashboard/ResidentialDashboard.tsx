@@ -177,7 +177,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                           {t("services.wifiLine", {
                             names: s.wifi_settings
                               .filter((w) => w.enabled)
-                              .map((w) => `${w.ssid} (${w.band === "guest" ? t("services.guest") : w.band})`)
+                              .map((w) => `${w.ssid} (${t(`services.bands.${w.band}`)})`)
                               .join(", "),
                           })}
                         </p>
