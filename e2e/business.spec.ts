@@ -177,11 +177,14 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
 
   const summary = page.getByTestId("bandwidth-summary");
   const p95Text = (await summary.locator("[data-direction='download'] [data-row='p95'] dd").textContent())!;
-  expect(p95Text).toMatch(/^[\d,]+(\.\d+)? Mbps$/);
+  expect(p95Text).toMatch(/^[\d,]+(\.\d+)?\u00a0Mbps$/);
   const p95 = Number(p95Text.replace(/[^\d.]/g, ""));
-  // The 95th percentile's line carries its value beside the drawing area, off the lines; the legend names it.
-  await expect(chart.locator("[data-marker='95th percentile, download'] text")).toHaveText(p95Text.replace(" Mbps", ""));
-  await expect(page.locator("[data-legend-marker='95th percentile, download']")).toHaveText(`95th percentile, download: ${p95Text}`);
+  // The 95th percentile's line carries its value, rounded as the axis is, beside the drawing area and off
+  // the lines; the legend names it with the value as the summary writes it.
+  await expect(chart.locator("[data-marker='95th percentile, download'] text")).toHaveText(Math.round(p95).toLocaleString("en-CA"));
+  expect(await page.locator("[data-legend-marker='95th percentile, download']").textContent()).toBe(
+    `95th percentile, download: ${p95Text}`,
+  );
   await expect(page.getByTestId("bandwidth-days").locator("tbody tr")).toHaveCount(days);
 
   const href = (await page.getByTestId("bandwidth-csv").getAttribute("href"))!;
@@ -211,7 +214,9 @@ test("bandwidth in French: numbers and axis as written in French, every label in
   await expect(chart.locator("[data-axis-unit]")).toHaveText("Mbit/s");
   await expect(chart.locator("text").filter({ hasText: /^10[\u202f\u00a0]000$/ })).toBeVisible();
   // The legend names each 95th percentile with its value, a no-break space before the colon.
-  await expect(page.locator("[data-legend-marker='95e centile, téléchargement']")).toHaveText(`95e centile, téléchargement\u00a0: ${p95}`);
+  expect(await page.locator("[data-legend-marker='95e centile, téléchargement']").textContent()).toBe(
+    `95e centile, téléchargement\u00a0: ${p95}`,
+  );
   for (const width of [1366, ...PHONE_WIDTHS]) await expectFitsWidth(page, width);
   await expectNoAxeViolations(page);
 });
@@ -304,7 +309,7 @@ test("a cabinet: power per circuit with its limit, the circuit near its limit st
   await expect(circuits.getByRole("row").filter({ hasText: "B feed" })).not.toContainText("Near its limit");
   const chart = page.getByRole("img", { name: "Current drawn on A feed" });
   await expect(chart.locator("[data-marker='Continuous limit'] text")).toHaveText("24");
-  await expect(page.locator("[data-legend-marker='Continuous limit']").first()).toHaveText("Continuous limit: 24 A");
+  expect(await page.locator("[data-legend-marker='Continuous limit']").first().textContent()).toBe("Continuous limit: 24\u00a0A");
   await expect(page.getByTestId("power-days").locator("tbody tr").first()).toBeVisible();
   await expectNoDeadLinks(page);
   await expectNoAxeViolations(page);

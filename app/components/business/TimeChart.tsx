@@ -79,7 +79,8 @@ export function TimeChart({
             <svg width="28" height="8" aria-hidden="true">
               <line x1="0" x2="28" y1="4" y2="4" stroke={marker.colour} strokeWidth="2" strokeDasharray="10 4" />
             </svg>
-            {t("chart.labelled", { label: marker.label, value: unit(axisNumber(marker.value, language)) })}
+            {/* The value as the page's tables write it; beside the drawing area it is rounded as the axis is. */}
+            {t("chart.labelled", { label: marker.label, value: unit(formatNumber(marker.value, language)) })}
           </span>
         ))}
       </figcaption>
