@@ -143,15 +143,21 @@ function deepFind(node: unknown, parts: string[], from: number): string | undefi
   return undefined;
 }
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+/** A placeholder, with the full stop that may follow it. */
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}(\.?)/g;
 
-/** Fills `{{name}}` with a value given; a name given as undefined becomes empty, a name not given stays as written (as i18next does). */
+/**
+ * Fills `{{name}}` with a value given; a name given as undefined becomes empty, a name not given stays as
+ * written (as i18next does). A sentence that ends with a value ending in a full stop ("… Inc.", "3:00 p.m.")
+ * takes no second one: "Welcome to {{name}}." with "Acme Inc." reads "Welcome to Acme Inc.".
+ */
 function interpolate(text: string, options: TOptions | undefined): string {
   if (!options || !text.includes("{{")) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
+  return text.replace(PLACEHOLDER, (whole, name: string, stop: string) => {
     if (!Object.prototype.hasOwnProperty.call(options, name)) return whole;
-    const value = options[name];
-    return value === undefined || value === null ? "" : String(value);
+    const raw = options[name];
+    const value = raw === undefined || raw === null ? "" : String(raw);
+    return stop && value.endsWith(".") ? value : value + stop;
   });
 }
 

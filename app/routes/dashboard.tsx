@@ -1,9 +1,12 @@
 /**
  * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
  * billing details, fetched together) or a commercial account's services (GET /commercial-dashboard/{id}).
+ * `?tour=n` shows step n of the intro tour (app/components/dashboard/IntroTour.tsx).
  */
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard";
+import { TOUR_PARAM } from "~/components/dashboard/IntroTour";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { ReferralCard } from "~/components/referrals/ReferralCard";
 import { api } from "~/lib/api.server";
@@ -24,6 +27,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const dashboard = await client.call("GET /commercial-dashboard/{id}", { params: { id } });
   return { kind: "commercial" as const, customer, dashboard };
+}
+
+/** A step of the intro tour (?tour=n) changes only the address: the page's data stays as it is. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const without = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(TOUR_PARAM);
+    return search.toString();
+  };
+  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

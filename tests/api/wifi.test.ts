@@ -245,6 +245,13 @@ describe("GET /wifi/{packageId}/network-overview", () => {
     expect(Object.keys(answer.network_overview_by_mac)).toHaveLength(access_points.length + deviceCount);
   });
 
+  it("shows nothing on a guest network that is off", async () => {
+    const guest = (await settings()).networks.find((n) => n.band === "guest")!;
+    expect(guest.enabled).toBe(false);
+    const answer = await overview();
+    expect(answer.network_overview.access_points.flatMap((ap) => ap.devices).filter((d) => d.connection === "guest")).toEqual([]);
+  });
+
   it("shows devices that left within 48 hours as disconnected, and not those gone longer", async () => {
     const answer = await overview();
     const ipad = answer.network_overview.access_points[0].devices.find((d) => d.name === "Old iPad")!;

@@ -4,7 +4,7 @@
  *  - Every dedicated internet service gets an endpoint (circuit, hand-off, VLAN, monitoring settings),
  *    IPv4 and IPv6 blocks, about three months of alerts (service 8024 is set down, its outage still
  *    open) and 60 days of hourly bandwidth samples shaped like office traffic (weekday afternoons busy,
- *    nights and weekends quiet, a few bursts).
+ *    nights and weekends quiet, a few bursts); the down service's samples carry nothing since its outage.
  *  - Every colocation service gets a cabinet with A and B feeds (one a C feed too) and 60 days of hourly
  *    power samples; the cabinet of service 8005 runs its A feed close to the breaker's continuous limit.
  *  - Support tickets in every state: resi@example.com (4), family@example.com (one per account),
@@ -98,6 +98,8 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
   const blocks: Record<string, unknown>[] = [];
   const alerts: Record<string, unknown>[] = [];
   const nextV4 = ipv4Allocator();
+  // The open outage of a service that is down: the link went down last night.
+  const outageAt = day.at(day.addDays(today, -1), 22, 17);
 
   services.forEach((service, j) => {
     const tenGig = /10 Gbps/.test(service.name);
@@ -165,10 +167,9 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
       alerts.push({ service_id: service.id, occurred_at: back, access_device: device, port, event: up, status: "up" });
     }
     if (service.status === "down") {
-      // The outage still open: the link went down last night.
       alerts.push({
         service_id: service.id,
-        occurred_at: day.at(day.addDays(today, -1), 22, 17),
+        occurred_at: outageAt,
         access_device: device,
         port,
         event: "Interface down",
@@ -209,6 +210,19 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
       [start, firstLocalWeekday],
     );
   });
+  // A link that is down carries nothing since its outage: the hour it went down only up to then.
+  const downIds = services.filter((s) => s.status === "down").map((s) => s.id);
+  if (downIds.length) {
+    const hourStart = new Date(Math.floor(outageAt.getTime() / (HOUR * 1000)) * HOUR * 1000);
+    const share = (outageAt.getTime() - hourStart.getTime()) / (HOUR * 1000);
+    await db.query(
+      `UPDATE bandwidth_samples
+          SET download_bytes = CASE WHEN sampled_at < $3 THEN round(download_bytes * $4::float8)::bigint ELSE 0 END,
+              upload_bytes = CASE WHEN sampled_at < $3 THEN round(upload_bytes * $4::float8)::bigint ELSE 0 END
+        WHERE service_id = ANY($1::int[]) AND sampled_at >= $2`,
+      [downIds, hourStart, new Date(hourStart.getTime() + HOUR * 1000), share],
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
