@@ -5,7 +5,7 @@
  * interpolation, plural forms `_one`/`_other`/`_many` chosen by Intl.PluralRules, "namespace:key"
  * prefixes, `defaultValue`. remix-i18next detects the language on the server; the lookups themselves
  * are this small module rather than i18next, so that the browser carries ~1 KB instead of ~16 KB and
- * loads only the namespaces a page shows (docs/architecture.md, "First-load JavaScript").
+ * loads only the namespaces a page shows (docs/architecture.md, "Language"; docs/decisions/110-texts-per-page-small-translator.md).
  *
  * In the browser a part of a namespace that is not loaded yet suspends the component (React keeps the
  * previous page during a router navigation) until its file arrives; the server records every part a page
