@@ -47,15 +47,17 @@ export const SupportTicketSchema = z.object({
       }
     })
     .optional(),
-  attachments: z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z
-      .array(z.instanceof(File, { message: "api:attachments.type" }))
-      .max(rule.maxFiles, "api:attachments.too_many")
-      .superRefine((files, ctx) => {
-        const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
-        for (const message of problems) ctx.addIssue({ code: "custom", message });
-      }),
-  ),
+  /**
+   * Optional. conform reads the file field as the browser's form does: a field left empty (one part
+   * without a name or bytes) is no attachment, and one or several files become a list.
+   */
+  attachments: z
+    .array(z.instanceof(File, { message: "api:attachments.type" }))
+    .max(rule.maxFiles, "api:attachments.too_many")
+    .superRefine((files, ctx) => {
+      const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
+      for (const message of problems) ctx.addIssue({ code: "custom", message });
+    })
+    .optional(),
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;
