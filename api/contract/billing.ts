@@ -388,7 +388,7 @@ export const ProofOfPaymentFields = z.object({
 });
 /** POST /billing/{id}/proof-of-payment, multipart: 1 to 5 files in `attachments`, and a note. */
 export const ProofOfPaymentRequest = ProofOfPaymentFields.extend({
-  /** JPG, PNG or PDF (checked by content), at most 10 MB each. */
+  /** JPG, PNG or PDF (checked by content), at most 20 MB each (FILE_RULES.proof_of_payment). */
   attachments: z.array(z.file()).min(1).max(5),
 });
 export const ProofOfPaymentAnswer = z.object({

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { FIELD_RULES, parseAmount } from "../../api/contract/billing";
-import { FILE_RULES, type FilePurpose } from "../../api/contract/files";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files";
+import { withValues } from "../lib/form-messages";
 
 type Rule = keyof typeof FIELD_RULES;
 
@@ -74,7 +75,7 @@ const upload = (purpose: FilePurpose, field: string) => {
   return z
     .instanceof(File, { message: `api:${field}.required` })
     .refine((file) => file.size > 0, `api:${field}.empty`)
-    .refine((file) => file.size <= rule.maxBytes, `api:${field}.too_large`)
+    .refine((file) => file.size <= rule.maxBytes, withValues(`api:${field}.too_large`, { size: maxMegabytes(purpose) }))
     .refine((file) => rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension)), `api:${field}.type`);
 };
 

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
 import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
 import * as stopCard from "../../app/routes/billing/autopay-card-stop.tsx";
 import * as autopayPad from "../../app/routes/billing/autopay-pad.tsx";
@@ -547,6 +548,31 @@ describe("proof of payment", () => {
     );
     expect(six.status).toBe(413);
     expect(six.data.result.error.attachments).toEqual(["common:formErrors.tooManyFiles"]);
+  });
+
+  it("takes files of up to 20 MB, and names that limit when the API refuses a larger one", async () => {
+    const seen = captureWrites("POST /billing/{id}/proof-of-payment", () =>
+      reply("POST /billing/{id}/proof-of-payment", { success: true, submitted_proof_of_payment: true, file_count: 1 }),
+    );
+    const fifteen = new File([new Uint8Array(15 * 1024 * 1024)], "statement.pdf", { type: "application/pdf" });
+    const result = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [fifteen] } },
+    );
+    expect(result.status).toBe(302);
+    expect(seen).toHaveLength(1);
+
+    server.use(on("POST /billing/{id}/proof-of-payment", () => refuse(422, { attachments: ["attachments.too_large"] })));
+    const refused = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [receipt("a.pdf")] } },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
   });
 
   it("says there is nothing to send for an account that is not suspended", async () => {
