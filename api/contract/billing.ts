@@ -265,13 +265,20 @@ const required = (field: string, check: Check = notBlank) =>
   );
 const rule = <K extends keyof typeof FIELD_RULES>(field: K) => required(field, FIELD_RULES[field]);
 
+/** Whether a security code of 3 or 4 digits has the wrong length for the card's brand (Amex 4, the others 3). */
+export function cvvMismatchesBrand(cardNumber: string, cvv: string): boolean {
+  const brand = cardBrandOf(cardDigits(cardNumber));
+  const code = cvv.trim();
+  return Boolean(brand && /^\d{3,4}$/.test(code) && code.length !== (brand === "amex" ? 4 : 3));
+}
+
+/** Whether a card valid through the end of `month`/`year` has expired on `today` (YYYY-MM-DD). */
+export const cardExpired = (month: number, year: number, today: string) =>
+  year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+
 /** Amex cards have a 4-digit security code, the other brands 3 digits. */
 function checkCvvLength(value: { card_number?: string; cvv?: string }, ctx: z.RefinementCtx) {
-  const brand = cardBrandOf(cardDigits(value.card_number ?? ""));
-  const cvv = (value.cvv ?? "").trim();
-  if (brand && /^\d{3,4}$/.test(cvv) && cvv.length !== (brand === "amex" ? 4 : 3)) {
-    ctx.addIssue({ code: "custom", message: "cvv.invalid", path: ["cvv"] });
-  }
+  if (cvvMismatchesBrand(value.card_number ?? "", value.cvv ?? "")) ctx.addIssue({ code: "custom", message: "cvv.invalid", path: ["cvv"] });
 }
 
 const acceptedValues = new Set(["true", "on", "1", "yes"]);

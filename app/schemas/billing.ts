@@ -3,11 +3,14 @@
  * the confirmations. The rules are the contract's (api/contract/billing.ts FIELD_RULES), so the browser,
  * the portal's server and the API refuse the same values, and a refusal reads the same wherever it
  * comes from: messages are the API's error codes, translated in locales/…/api.json ("api:<field>.<rule>").
+ * Every rule runs on every submit (everyRule): an expired card is named beside a wrong security code.
  */
 import { z } from "zod";
-import { FIELD_RULES, parseAmount } from "../../api/contract/billing";
+import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "../../api/contract/billing";
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files";
 import { withValues } from "../lib/form-messages";
+import { everyRule, posted, type Posted } from "./rules";
+import { torontoToday } from "./values";
 
 type Rule = keyof typeof FIELD_RULES;
 
@@ -30,9 +33,20 @@ const idempotencyKey = z.string({ error: "api:idempotency_key.required" }).min(1
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
 const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "account_holder"] as const;
 
+/** A card's rules between fields and with the day: the security code's length for the brand, and not expired. */
+function cardRules(value: Posted<Record<(typeof CARD_FIELDS)[number], string>>, ctx: z.RefinementCtx) {
+  if (cvvMismatchesBrand(posted(value.card_number), posted(value.cvv))) {
+    ctx.addIssue({ code: "custom", message: "api:cvv.invalid", path: ["cvv"] });
+  }
+  const expiry = parseExpiry(posted(value.expiry));
+  if (expiry && cardExpired(expiry.month, expiry.year, torontoToday())) {
+    ctx.addIssue({ code: "custom", message: "api:expiry.expired", path: ["expiry"] });
+  }
+}
+
 /** Make a payment: the balance or another amount, by card or from a bank account. */
-export const PaymentSchema = z
-  .object({
+export const PaymentSchema = everyRule(
+  z.object({
     idempotency_key: idempotencyKey,
     /** "balance", or "other" with `amount`. */
     amount_choice: z.enum(["balance", "other"], { error: "billing:pay.amountChoiceRequired" }),
@@ -46,28 +60,34 @@ export const PaymentSchema = z
     transit_number: optionalText(10),
     account_number: optionalText(30),
     account_holder: optionalText(120),
-  })
-  .superRefine((value, ctx) => {
+  }),
+  (value, ctx) => {
     if (value.amount_choice === "other") {
-      const parsed = parseAmount(value.amount);
+      const parsed = parseAmount(posted(value.amount));
       if ("code" in parsed) ctx.addIssue({ code: "custom", message: `api:amount.${parsed.code}`, path: ["amount"] });
     }
-    const fields = value.method === "credit_card" ? CARD_FIELDS : BANK_FIELDS;
+    // No method chosen yet: its own message says so; the card's fields are the ones shown first.
+    const fields = value.method === "bank" ? BANK_FIELDS : value.method === "credit_card" ? CARD_FIELDS : [];
     for (const field of fields) {
-      const code = FIELD_RULES[field](value[field] ?? "");
+      const code = FIELD_RULES[field](typeof value[field] === "string" ? value[field] : "");
       if (code) ctx.addIssue({ code: "custom", message: `api:${field}.${code}`, path: [field] });
     }
-  });
+    if (value.method === "credit_card") cardRules(value, ctx);
+  },
+);
 export type PaymentInput = z.infer<typeof PaymentSchema>;
 
 /** Set up or replace card autopay. */
-export const CardAutopaySchema = z.object({
-  idempotency_key: idempotencyKey,
-  card_number: ruled("card_number"),
-  expiry: ruled("expiry"),
-  cvv: ruled("cvv"),
-  cardholder_name: ruled("cardholder_name"),
-});
+export const CardAutopaySchema = everyRule(
+  z.object({
+    idempotency_key: idempotencyKey,
+    card_number: ruled("card_number"),
+    expiry: ruled("expiry"),
+    cvv: ruled("cvv"),
+    cardholder_name: ruled("cardholder_name"),
+  }),
+  cardRules,
+);
 
 /** A file of a purpose: within its size limit and of an accepted extension (the API checks the bytes again). */
 const upload = (purpose: FilePurpose, field: string) => {

@@ -558,6 +558,8 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
 
   it("refuses every broken rule with its code", async () => {
     const cases: [number, Record<string, unknown>, Record<string, string[]>][] = [
+      // An expired card is named beside a wrong security code, in one answer.
+      [RESI, { ...VISA, expiry: "01/25", cvv: "12" }, { expiry: ["expiry.expired"], cvv: ["cvv.invalid"] }],
       [RESI, { ...VISA, card_number: "4242424242424243" }, { card_number: ["card_number.checksum"] }],
       [RESI, { ...VISA, card_number: "" }, { card_number: ["card_number.required"] }],
       [RESI, { ...VISA, expiry: "1/2" }, { expiry: ["expiry.invalid"] }],

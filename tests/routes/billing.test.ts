@@ -401,6 +401,19 @@ describe("automatic payments", () => {
     expect(seen[0].headers.get("Idempotency-Key")).toBe("card-key");
   });
 
+  it("names an expired card together with a wrong security code, in one answer", async () => {
+    const seen = captureWrites("POST /billing/{id}/autopay/credit-card", () => refuse(500));
+    const result = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key", ...VISA, expiry: "01/25", cvv: "12" } },
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({ expiry: ["api:expiry.expired"], cvv: ["api:cvv.invalid"] });
+    expect(seen).toHaveLength(0);
+  });
+
   it("refuses card autopay on an account that does not take credit cards (403)", async () => {
     accountsWith({ credit_card_allowed: false });
     const result = await call(autopayCard.loader as Handler, "/billing/100101/autopay/card", { customerId: "100101" });
