@@ -89,15 +89,35 @@ export const CardAutopaySchema = everyRule(
   cardRules,
 );
 
-/** A file of a purpose: within its size limit and of an accepted extension (the API checks the bytes again). */
-const upload = (purpose: FilePurpose, field: string) => {
+/** Why a file of a purpose is refused (empty, over its size limit, not an accepted extension), or null; the API checks the bytes again. */
+function fileProblem(file: File, purpose: FilePurpose, field: string): string | null {
   const rule = FILE_RULES[purpose];
-  return z
-    .instanceof(File, { message: `api:${field}.required` })
-    .refine((file) => file.size > 0, `api:${field}.empty`)
-    .refine((file) => file.size <= rule.maxBytes, withValues(`api:${field}.too_large`, { size: maxMegabytes(purpose) }))
-    .refine((file) => rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension)), `api:${field}.type`);
-};
+  if (file.size === 0) return `api:${field}.empty`;
+  if (file.size > rule.maxBytes) return withValues(`api:${field}.too_large`, { size: maxMegabytes(purpose) });
+  if (!rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) return `api:${field}.type`;
+  return null;
+}
+
+/** One file of a purpose. */
+const upload = (purpose: FilePurpose, field: string) =>
+  z.instanceof(File, { message: `api:${field}.required` }).superRefine((file, ctx) => {
+    const problem = fileProblem(file, purpose, field);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * Several files of a purpose. Each reason a file is refused is said once, on the field itself (where
+ * its input and the error summary's link are), not on a file of the list that has no control of its own.
+ */
+const uploads = (purpose: FilePurpose, field: string) =>
+  z
+    .array(z.instanceof(File, { message: `api:${field}.required` }), { error: `api:${field}.required` })
+    .min(1, `api:${field}.required`)
+    .max(FILE_RULES[purpose].maxFiles, `api:${field}.too_many`)
+    .superRefine((files, ctx) => {
+      const problems = new Set(files.map((file) => fileProblem(file, purpose, field)).filter((problem) => problem !== null));
+      for (const message of problems) ctx.addIssue({ code: "custom", message });
+    });
 
 /** Set up pre-authorized debit: bank details, the agreement accepted, a void cheque. */
 export const PadSchema = z.object({
@@ -113,9 +133,6 @@ export const PadSchema = z.object({
 
 /** Proof of payment of a suspended account: 1 to 5 files and an optional note. */
 export const ProofOfPaymentSchema = z.object({
-  attachments: z
-    .array(upload("proof_of_payment", "attachments"), { error: "api:attachments.required" })
-    .min(1, "api:attachments.required")
-    .max(FILE_RULES.proof_of_payment.maxFiles, "api:attachments.too_many"),
+  attachments: uploads("proof_of_payment", "attachments"),
   note: z.string().max(1000, "api:note.too_long").optional(),
 });

@@ -588,6 +588,19 @@ describe("proof of payment", () => {
     expect(refused.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
   });
 
+  it("says a file over 20 MB is too large on the file field itself, once", async () => {
+    const over = () => new File([new Uint8Array(20 * 1024 * 1024 + 10)], "scan.pdf", { type: "application/pdf" });
+    const result = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [receipt("a.pdf"), over(), over()] } },
+    );
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.data.result.error)).toEqual(["attachments"]);
+    expect(result.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
+  });
+
   it("says there is nothing to send for an account that is not suspended", async () => {
     const result = await call(proof.loader as Handler, "/billing/100101/proof-of-payment", { customerId: "100101" });
     expect(result.data.suspended).toBe(false);
