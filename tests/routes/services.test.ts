@@ -23,7 +23,8 @@ import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { addDays, torontoToday } from "../../app/schemas/values.ts";
-import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { takeNotifications } from "../../app/lib/session.server.ts";
+import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
 
 type Handler = (args: any) => unknown;
 
@@ -31,6 +32,15 @@ const call = async (handler: Handler, url: string, params: Record<string, string
   callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The notifications the next page shows after an answer (its cookies kept). */
+async function notificationsAfter(result: RouteResult) {
+  const next = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
+    url: "/",
+    cookie: nextCookie(await signedInCookie(), result.setCookies),
+  });
+  return (next.data as { key: string; type: string; values?: object }[]).map(({ key, type, values }) => ({ key, type, values }));
+}
 const quiet = () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -232,7 +242,7 @@ describe("pauses", () => {
     expect(seen[0].form?.get("months")).toBe("3");
   });
 
-  it("sends a running pause back to the account, and answers 404 for a pause that is not the account's", async () => {
+  it("sends a running pause back to the account, and a pause no longer there to the account with a notice", async () => {
     server.use(
       on("GET /services/{customerId}", () =>
         reply(
@@ -260,7 +270,13 @@ describe("pauses", () => {
     );
     expect((await call(pauseEdit.loader as Handler, `${A}/pauses/41`, { customerId: "100101", pauseId: "41" })).location).toBe(A);
     expect((await call(pauseRemove.loader as Handler, `${A}/pauses/41/remove`, { customerId: "100101", pauseId: "41" })).location).toBe(A);
-    expect((await call(pauseEdit.loader as Handler, `${A}/pauses/77`, { customerId: "100101", pauseId: "77" })).status).toBe(404);
+    // A pause no longer there (removed, then the back button): the account's services, saying so.
+    for (const handler of [pauseEdit.loader, pauseRemove.loader, pauseRemove.action]) {
+      const gone = await call(handler as Handler, `${A}/pauses/77`, { customerId: "100101", pauseId: "77" }, { form: {} });
+      expect(gone.location).toBe(A);
+      expect(await notificationsAfter(gone)).toEqual([{ key: "services:pause.gone", type: "info" }]);
+    }
+    expect((await call(pauseEdit.loader as Handler, `${A}/pauses/x`, { customerId: "100101", pauseId: "x" })).status).toBe(404);
   });
 
   it("removes a scheduled pause once confirmed, and says so when it started meanwhile", async () => {
