@@ -232,12 +232,21 @@ test("editing an endpoint's monitoring settings", async ({ page }) => {
   await expect(page).toHaveTitle(/^Monitoring settings – .+ \| myLakeshore$/);
 
   await page.getByLabel("Name", { exact: true }).fill(label);
-  await page.getByLabel("Alert email addresses").fill("noc@example.com, not an address");
+  // The refusal names the bad address, next to the field as in the summary (as the support form's CC does).
+  await page.getByLabel("Alert email addresses").fill("noc@example.com, noc@@example");
   await page.getByRole("button", { name: "Save settings" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
   await expect(summary).toBeVisible();
-  await expect(summary.getByRole("link", { name: "Enter valid email addresses, separated by commas." })).toBeVisible();
+  const invalid = "noc@@example is not a valid email address. Correct it or remove it.";
+  await expect(summary.getByRole("link", { name: invalid })).toBeVisible();
   await expect(page.getByLabel("Alert email addresses")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Alert email addresses")).toHaveAccessibleDescription(new RegExp(invalid.replace(/\./g, "\\.")));
+  // Past the limit of five: the limit and how many were entered.
+  await page
+    .getByLabel("Alert email addresses")
+    .fill("a@example.com b@example.com c@example.com d@example.com e@example.com f@example.com");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Alert email addresses")).toHaveAccessibleDescription(/Enter at most 5 email addresses \(you entered 6\)\./);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(label);
   await expectNoAxeViolations(page);
 

@@ -84,6 +84,20 @@ test("a subject of 150 characters without a space is listed within a phone's wid
   await expectNoAxeViolations(page);
 });
 
+test("a request without an attachment is sent, and the file field is not required", async ({ page }) => {
+  const subject = `No attachment ${hasJs() ? "js" : "nojs"} ${Date.now()}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+  await expect(page.getByLabel("Attachments (optional)")).not.toHaveAttribute("required");
+  await fillForm(page, subject);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/support\/100101$/);
+  await expect(page.getByText(/Your support request CS-\d+ was sent/)).toBeVisible();
+  await expect(page.getByText("One of the files is empty.")).toHaveCount(0);
+  const first = page.getByTestId("ticket").first();
+  await expect(first).toContainText(subject);
+  await expect(first).not.toContainText(/\d+ attachments?/);
+});
+
 test("six files, a program renamed .png, a photo hiding a web page and a bad CC address are refused, and nothing typed is lost", async ({
   page,
 }) => {

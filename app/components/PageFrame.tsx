@@ -36,13 +36,14 @@ export function PlainHeader() {
 
 /** A whole page for an error that left no layout to render in (the root's or a layout's own loader). */
 export function ErrorScreen() {
-  const { variant } = errorVariant(useRouteError());
+  const error = useRouteError();
+  const { variant } = errorVariant(error);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <PlainHeader />
       <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} />
+        <ErrorPage variant={variant} error={error} />
       </main>
     </div>
   );

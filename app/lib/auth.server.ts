@@ -12,7 +12,8 @@ import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
-import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import { clearSession, getKept, getLeftAccounts, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import type { NotificationValues } from "./notifications.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -289,13 +290,28 @@ export async function requireCustomer(
   const raw = params.customerId ?? "";
   if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
   const customer = await findAccount(context, request, Number(raw));
-  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+  if (!customer) {
+    // An account the user removed themselves from (the back button after "Remove me"): say so.
+    const left = getLeftAccounts(context).find((account) => account.id === Number(raw));
+    if (left) throw data({ kind: "left-account", id: left.id, name: left.name }, { status: 403 });
+    throw data({ kind: "forbidden" }, { status: 403 });
+  }
   const refused =
     ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||
     (options.manageBilling && !canManageBilling(customer)) ||
     (options.cards && !customer.credit_card_allowed);
   if (refused) throw data({ kind: "forbidden" }, { status: 403 });
   return customer;
+}
+
+/**
+ * What a page is about (a pause, a rule, a contact) no longer exists: it was removed, perhaps in this
+ * very browser before the back button brought the customer here. Instead of a 404, the list it was
+ * in, with a notice saying so (`key`, an info notification).
+ */
+export function goneTo(context: Context, to: string, key: string, values?: NotificationValues): never {
+  notify(context, "info", key, values);
+  throw redirect(to);
 }
 
 /**

@@ -18,8 +18,9 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError
 import { randomUUID } from "node:crypto";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
+import { withValues } from "./form-messages.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
@@ -165,7 +166,10 @@ async function readFormWithinLimits(
     });
     if (form instanceof FormData) return form;
     if (form === "total" || form === "fileSize") {
-      return { status: 413, message: rule ? "common:formErrors.filesTooLarge" : "common:formErrors.tooLarge", field: fileField };
+      const message = rule
+        ? withValues("common:formErrors.filesTooLarge", { size: maxMegabytes(files!.purpose) })
+        : "common:formErrors.tooLarge";
+      return { status: 413, message, field: fileField };
     }
     if (form === "files") {
       return {
@@ -298,7 +302,10 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
       for (const [field, codes] of Object.entries(error instanceof FieldRefusal ? error.messages : error.errors)) {
         const onField = field in fields && !formLevelFields.includes(field);
         for (const code of codes) {
-          const key = error instanceof FieldRefusal ? code : apiErrorMessage(context, code, onField);
+          let key = error instanceof FieldRefusal ? code : apiErrorMessage(context, code, onField);
+          // A file over its purpose's limit: the message names the limit ("Each file must be 20 MB or smaller.").
+          if (options.files && key === `api:${options.files.field}.too_large`)
+            key = withValues(key, { size: maxMegabytes(options.files.purpose) });
           if (onField) (fieldErrors[field] ??= []).push(key);
           else formErrors.push(key);
         }

@@ -71,7 +71,5 @@ export async function findResidentialService(
   return null;
 }
 
-/** Today in Toronto as YYYY-MM-DD (for date hints; the API checks dates again). */
-export function torontoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
+/** Today in Toronto as YYYY-MM-DD (for date hints and the forms' date rules; the API checks dates again). */
+export { torontoToday } from "../schemas/values.ts";

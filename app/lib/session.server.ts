@@ -33,7 +33,18 @@ interface SessionData {
   accounts: unknown;
   /** A sign-in link opened while someone else is signed in, waiting for their answer (routes/auth-flows/sso.tsx). */
   pendingSwitch: PendingSwitch;
+  /** Accounts the user removed themselves from during this session: their pages say so (auth.server.ts requireCustomer). */
+  leftAccounts: LeftAccount[];
 }
+
+/** An account the signed-in user removed themselves from. */
+export interface LeftAccount {
+  id: number;
+  name: string;
+}
+
+/** The most accounts remembered as left (the cookie stays small). */
+const MAX_LEFT_ACCOUNTS = 10;
 
 /** The session a single sign-on link made, kept until the signed-in customer says whether to switch to it. */
 export interface PendingSwitch {
@@ -243,6 +254,19 @@ export function setPendingSwitch(context: Context, value: PendingSwitch | undefi
   holder.changed = true;
 }
 
+/** The accounts the user removed themselves from during this session. */
+export function getLeftAccounts(context: Context): LeftAccount[] {
+  return holderOf(context).session.get("leftAccounts") ?? [];
+}
+
+/** Remembers that the user removed themselves from an account (the latest few). */
+export function rememberLeftAccount(context: Context, account: LeftAccount): void {
+  const holder = holderOf(context);
+  const others = getLeftAccounts(context).filter((left) => left.id !== account.id);
+  holder.session.set("leftAccounts", [...others, { id: account.id, name: account.name.slice(0, 120) }].slice(-MAX_LEFT_ACCOUNTS));
+  holder.changed = true;
+}
+
 /** Signs out of the portal: the cookie is cleared on the way out. */
 export function clearSession(context: Context): void {
   const holder = holderOf(context);
@@ -250,6 +274,7 @@ export function clearSession(context: Context): void {
   holder.session.unset("refreshToken");
   holder.session.unset("accounts");
   holder.session.unset("pendingSwitch");
+  holder.session.unset("leftAccounts");
   holder.destroyed = true;
 }
 

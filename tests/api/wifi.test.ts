@@ -173,6 +173,9 @@ describe("PUT /wifi/{packageId}", () => {
   it("refuses a guest network named like a home network, and an empty request", async () => {
     const current = (await settings()).networks[0].name;
     expect(await refused(5001, { name_guest: current })).toEqual({ name_guest: ["name_guest.same_as_main"] });
+    // Renaming a home network after the guest network: the refusal is on the name being changed, in its words.
+    expect(await refused(5001, { name_24ghz: "Singh-Guest" })).toEqual({ name_24ghz: ["name_24ghz.same_as_guest"] });
+    expect(await refused(5001, { name_5ghz: "Singh-Guest" })).toEqual({ name_5ghz: ["name_5ghz.same_as_guest"] });
     expect(await refused(5001, {})).toEqual({ _form: ["_form.empty"] });
   });
 
