@@ -9,6 +9,7 @@ import { type DashboardAnswer, type Customer } from "../../api/contract/dashboar
 import { api, isFailure } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { loginUrl } from "./public-paths.ts";
+import { pageId } from "./page-ids.server.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
@@ -286,9 +287,7 @@ export async function requireCustomer(
   params: { customerId?: string },
   options: RequireCustomerOptions = {},
 ): Promise<Customer> {
-  const raw = params.customerId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  const customer = await findAccount(context, request, Number(raw));
+  const customer = await findAccount(context, request, pageId(params.customerId));
   if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
   const refused =
     ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||

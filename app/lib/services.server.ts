@@ -7,6 +7,7 @@ import type { Bundle } from "../../api/contract/accounts.ts";
 import { api } from "./api.server.ts";
 import { activeCustomer, getAccount, requireCustomer } from "./auth.server.ts";
 import { featureFlags } from "./config.server.ts";
+import { pageId } from "./page-ids.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,8 +25,7 @@ export async function requireResidentialCustomer(context: Context, request: Requ
 
 /** An id from the path: 404 unless it is a number. */
 export function idParam(raw: string | undefined): number {
-  if (!raw || !/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  return Number(raw);
+  return pageId(raw);
 }
 
 /** The account's packages, and the one the path names (404 when it is not one of them). */

@@ -75,7 +75,7 @@ describe.each([
     for (const id of ["abc", "100101abc", "-1"]) {
       const result = await open(id);
       expect(result.status).toBe(404);
-      expect(result.data).toEqual({ kind: "not-found" });
+      expect(result.data).toEqual({ kind: "unmatched" });
     }
     expect(calls).toEqual([]);
   });
@@ -193,7 +193,7 @@ describe("invoice PDF", () => {
     const calls = recordApiCalls();
     const result = await pdf("100101", invoiceId);
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ kind: "not-found" });
+    expect(result.data).toEqual({ kind: "unmatched" });
     expect(pageCalls(calls)).toEqual([]);
   });
 

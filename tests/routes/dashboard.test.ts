@@ -66,11 +66,12 @@ describe("dashboard loader", () => {
     expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
   });
 
-  it.each(["abc", "100101abc", "-1", "1e5", "100101.5"])("answers 404 for the id %j", async (id) => {
+  it.each(["abc", "100101abc", "-1", "1e5", "100101.5"])('answers 404 "This page could not be found" for the id %j', async (id) => {
     const result = await dashboard(id);
     expect(result.thrown).toBe(true);
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ kind: "not-found" });
+    // A page whose validation fails: the spec's fallback, not the "404 Not Found" of an unknown account.
+    expect(result.data).toEqual({ kind: "unmatched" });
   });
 
   it("without an id, redirects to the active account's dashboard", async () => {

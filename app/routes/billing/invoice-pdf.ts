@@ -4,17 +4,17 @@
  * the answer through, so the browser never needs a token of its own. Never cached: the document is
  * personal, and its labels follow the language.
  */
-import { data } from "react-router";
 import type { Route } from "./+types/invoice-pdf";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
+import { pageId } from "~/lib/page-ids.server";
 
 /** The API answer's headers the browser needs to show or save the file. */
 const PASSED_THROUGH = ["Content-Type", "Content-Disposition", "Content-Length", "Content-Language"] as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!/^\d{1,12}$/.test(params.invoiceId)) throw data({ kind: "not-found" }, { status: 404 });
+  pageId(params.invoiceId);
 
   const file = await api(context, request).download("GET /billing/{id}/invoices/{invoiceId}/pdf", {
     params: { id: customer.customer_id, invoiceId: params.invoiceId },

@@ -9,6 +9,7 @@ import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES } from "../../../ap
 import type { Customer } from "../../../api/contract/dashboard";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
+import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -58,10 +59,9 @@ export async function loadContact(
   params: { customerId?: string; contactId?: string },
   options: { manage?: boolean } = {},
 ): Promise<ContactsPage & { contact: Contact }> {
-  const raw = params.contactId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  const id = pageId(params.contactId);
   const page = await loadContacts(context, request, params, options);
-  const contact = page.contacts.find((c) => c.contact_id === Number(raw));
+  const contact = page.contacts.find((c) => c.contact_id === id);
   if (!contact) throw data({ kind: "not-found" }, { status: 404 });
   return { ...page, contact };
 }
