@@ -99,9 +99,10 @@ export default [
     route("account-details/:customerId/pauses/:pauseId", "routes/services/pause-edit.tsx"),
     route("account-details/:customerId/pauses/:pauseId/remove", "routes/services/pause-remove.tsx"),
     route("account-details/:customerId/requests/:requestId/withdraw", "routes/services/withdraw.tsx"),
-    route("resi-internet/:packageId", "routes/services/internet.tsx"),
-    route("resi-tv/:packageId", "routes/services/tv.tsx"),
-    route("iptv/:serviceId", "routes/services/iptv.tsx"),
+    // Without an id: the same page of the active residential account's first such service.
+    route("resi-internet/:packageId?", "routes/services/internet.tsx"),
+    route("resi-tv/:packageId?", "routes/services/tv.tsx"),
+    route("iptv/:serviceId?", "routes/services/iptv.tsx"),
     route("wifi/:packageId", "routes/wifi/settings.tsx"),
     route("wifi/:packageId/network", "routes/wifi/network.tsx"),
     route("profile-settings", "routes/profile/settings.tsx"),

@@ -19,6 +19,7 @@ import * as pause from "../../app/routes/services/pause.tsx";
 import * as tv from "../../app/routes/services/tv.tsx";
 import * as withdraw from "../../app/routes/services/withdraw.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
+import { commercialCustomer } from "../mocks/fixtures.ts";
 import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
@@ -389,6 +390,31 @@ describe("internet and TV", () => {
     );
     expect((await call(iptv.loader as Handler, "/iptv/7002", { serviceId: "7002" })).data.tv.name).toBe("TV Essentials");
     expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
+  });
+
+  it("without an id, goes to the active residential account's internet or TV (the query kept)", async () => {
+    const noId = (handler: Handler, url: string, extra: Partial<RouteCall> = {}) => call(handler, url, {}, extra);
+    expect((await noId(internet.loader as Handler, "/resi-internet")).location).toBe("/resi-internet/5001");
+    expect((await noId(tv.loader as Handler, "/resi-tv?lng=fr")).location).toBe("/resi-tv/5001?lng=fr");
+    expect((await noId(iptv.loader as Handler, "/iptv")).location).toBe("/iptv/7002");
+    // The active account is commercial: the residential one is the one with these services.
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    expect((await noId(iptv.loader as Handler, "/iptv", { cookie })).location).toBe("/iptv/7002");
+  });
+
+  it("without an id, answers 404 when the account has no such service or the user no residential account", async () => {
+    server.use(
+      on("GET /services/{customerId}", () =>
+        reply(
+          "GET /services/{customerId}",
+          services({ bundles: [bundle({ services: bundle().services.filter((s) => s.category !== "tv") })] }),
+        ),
+      ),
+    );
+    expect((await call(tv.loader as Handler, "/resi-tv", {})).status).toBe(404);
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).location).toBe("/resi-internet/5001");
+    server.use(on("GET /dashboard", () => reply("GET /dashboard", { customers: [commercialCustomer], username: "business@example.com" })));
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).status).toBe(404);
   });
 
   it("shows the forbidden page for a package of someone else", async () => {
