@@ -38,6 +38,7 @@ describe("dashboard loader", () => {
       customer: residentialCustomer,
       dashboard: residentialDashboard,
       billing: residentialBilling.billing_details,
+      managesBilling: true,
     });
     const paths = calls.map((c) => `${c.method} ${c.path}`);
     expect(paths).toContain("GET /residential-dashboard/100101");
@@ -47,6 +48,15 @@ describe("dashboard loader", () => {
       expect(call.authorization).toMatch(/^Bearer ey/);
       expect(call.language).toBe("fr");
     }
+  });
+
+  it("says whether the contact may pay and send proof of payment from the dashboard (authoritative or billing role)", async () => {
+    server.use(
+      http.get(`${API}/dashboard`, () =>
+        HttpResponse.json({ customers: [{ ...residentialCustomer, roles: ["support"] }], username: "resi@example.com" }),
+      ),
+    );
+    expect((await dashboard("100101")).data.managesBilling).toBe(false);
   });
 
   it("loads a commercial account's dashboard", async () => {
