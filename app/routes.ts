@@ -47,7 +47,7 @@ export default [
     route("billing/:customerId/proof-of-payment", "routes/billing/proof-of-payment.tsx"),
     // Billing history (invoices, their PDF, billing details, payment history).
     route("billing/:customerId?/invoices", "routes/billing/invoices.tsx"),
-    route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
+    route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.tsx"),
     route("billing-details/:customerId?", "routes/billing/details.tsx"),
     route("billing-details/:customerId?/payments", "routes/billing/payments.tsx"),
 
