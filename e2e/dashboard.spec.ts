@@ -28,6 +28,8 @@ test("a suspended account says so, and that its proof of payment is under review
 // 100201 is suspended and its proof of payment is under review: the dashboard and the billing summary
 // both lead to the proof of payment form, which says to send more only if asked.
 test("a suspended account with proof under review: more proof can be sent from the dashboard and the billing summary", async ({ page }) => {
+  // Four pages and two accessibility checks on a machine the suites share.
+  test.slow();
   await signIn(page, "family@example.com", { cameFrom: "/dashboard/100201" });
   const proof = page.getByTestId("alert-proof");
   await expect(proof.getByRole("link", { name: "Send more proof of payment" })).toHaveAttribute("href", "/billing/100201/proof-of-payment");
