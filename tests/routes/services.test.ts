@@ -23,7 +23,9 @@ import { commercialCustomer } from "../mocks/fixtures.ts";
 import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { callRoute, nextCookie, signedInCookie, type RouteCall } from "../support/route.ts";
+import * as root from "../../app/root.tsx";
+import { HttpResponse } from "msw";
 
 type Handler = (args: any) => unknown;
 
@@ -183,6 +185,25 @@ describe("pauses", () => {
     const down = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-05-01", months: "2" } });
     expect(down.status).toBe(503);
     expect(down.data.result.initialValue.start_date).toBe("2027-05-01");
+  });
+
+  it('says "Something went wrong on server side" as an error notification when the API answers without data', async () => {
+    quiet();
+    server.use(on("POST /services/{customerId}/scheduled-pause", () => HttpResponse.json({ success: false, message: "no" })));
+    const cookie = await signedInCookie();
+    const failed = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, {
+      form: { start_date: "2027-05-01", months: "2" },
+      cookie,
+    });
+    expect(failed.status).toBe(502);
+    // The form kept with its message, and a notification the root shows at once (it reloads its data for it).
+    expect(failed.data.result.initialValue.start_date).toBe("2027-05-01");
+    expect(failed.data.result.error[""]).toEqual(["common:formErrors.server"]);
+    expect(failed.data.notified).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: failed.data, defaultShouldRevalidate: false } as never)).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: { result: {} }, defaultShouldRevalidate: false } as never)).toBe(false);
+    const shown = await callRoute<any>(root.loader, { url: `${A}/packages/5001/pause`, cookie: nextCookie(cookie, failed.setCookies) });
+    expect(shown.data.notifications).toEqual([expect.objectContaining({ type: "error", key: "errors.serverSide" })]);
   });
 
   it("changes the dates of a scheduled pause", async () => {
