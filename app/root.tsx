@@ -1,6 +1,15 @@
 import { lazy, useEffect } from "react";
 import { useT } from "~/lib/use-t";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/PageFrame";
 import { Notifications } from "./components/Notifications";
@@ -21,6 +30,14 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 /** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
 const Analytics = lazy(() => import("./components/analytics/Analytics"));
+
+/**
+ * Notifications come with the root's data. A form answered with its page again (a refusal) does not
+ * reload the layouts' data; when the action queued a notification ("Something went wrong on server
+ * side"), the root's loader runs again so that it shows at once.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { notified?: boolean } | undefined)?.notified === true || defaultShouldRevalidate;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = getConfig();

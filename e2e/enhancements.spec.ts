@@ -16,6 +16,52 @@ test("a notification is shown after a redirect; with JavaScript it leaves after 
   }
 });
 
+/** Queues one notification per refused switch (an account that is not the user's, as a tampered form would ask). */
+async function queueRefusedSwitches(page: Page, count: number) {
+  for (let i = 0; i < count; i++) await page.request.post("/switch-account", { form: { customerId: "100101" }, maxRedirects: 0 });
+}
+
+test("two notifications shown together each leave 4 seconds after they appeared, the oldest first @needs-js", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  await queueRefusedSwitches(page, 2);
+  // The page's clock stands still until the test moves it.
+  await page.clock.install({ time: new Date("2026-11-20T15:00:00Z") });
+  await page.clock.pauseAt(new Date("2026-11-20T15:00:01Z"));
+  await page.goto("/");
+  const shown = page.locator("[data-notification]");
+  await expect(shown).toHaveCount(2);
+  // Hydrated: each has its button, and their time runs.
+  await expect(shown.getByRole("button", { name: "Dismiss notification" })).toHaveCount(2);
+  await page.clock.runFor(3_900);
+  await expect(shown).toHaveCount(2);
+  await page.clock.runFor(200);
+  await expect(shown).toHaveCount(0);
+});
+
+test("a notification has a place of its own: in the page without JavaScript, over it with; either way it can be dismissed", async ({
+  page,
+}) => {
+  await signIn(page, "family@example.com");
+  await queueRefusedSwitches(page, 1);
+  await page.goto("/");
+  const notification = page.getByRole("alert").filter({ hasText: "That account is not available to you." });
+  await expect(notification).toBeVisible();
+  const box = (await notification.boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  if (hasJs()) {
+    await expect(page.getByTestId("notifications")).toHaveCSS("position", "fixed");
+    await notification.getByRole("button", { name: "Dismiss notification" }).click();
+  } else {
+    // In the page's flow above the header: it covers nothing, and a control without script removes it.
+    await expect(page.getByTestId("notifications")).toHaveCSS("position", "static");
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y);
+    await expectNoAxeViolations(page);
+    await notification.locator("summary").click();
+  }
+  await expect(notification).toBeHidden();
+  await expect(page.getByRole("banner")).toBeVisible();
+});
+
 test("a slow navigation shows the progress bar with JavaScript; without, none is left on the page", async ({ page }) => {
   await signIn(page, "family@example.com");
   if (!hasJs()) {

@@ -9,7 +9,8 @@
  *     (secrets hidden, long values cut to their field's maximum) and the messages;
  *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
  *     snake_case names) and the others above the form, every code translated (locales/…/api.json);
- *     a 403, 429, 502 or 503 keeps the form and shows a translated form-level error;
+ *     a 403, 429, 502 or 503 keeps the form and shows a translated form-level error (a 502, an answer
+ *     without data or with success: false, also the error notification "Something went wrong on server side");
  *  4. success -> a flash notification and a redirect (post/redirect/get).
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -33,6 +34,8 @@ export interface FormReply {
   result: SubmissionResult<string[]>;
   /** A new key for the next try, after the API refused a charge (a retry with the old key would replay it). */
   idempotencyKey?: string;
+  /** A notification was queued with this answer (root.tsx's shouldRevalidate shows it at once). */
+  notified?: boolean;
 }
 
 export interface FormSuccess {
@@ -282,11 +285,12 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
   const value = submission.value as z.output<S>;
   const idempotencyKey = idempotent ? String(form.get("idempotency_key") ?? "") : "";
 
-  const refuse = (status: number, reply: Parameters<typeof submission.reply>[0], freshKey = false) =>
+  const refuse = (status: number, reply: Parameters<typeof submission.reply>[0], freshKey = false, notified = false) =>
     data<FormReply>(
       {
         result: capEcho(submission.reply({ ...reply, hideFields }), schema),
         idempotencyKey: idempotent && freshKey ? newIdempotencyKey() : undefined,
+        ...(notified ? { notified } : {}),
       },
       { status },
     );
@@ -320,7 +324,11 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
       return refuse(429, { formErrors: [options.files ? "common:formErrors.uploadsBusy" : "common:formErrors.rateLimited"] });
     }
     if (isFailure(error, "unavailable")) return refuse(503, { formErrors: [messages?.unavailable ?? "common:formErrors.unavailable"] });
-    if (isFailure(error, "server")) return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] });
+    if (isFailure(error, "server")) {
+      // Spec section 8: an answer without data or with success: false is an error notification, besides the form's message.
+      notify(context, "error", "errors.serverSide");
+      return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] }, false, true);
+    }
     throw error;
   }
   const next = options.success(result, value, { language });

@@ -268,14 +268,16 @@ export function rememberLeftAccount(context: Context, account: LeftAccount): voi
 }
 
 /** Signs out of the portal: the cookie is cleared on the way out. */
-export function clearSession(context: Context): void {
+export function clearSession(context: Context, options: { keepNotifications?: boolean } = {}): void {
   const holder = holderOf(context);
   holder.session.unset("accessToken");
   holder.session.unset("refreshToken");
   holder.session.unset("accounts");
   holder.session.unset("pendingSwitch");
   holder.session.unset("leftAccounts");
-  holder.destroyed = true;
+  // Signed out, with a word for the next page (the sign-in page saying why): the cookie stays, without the tokens.
+  if (options.keepNotifications) holder.changed = true;
+  else holder.destroyed = true;
 }
 
 let sequence = 0;

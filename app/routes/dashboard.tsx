@@ -10,7 +10,7 @@ import { TOUR_PARAM } from "~/components/dashboard/IntroTour";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { ReferralCard } from "~/components/referrals/ReferralCard";
 import { api } from "~/lib/api.server";
-import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
@@ -23,7 +23,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       client.call("GET /residential-dashboard/{customerId}", { params: { customerId: id } }),
       client.call("GET /residential-dashboard/{customerId}/billing-details", { params: { customerId: id } }),
     ]);
-    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details };
+    // Who may pay and send proof of payment from here (the billing pages' own rule).
+    const managesBilling = customer.isBillingAuthoritative && canManageBilling(customer);
+    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details, managesBilling };
   }
   const dashboard = await client.call("GET /commercial-dashboard/{id}", { params: { id } });
   return { kind: "commercial" as const, customer, dashboard };
@@ -43,7 +45,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "residential" ? (
     <>
-      <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} />
+      <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} managesBilling={loaderData.managesBilling} />
       <ReferralCard customerId={loaderData.customer.customer_id} />
     </>
   ) : (

@@ -10,11 +10,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Trans } from "~/components/Trans";
 import { useT } from "~/lib/use-t";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
-import { isFailure } from "~/lib/api.server";
+import { api, isFailure } from "~/lib/api.server";
+import { preferenceCookie } from "~/lib/cookies.server";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "~/lib/i18n";
+import { getLanguage } from "~/lib/i18n.server";
 import { signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { safeRedirectPath } from "~/lib/public-paths";
@@ -83,7 +86,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse("failed", 401);
   }
   await limits.succeeded(username, address);
-  throw redirect(safeRedirectPath(submission.value.came_from));
+  const to = safeRedirectPath(submission.value.came_from);
+  // The portal speaks the profile's preferred language from sign-in on, until the customer switches.
+  const preferred = await preferredLanguage(context, request);
+  if (!preferred) throw redirect(to);
+  const headers = { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, preferred, LANGUAGE_COOKIE_MAX_AGE) };
+  // A page in another language than this one is a new document (the browser holds one language's texts).
+  throw preferred === getLanguage(context) ? redirect(to, { headers }) : redirectDocument(to, { headers });
+}
+
+/** The signed-in user's preferred language (GET /profile-settings), or null when the API does not say. */
+async function preferredLanguage(context: Route.ActionArgs["context"], request: Request): Promise<Language | null> {
+  try {
+    const { current_user } = await api(context, request).call("GET /profile-settings");
+    return current_user.preferred_language;
+  } catch (error) {
+    if (!isFailure(error)) console.error("[login] the preferred language could not be read:", error);
+    return null;
+  }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,12 +19,15 @@ import * as pause from "../../app/routes/services/pause.tsx";
 import * as tv from "../../app/routes/services/tv.tsx";
 import * as withdraw from "../../app/routes/services/withdraw.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
+import { commercialCustomer } from "../mocks/fixtures.ts";
 import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { addDays, torontoToday } from "../../app/schemas/values.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";
 import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
+import * as root from "../../app/root.tsx";
+import { HttpResponse } from "msw";
 
 type Handler = (args: any) => unknown;
 
@@ -221,6 +224,25 @@ describe("pauses", () => {
     const down = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: LATER, months: "2" } });
     expect(down.status).toBe(503);
     expect(down.data.result.initialValue.start_date).toBe(LATER);
+  });
+
+  it('says "Something went wrong on server side" as an error notification when the API answers without data', async () => {
+    quiet();
+    server.use(on("POST /services/{customerId}/scheduled-pause", () => HttpResponse.json({ success: false, message: "no" })));
+    const cookie = await signedInCookie();
+    const failed = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, {
+      form: { start_date: "2027-05-01", months: "2" },
+      cookie,
+    });
+    expect(failed.status).toBe(502);
+    // The form kept with its message, and a notification the root shows at once (it reloads its data for it).
+    expect(failed.data.result.initialValue.start_date).toBe("2027-05-01");
+    expect(failed.data.result.error[""]).toEqual(["common:formErrors.server"]);
+    expect(failed.data.notified).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: failed.data, defaultShouldRevalidate: false } as never)).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: { result: {} }, defaultShouldRevalidate: false } as never)).toBe(false);
+    const shown = await callRoute<any>(root.loader, { url: `${A}/packages/5001/pause`, cookie: nextCookie(cookie, failed.setCookies) });
+    expect(shown.data.notifications).toEqual([expect.objectContaining({ type: "error", key: "errors.serverSide" })]);
   });
 
   it("changes the dates of a scheduled pause", async () => {
@@ -434,6 +456,31 @@ describe("internet and TV", () => {
     );
     expect((await call(iptv.loader as Handler, "/iptv/7002", { serviceId: "7002" })).data.tv.name).toBe("TV Essentials");
     expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
+  });
+
+  it("without an id, goes to the active residential account's internet or TV (the query kept)", async () => {
+    const noId = (handler: Handler, url: string, extra: Partial<RouteCall> = {}) => call(handler, url, {}, extra);
+    expect((await noId(internet.loader as Handler, "/resi-internet")).location).toBe("/resi-internet/5001");
+    expect((await noId(tv.loader as Handler, "/resi-tv?lng=fr")).location).toBe("/resi-tv/5001?lng=fr");
+    expect((await noId(iptv.loader as Handler, "/iptv")).location).toBe("/iptv/7002");
+    // The active account is commercial: the residential one is the one with these services.
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    expect((await noId(iptv.loader as Handler, "/iptv", { cookie })).location).toBe("/iptv/7002");
+  });
+
+  it("without an id, answers 404 when the account has no such service or the user no residential account", async () => {
+    server.use(
+      on("GET /services/{customerId}", () =>
+        reply(
+          "GET /services/{customerId}",
+          services({ bundles: [bundle({ services: bundle().services.filter((s) => s.category !== "tv") })] }),
+        ),
+      ),
+    );
+    expect((await call(tv.loader as Handler, "/resi-tv", {})).status).toBe(404);
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).location).toBe("/resi-internet/5001");
+    server.use(on("GET /dashboard", () => reply("GET /dashboard", { customers: [commercialCustomer], username: "business@example.com" })));
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).status).toBe(404);
   });
 
   it("shows the forbidden page for a package of someone else", async () => {

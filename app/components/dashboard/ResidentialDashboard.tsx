@@ -13,9 +13,11 @@ import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
 interface Props {
   dashboard: ResidentialDashboardAnswer;
   billing: ResidentialBillingDetailsAnswer["billing_details"];
+  /** The contact may pay and send proof of payment (authoritative or billing role, billing-authoritative account). */
+  managesBilling: boolean;
 }
 
-export function ResidentialDashboard({ dashboard, billing }: Props) {
+export function ResidentialDashboard({ dashboard, billing, managesBilling }: Props) {
   const { t, language } = useT("dashboard");
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language);
@@ -44,11 +46,18 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                 ? t("alerts.suspendedText", { amount: money(billing.amount_due) })
                 : t("alerts.suspendedOnItsWay", { amount: money(billing.pending_total) })}
             </p>
-            {billing.amount_due > 0 ? (
-              <p className="mt-2">
-                <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
-                  {t("billing.pay")}
-                </Link>
+            {billing.amount_due > 0 || (managesBilling && !dashboard.submitted_proof_of_payment) ? (
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+                {billing.amount_due > 0 ? (
+                  <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                    {t("billing.pay")}
+                  </Link>
+                ) : null}
+                {managesBilling && !dashboard.submitted_proof_of_payment ? (
+                  <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
+                    {t("alerts.sendProof")}
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </PageAlert>
@@ -56,6 +65,14 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         {dashboard.submitted_proof_of_payment ? (
           <PageAlert tone="info" title={t("alerts.proofTitle")} testId="alert-proof">
             <p>{t("alerts.proofText")}</p>
+            {/* Still suspended: more proof can be sent (the form says to send it only if asked). */}
+            {dashboard.suspended_for_nonpayment && managesBilling ? (
+              <p className="mt-2">
+                <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
+                  {t("alerts.sendMoreProof")}
+                </Link>
+              </p>
+            ) : null}
           </PageAlert>
         ) : null}
         {dashboard.contact_marked_for_deactivation ? (

@@ -10,6 +10,7 @@ import type { Customer } from "../../../api/contract/dashboard";
 import { api } from "~/lib/api.server";
 import { goneTo, requireCustomer } from "~/lib/auth.server";
 import { contactsPath } from "./paths";
+import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -59,10 +60,9 @@ export async function loadContact(
   params: { customerId?: string; contactId?: string },
   options: { manage?: boolean } = {},
 ): Promise<ContactsPage & { contact: Contact }> {
-  const raw = params.contactId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  const id = pageId(params.contactId);
   const page = await loadContacts(context, request, params, options);
-  const contact = page.contacts.find((c) => c.contact_id === Number(raw));
+  const contact = page.contacts.find((c) => c.contact_id === id);
   if (!contact) return goneTo(context, contactsPath(page.customer.customer_id), "contacts:remove.gone");
   return { ...page, contact };
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
+import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
 import { useT } from "~/lib/use-t";
@@ -18,7 +19,7 @@ async function reservedDevice(context: Route.LoaderArgs["context"], request: Req
   const service = await requireRouterService(context, request, params);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const mac = normalizeMac(params.mac);
-  if (!mac) throw data({ kind: "not-found" }, { status: 404 });
+  if (!mac) throw invalidPage();
   const { dhcp_data } = await api(context, request).call("GET /router/{serviceId}/dhcp-leases", {
     params: { serviceId: service.service.service_id },
   });
