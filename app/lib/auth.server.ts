@@ -8,6 +8,7 @@ import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
 import { api, isFailure } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
+import { keepDraft, readPostedFields } from "./form-draft.server.ts";
 import { loginUrl } from "./public-paths.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
@@ -89,23 +90,26 @@ async function renew(context: Context, request: Request, refreshToken: string): 
 
 /**
  * Guards the signed-in area: no session sends the customer to /login?came_from=<path>; a missing or
- * expired access token is renewed from the refresh token, and if that fails, the same.
+ * expired access token is renewed from the refresh token, and if that fails, the same. A post that
+ * finds the session over is not saved: what was typed waits for the customer's return (form-draft.server.ts).
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { accessToken, refreshToken } = getTokens(context);
   const url = new URL(request.url);
-  const toLogin = () => {
+  const toLogin = async () => {
     clearSession(context);
     // A data request (client navigation) names the page without the .data suffix.
     const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
     url.searchParams.delete("_routes");
     const search = url.searchParams.toString();
-    return redirect(loginUrl(path + (search ? `?${search}` : "")));
+    const response = redirect(loginUrl(path + (search ? `?${search}` : "")));
+    if (request.method === "GET" || request.method === "HEAD") return response;
+    return keepDraft(response, path, await readPostedFields(request));
   };
   if (!accessToken || isExpired(accessToken)) {
-    if (!refreshToken) throw toLogin();
+    if (!refreshToken) throw await toLogin();
     const renewed = await renew(context, request, refreshToken);
-    if (!renewed) throw toLogin();
+    if (!renewed) throw await toLogin();
   }
   return next();
 };
