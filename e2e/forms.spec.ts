@@ -75,3 +75,12 @@ test("a form sent after the session ended: not saved, said so, and back after si
   await page.goto("/support/100101/new");
   await expect(page.getByLabel("Subject")).toHaveValue("");
 });
+
+test("WiFi: after the password is saved, the field is empty again", async ({ page }) => {
+  await signIn(page, "resi@example.com", { cameFrom: "/wifi/5001" });
+  const password = page.getByLabel("New password (Guest)");
+  await password.fill(`Guest-Pass-${Date.now() % 100000}`);
+  await page.getByRole("button", { name: "Save the Guest network" }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText("Your WiFi network Singh-Guest has a new password.");
+  await expect(password).toHaveValue("");
+});
