@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { samplePdf } from "../tests/support/sample-files";
-import { expectNoAxeViolations, signIn } from "./support";
+import { PASSWORD, expectNoAxeViolations, signIn } from "./support";
 
 // Flows of several pages, each checked for accessibility: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -47,4 +47,40 @@ test("proof of payment: a file over 20 MB is refused next to the file field", as
   await expect(files).toHaveAttribute("aria-invalid", "true");
   await expect(files).toHaveAccessibleDescription(/Each file must be 20 MB or smaller\./);
   await expect(page.getByTestId("error-summary")).toContainText("Each file must be 20 MB or smaller.");
+});
+
+test("a form sent after the session ended: not saved, said so, and back after signing in with what was typed", async ({ page }) => {
+  const subject = `Session ended ${test.info().project.name}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+  await page.getByLabel("What is it about?").selectOption({ label: "WiFi" });
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Description").fill("Typed before the session ended.");
+  // The session ends while the customer types (signed out elsewhere, or left too long).
+  await page.context().clearCookies({ name: "__session" });
+  await page.getByRole("button", { name: "Send request" }).click();
+
+  await expect(page).toHaveURL(/\/login\?came_from=%2Fsupport%2F100101%2Fnew$/);
+  await expect(page.getByTestId("session-ended")).toContainText("Your session ended, so your change was not saved.");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email or username").fill("resi@example.com");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page).toHaveURL(/\/support\/100101\/new$/);
+  await expect(page.locator('[data-notification="info"]')).toContainText("What you typed is back in the form");
+  await expect(page.getByLabel("What is it about?")).toHaveValue("wifi");
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
+  await expect(page.getByLabel("Description")).toHaveValue("Typed before the session ended.");
+  // Once: the same page opened again starts empty.
+  await page.goto("/support/100101/new");
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+});
+
+test("WiFi: after the password is saved, the field is empty again", async ({ page }) => {
+  await signIn(page, "resi@example.com", { cameFrom: "/wifi/5001" });
+  const password = page.getByLabel("New password (Guest)");
+  await password.fill(`Guest-Pass-${Date.now() % 100000}`);
+  await page.getByRole("button", { name: "Save the Guest network" }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText("Your WiFi network Singh-Guest has a new password.");
+  await expect(password).toHaveValue("");
 });

@@ -8,6 +8,7 @@ import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
 import { api, isFailure } from "./api.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
+import { keepDraft, readPostedFields } from "./form-draft.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { pageId } from "./page-ids.server.ts";
 import { requestInfoContext } from "./request-info.ts";
@@ -120,18 +121,23 @@ function lookupFailed(context: Context, request: Request, error: unknown): unkno
 
 /**
  * Guards the signed-in area: no session sends the customer to /login?came_from=<path>; a missing or
- * expired access token is renewed from the refresh token, and if that fails, the same.
+ * expired access token is renewed from the refresh token, and if that fails, the same. A post that
+ * finds the session over is not saved: what was typed waits for the customer's return (form-draft.server.ts).
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { accessToken, refreshToken } = getTokens(context);
-  const toLogin = () => {
+  const toLogin = async () => {
     clearSession(context);
-    return redirect(loginUrlFor(request));
+    const response = redirect(loginUrlFor(request));
+    if (request.method === "GET" || request.method === "HEAD") return response;
+    // A data request (client navigation) names the page without the .data suffix.
+    const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    return keepDraft(response, path, await readPostedFields(request));
   };
   if (!accessToken || isExpired(accessToken)) {
-    if (!refreshToken) throw toLogin();
+    if (!refreshToken) throw await toLogin();
     const renewed = await renew(context, request, refreshToken);
-    if (!renewed) throw toLogin();
+    if (!renewed) throw await toLogin();
   }
   return next();
 };

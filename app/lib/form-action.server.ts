@@ -25,6 +25,7 @@ import { withValues } from "./form-messages.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
+import { keepDraft } from "./form-draft.server.ts";
 import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
 import { markFreshView } from "./render-cache.server.ts";
 import { notify } from "./session.server.ts";
@@ -251,7 +252,15 @@ export async function formAction<S extends z.ZodType, R>(args: ActionArgs, optio
   }
 }
 
-async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, options: FormActionOptions<S, R>, form: FormData | BodyProblem) {
+/** A redirect to the sign-in page: the API ended the session (401) while the action ran. */
+const toSignIn = (error: unknown): error is Response =>
+  error instanceof Response && error.status >= 300 && error.status < 400 && (error.headers.get("Location") ?? "").startsWith("/login");
+
+async function answerForm<S extends z.ZodType, R>(
+  { context, request }: ActionArgs,
+  options: FormActionOptions<S, R>,
+  form: FormData | BodyProblem,
+) {
   const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
   if (!(form instanceof FormData)) {
@@ -329,6 +338,8 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
       notify(context, "error", "errors.serverSide");
       return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] }, false, true);
     }
+    // The session ended: nothing was saved; what was typed waits for the customer's return (form-draft.server.ts).
+    if (toSignIn(error)) throw await keepDraft(error, new URL(request.url).pathname.replace(/\.data$/, ""), form.entries());
     throw error;
   }
   const next = options.success(result, value, { language });

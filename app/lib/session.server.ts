@@ -155,20 +155,42 @@ function encryptedCookieStorage(secrets: string[], cookie: SerializeOptions): Se
   };
 }
 
-function sessionStorage(): SessionStorage<SessionData, FlashData> {
-  if (storage) return storage;
+/** The secrets of SESSION_SECRET (a fixed one in development and tests). */
+function sessionSecrets(): string[] {
   const config = getConfig();
   const secret = config.SESSION_SECRET;
   if (!secret) {
     if (config.NODE_ENV === "production") throw new Error("SESSION_SECRET is not set");
     // Development and tests only: a fixed secret is good enough for cookies that never leave this machine.
   }
-  const secrets = (secret ?? DEVELOPMENT_SECRET)
+  return (secret ?? DEVELOPMENT_SECRET)
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
-  storage = encryptedCookieStorage(secrets, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(config) });
+}
+
+function sessionStorage(): SessionStorage<SessionData, FlashData> {
+  if (storage) return storage;
+  storage = encryptedCookieStorage(sessionSecrets(), { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(getConfig()) });
   return storage;
+}
+
+let valueKeys: SessionKey[] | undefined;
+/**
+ * Another cookie of the portal sealed like the session (JWE with the session's keys): what the browser
+ * keeps for the portal but must neither read nor change (a form's typed values, form-draft.server.ts).
+ * `purpose` is sealed with it and checked on opening, so one such cookie never passes for another.
+ */
+export async function sealValue(purpose: string, value: unknown): Promise<string> {
+  valueKeys ??= sessionKeys(sessionSecrets());
+  return seal({ purpose, value }, valueKeys);
+}
+
+/** Opens a value sealed by `sealValue` for the same purpose; anything else answers null. */
+export async function openValue(purpose: string, sealed: string): Promise<unknown> {
+  valueKeys ??= sessionKeys(sessionSecrets());
+  const opened = await unseal(sealed, valueKeys);
+  return opened?.purpose === purpose ? opened.value : null;
 }
 
 class SessionHolder {
@@ -315,5 +337,6 @@ export async function sessionCookieFor(tokens: Partial<SessionData>): Promise<st
 }
 
 export function resetSessionStorage(): void {
+  valueKeys = undefined;
   storage = undefined;
 }

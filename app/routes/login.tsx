@@ -25,6 +25,7 @@ import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useDeferredForm } from "~/lib/conform";
 import { getTokens } from "~/lib/session.server";
+import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { visitorPageMiddleware } from "~/lib/conditional.server";
@@ -40,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cameFrom = new URL(request.url).searchParams.get("came_from");
   // Already signed in: go where the customer was heading.
   if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
+  // A post found the session over: say so (what was typed waits for the return, form-draft.server.ts).
+  const draft = await readDraft(request);
   return {
+    sessionEnded: Boolean(draft),
     cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
     supportPhone: getConfig().SUPPORT_PHONE,
     constraint: loginConstraint,
@@ -132,6 +136,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold text-gray-900">{t("login.heading")}</h1>
         <p className="mt-1 text-gray-700">{t("login.intro")}</p>
+
+        {loaderData.sessionEnded && !notice ? (
+          <div
+            role="status"
+            className="mt-4 rounded-md border-l-4 border-warning bg-warning-light px-4 py-3 text-gray-900"
+            data-testid="session-ended"
+          >
+            <p className="font-semibold">{t("login.sessionEndedTitle")}</p>
+            <p className="mt-1">{t("login.sessionEndedText")}</p>
+          </div>
+        ) : null}
 
         {notice ? (
           <div
