@@ -3,8 +3,10 @@
  * view this page.", any other status "An error occurred"; an unmatched address "This page could not be
  * found". Each has a link to the home page.
  */
+import { useEffect } from "react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { claimReload, isChunkError } from "~/lib/chunk-reload";
 import { useT } from "~/lib/use-t";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 
 export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
 
@@ -63,10 +65,45 @@ export function ErrorPage({ variant }: { variant: ErrorVariant }) {
   );
 }
 
+/**
+ * A page whose code did not download (spec section 8: the page reloads at most once a minute; within the
+ * minute this is shown instead): says so, with a plain link that loads the page as a new document.
+ */
+export function CodeUnavailable() {
+  const { t } = useT();
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="code-unavailable">
+      <title>{t("errors.codeTitle")}</title>
+      <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
+        {t("errors.codeTitle")}
+      </h1>
+      <p className="mt-3 text-gray-800">{t("errors.codeText")}</p>
+      <p className="mt-6">
+        <a
+          href={pathname + search}
+          className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark"
+        >
+          {t("errors.codeAgain")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** A module that failed to download reloads the page, at most once a minute (app/lib/chunk-reload.ts). */
+export function useReloadOnChunkError(error: unknown) {
+  useEffect(() => {
+    if (isChunkError(error) && claimReload()) window.location.reload();
+  }, [error]);
+}
+
 /** The error boundary of a route: the page that matches the error. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  useReloadOnChunkError(error);
   const { variant } = errorVariant(error);
+  if (isChunkError(error)) return <CodeUnavailable />;
   if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage variant={variant} />;
 }

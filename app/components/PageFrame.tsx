@@ -3,7 +3,8 @@ import { Link, useRouteError, useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/use-t";
 import type { loader as rootLoader } from "~/root";
 import { BrandLink } from "./Brand";
-import { ErrorPage, errorVariant } from "./ErrorPage";
+import { isChunkError } from "~/lib/chunk-reload";
+import { CodeUnavailable, ErrorPage, errorVariant } from "./ErrorPage";
 import { LanguageToggle } from "./LanguageToggle";
 
 export function SkipLink() {
@@ -48,13 +49,14 @@ export function PlainHeader({ account }: { account?: "sign-in" | "signed-in" }) 
 
 /** A whole page for an error that left no layout to render in (the root's or a layout's own loader). */
 export function ErrorScreen() {
-  const { variant } = errorVariant(useRouteError());
+  const error = useRouteError();
+  const { variant } = errorVariant(error);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <PlainHeader />
       <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} />
+        {isChunkError(error) ? <CodeUnavailable /> : <ErrorPage variant={variant} />}
       </main>
     </div>
   );
