@@ -10,7 +10,6 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { useReloadOnChunkError } from "./components/ErrorPage";
 import { ErrorScreen } from "./components/PageFrame";
 import { isChunkError } from "./lib/chunk-reload";
 import { lazyEnhancement, Nothing } from "./lib/lazy-enhancement";
@@ -102,7 +101,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  useReloadOnChunkError(error);
   if (!isRouteErrorResponse(error) && !isChunkError(error)) console.error(error);
   return <ErrorScreen />;
 }

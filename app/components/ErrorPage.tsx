@@ -66,12 +66,17 @@ export function ErrorPage({ variant }: { variant: ErrorVariant }) {
 }
 
 /**
- * A page whose code did not download (spec section 8: the page reloads at most once a minute; within the
- * minute this is shown instead): says so, with a plain link that loads the page as a new document.
+ * A page whose code did not download. Spec section 8: it reloads, at most once a minute (app/lib/chunk-reload.ts);
+ * within the minute it says so, with a plain link that loads the page as a new document. Shown again
+ * later (React Router keeps it for the route until the document is loaded anew), it reloads once the
+ * minute is over.
  */
 export function CodeUnavailable() {
   const { t } = useT();
   const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (claimReload()) window.location.reload();
+  }, [pathname]);
   return (
     <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="code-unavailable">
       <title>{t("errors.codeTitle")}</title>
@@ -91,17 +96,9 @@ export function CodeUnavailable() {
   );
 }
 
-/** A module that failed to download reloads the page, at most once a minute (app/lib/chunk-reload.ts). */
-export function useReloadOnChunkError(error: unknown) {
-  useEffect(() => {
-    if (isChunkError(error) && claimReload()) window.location.reload();
-  }, [error]);
-}
-
 /** The error boundary of a route: the page that matches the error. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  useReloadOnChunkError(error);
   const { variant } = errorVariant(error);
   if (isChunkError(error)) return <CodeUnavailable />;
   if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
