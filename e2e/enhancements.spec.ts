@@ -128,6 +128,8 @@ test("an account switcher whose code does not download leaves its native form, w
 });
 
 test("a slow navigation shows the progress bar with JavaScript; without, none is left on the page", async ({ page }) => {
+  // family@ prefers French: the sign-in helper switches back to English (one page more), then a 3 s navigation and an accessibility check.
+  test.slow();
   await signIn(page, "family@example.com");
   if (!hasJs()) {
     // The browser shows its own loading state; the server never renders a bar that nothing would hide.
