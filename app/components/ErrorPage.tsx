@@ -4,8 +4,10 @@
  * found". Each has a link to the home page. A 403 for an account the user removed themselves from
  * (`kind: "left-account"`, app/lib/auth.server.ts requireCustomer) says so instead.
  */
+import { useEffect } from "react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { claimReload, isChunkError } from "~/lib/chunk-reload";
 import { useT } from "~/lib/use-t";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 
 export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
 
@@ -94,10 +96,42 @@ export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: u
   );
 }
 
+/**
+ * A page whose code did not download. Spec section 8: it reloads, at most once a minute (app/lib/chunk-reload.ts);
+ * within the minute it says so, with a plain link that loads the page as a new document. Shown again
+ * later (React Router keeps it for the route until the document is loaded anew), it reloads once the
+ * minute is over.
+ */
+export function CodeUnavailable() {
+  const { t } = useT();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (claimReload()) window.location.reload();
+  }, [pathname]);
+  return (
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="code-unavailable">
+      <title>{t("errors.codeTitle")}</title>
+      <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
+        {t("errors.codeTitle")}
+      </h1>
+      <p className="mt-3 text-gray-800">{t("errors.codeText")}</p>
+      <p className="mt-6">
+        <a
+          href={pathname + search}
+          className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark"
+        >
+          {t("errors.codeAgain")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** The error boundary of a route: the page that matches the error. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { variant } = errorVariant(error);
+  if (isChunkError(error)) return <CodeUnavailable />;
   if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage variant={variant} error={error} />;
 }

@@ -3,7 +3,8 @@ import { Link, useRouteError, useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/use-t";
 import type { loader as rootLoader } from "~/root";
 import { BrandLink } from "./Brand";
-import { ErrorPage, errorVariant } from "./ErrorPage";
+import { isChunkError } from "~/lib/chunk-reload";
+import { CodeUnavailable, ErrorPage, errorVariant } from "./ErrorPage";
 import { LanguageToggle } from "./LanguageToggle";
 
 export function SkipLink() {
@@ -55,7 +56,7 @@ export function ErrorScreen() {
       <SkipLink />
       <PlainHeader />
       <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} error={error} />
+        {isChunkError(error) ? <CodeUnavailable /> : <ErrorPage variant={variant} error={error} />}
       </main>
     </div>
   );

@@ -6,7 +6,9 @@ import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
+import { budgetOf } from "./api-budget.server.ts";
 import { api, isFailure } from "./api.server.ts";
+import { getConfig } from "./config.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { keepDraft, readPostedFields } from "./form-draft.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
@@ -111,7 +113,8 @@ function loginUrlFor(request: Request): string {
 function lookupFailed(context: Context, request: Request, error: unknown): unknown {
   // A public page that looks the user up (single sign-on) shows its error page, as for a 401 there.
   if (isPublicPath(new URL(request.url).pathname)) return error;
-  const apiAnswered = context.get(requestInfoContext).revision !== undefined;
+  // Without an answer: a lookup failure only when the API answered this request and the page's time is not spent.
+  const apiAnswered = context.get(requestInfoContext).revision !== undefined && budgetOf(context, getConfig().API_TIMEOUT_MS).left() > 0;
   if (!isFailure(error, "server") && !(isFailure(error, "unavailable") && apiAnswered)) return error;
   console.warn("[auth] the customer lookup failed: the customer is sent to sign in");
   clearSession(context, { keepNotifications: true });
