@@ -21,6 +21,7 @@
  * Rows are written with COPY, a few thousand customers at a time, the next slice generated while the
  * database writes the last; the hourly samples are generated in SQL. Nothing of the schema is changed.
  */
+import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
 import { SAMPLE_DAYS, sampleBandwidth } from "./business-network.ts";
 import { DEMO_PASSWORD } from "./core.ts";
@@ -80,13 +81,6 @@ export function scaleLayout(customers: number, seed: number) {
   return { residential, commercial, groups };
 }
 
-/** Where the accounts of business contact j (1-based) start and how many it has. */
-export function businessAccounts(layout: ReturnType<typeof scaleLayout>, j: number): { first: number; count: number } {
-  let first = SCALE.firstId + layout.residential;
-  for (let i = 0; i < j - 1; i++) first += layout.groups[i];
-  return { first, count: layout.groups[j - 1] };
-}
-
 /** A 32-bit mix of two numbers (the random source of one customer). */
 function mix(a: number, b: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
@@ -112,6 +106,8 @@ const TABLES = {
     "tour_skipped",
     "created_at",
   ],
+  auth_sessions: ["id", "user_id", "refresh_token_hash", "created_at", "expires_at", "revoked_at"],
+  account_tokens: ["user_id", "purpose", "token_hash", "created_at", "expires_at", "used_at"],
   customers: [
     "id",
     "contract_name",
@@ -855,6 +851,48 @@ function bills(
   return { owing };
 }
 
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * What signing in leaves behind: sessions of the last two months (live, signed out, expired), and for a
+ * few people a password recovery link, mostly used. The API finds them by their hashes; the planner
+ * sees a provider's numbers of them.
+ */
+function signInHistory(g: Generator, out: Batch, random: Random, userId: number) {
+  const { cal } = g;
+  const sessions = random.next() < 0.4 ? random.int(1, 3) : 0;
+  for (let n = 0; n < sessions; n++) {
+    const created = cal.moment - random.int(10, 60 * 24 * 60) * 60_000;
+    const hex = (digits: number) => {
+      let value = "";
+      while (value.length < digits)
+        value += Math.floor(random.next() * 0x100000000)
+          .toString(16)
+          .padStart(8, "0");
+      return value.slice(0, digits);
+    };
+    out.add("auth_sessions", [
+      `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
+      userId,
+      sha256(`scale-session-${userId}-${n}`),
+      new Date(created),
+      new Date(created + 30 * DAY_MS),
+      random.next() < 0.3 ? new Date(created + random.int(5, 600) * 60_000) : null,
+    ]);
+  }
+  if (random.next() < 0.02) {
+    const created = cal.moment - random.int(1, 365) * DAY_MS;
+    out.add("account_tokens", [
+      userId,
+      "password_recovery",
+      sha256(`scale-recovery-${userId}`),
+      new Date(created),
+      new Date(created + HOUR_MS),
+      random.next() < 0.8 ? new Date(created + random.int(2, 50) * 60_000) : null,
+    ]);
+  }
+}
+
 function residentialCustomer(g: Generator, out: Batch, k: number) {
   const { cal, ids } = g;
   const random = seededRandom(mix(g.seed, k));
@@ -881,6 +919,7 @@ function residentialCustomer(g: Generator, out: Batch, k: number) {
     null,
     createdAt,
   ]);
+  signInHistory(g, out, random, userId);
   out.add("customers", [
     customerId,
     `${who.first} ${who.last}`,
@@ -1377,6 +1416,7 @@ function businessContact(g: Generator, out: Batch, j: number) {
     false,
     new Date(cal.ms(since) + 10 * HOUR_MS),
   ]);
+  signInHistory(g, out, random, userId);
   return { userId, who };
 }
 
