@@ -863,16 +863,10 @@ function signInHistory(g: Generator, out: Batch, random: Random, userId: number)
   const sessions = random.next() < 0.4 ? random.int(1, 3) : 0;
   for (let n = 0; n < sessions; n++) {
     const created = cal.moment - random.int(10, 60 * 24 * 60) * 60_000;
-    const hex = (digits: number) => {
-      let value = "";
-      while (value.length < digits)
-        value += Math.floor(random.next() * 0x100000000)
-          .toString(16)
-          .padStart(8, "0");
-      return value.slice(0, digits);
-    };
+    // A UUID of its own (ids must not repeat: one customer's random source may run into another's).
+    const id = sha256(`scale-session-id-${userId}-${n}`);
     out.add("auth_sessions", [
-      `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
+      `${id.slice(0, 8)}-${id.slice(8, 12)}-4${id.slice(13, 16)}-a${id.slice(17, 20)}-${id.slice(20, 32)}`,
       userId,
       sha256(`scale-session-${userId}-${n}`),
       new Date(created),
@@ -1169,10 +1163,18 @@ function residentialCustomer(g: Generator, out: Batch, k: number) {
         .toUpperCase()
         .normalize("NFD")
         .replace(/[^A-Z]/g, "")
-        .slice(0, 8) || "FRIEND";
+        .slice(0, 5) || "FRIEND";
+    // Unique: the four characters after the dash count k in base 36, the letters after the name count
+    // how many times they came round.
+    let round = Math.floor(k / 36 ** 4);
+    let tail = "";
+    while (round > 0) {
+      tail += String.fromCharCode(65 + (round % 26));
+      round = Math.floor(round / 26);
+    }
     out.add("referral_codes", [
       customerId,
-      `${prefix}-${k.toString(36).toUpperCase().padStart(4, "0").slice(-4)}`,
+      `${prefix}${tail}-${(k % 36 ** 4).toString(36).toUpperCase().padStart(4, "0")}`,
       new Date(cal.moment - random.int(1, 400) * DAY_MS),
     ]);
   }
