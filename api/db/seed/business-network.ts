@@ -4,7 +4,7 @@
  *  - Every dedicated internet service gets an endpoint (circuit, hand-off, VLAN, monitoring settings),
  *    IPv4 and IPv6 blocks, about three months of alerts (service 8024 is set down, its outage still
  *    open) and 60 days of hourly bandwidth samples shaped like office traffic (weekday afternoons busy,
- *    nights and weekends quiet, a few bursts); the down service's samples carry nothing since its outage.
+ *    nights and weekends quiet, a few bursts).
  *  - Every colocation service gets a cabinet with A and B feeds (one a C feed too) and 60 days of hourly
  *    power samples; the cabinet of service 8005 runs its A feed close to the breaker's continuous limit.
  *  - Support tickets in every state: resi@example.com (4), family@example.com (one per account),
@@ -182,34 +182,7 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
   await insert(db, "ip_blocks", blocks);
   await insert(db, "endpoint_alerts", alerts);
 
-  // Hourly samples from midnight UTC. Local time is UTC-5: hour n is local hour (n + 19) % 24 of local
-  // day (n + 19) / 24 - 1. Weekday afternoons peak, weekends run at about a third; every service has
-  // its own base load, and an integer hash adds noise and a few bursts. Arithmetic in float8 (fast).
-  const start = day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0);
-  // ISO weekday (1 = Monday) of the local day before the first sample.
-  const firstLocalWeekday = ((day.parse(day.addDays(today, -SAMPLE_DAYS)).getUTCDay() + 6) % 7) + 1;
-  await bulkLoad(db, "bandwidth_samples", async () => {
-    await db.query(
-      `INSERT INTO bandwidth_samples (service_id, sampled_at, interval_seconds, download_bytes, upload_bytes)
-     SELECT service_id, $1::timestamptz + n * interval '1 hour', ${HOUR},
-            round(full_bytes * down)::bigint, round(full_bytes * down * (0.3 + 0.25 * noise2))::bigint
-       FROM (
-         SELECT e.service_id, n, noise2, e.speed_mbps * 125000.0::float8 * ${HOUR} AS full_bytes,
-                least(0.97::float8,
-                      (0.12 + ((e.service_id * 37) % 29) / 100.0::float8)
-                      * (0.2 + 0.8 * (0.5 - 0.5 * cos(2 * pi() * (((n + 19) % 24) - 3) / 24.0::float8))
-                             * CASE WHEN ((($2::int - 1 + (n + 19) / 24) % 7) + 1) >= 6 THEN 0.35 ELSE 1.0 END)
-                      * (0.85 + 0.3 * noise) * CASE WHEN noise > 0.993 THEN 3.2 ELSE 1.0 END) AS down
-           FROM (
-             SELECT e.service_id, e.speed_mbps, n,
-                    ((n::bigint * 2654435761 + e.service_id * 40503) % 1000) / 1000.0::float8 AS noise,
-                    ((n::bigint * 40503 + e.service_id * 2654435761) % 1000) / 1000.0::float8 AS noise2
-               FROM network_endpoints e CROSS JOIN generate_series(0, ${SAMPLE_DAYS * 24 - 1}) AS n
-           ) e
-       ) samples`,
-      [start, firstLocalWeekday],
-    );
-  });
+  await bulkLoad(db, "bandwidth_samples", () => sampleBandwidth(db, today));
   // A link that is down carries nothing since its outage: the hour it went down only up to then.
   const downIds = services.filter((s) => s.status === "down").map((s) => s.id);
   if (downIds.length) {
@@ -223,6 +196,43 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
       [downIds, hourStart, new Date(hourStart.getTime() + HOUR * 1000), share],
     );
   }
+}
+
+/**
+ * Hourly bandwidth samples of the endpoints from `fromServiceId` on, over SAMPLE_DAYS days up to the seed
+ * day, generated in SQL (the demo's and the scale seed's endpoints alike).
+ *
+ * Hourly samples from midnight UTC. Local time is UTC-5: hour n is local hour (n + 19) % 24 of local
+ * day (n + 19) / 24 - 1. Weekday afternoons peak, weekends run at about a third; every service has
+ * its own base load, and an integer hash adds noise and a few bursts. Arithmetic in float8 (fast).
+ * In key order: appending to the primary key's index costs a fraction of inserting all over it.
+ */
+export async function sampleBandwidth(db: Db, today: string, fromServiceId = 0): Promise<void> {
+  const start = day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0);
+  // ISO weekday (1 = Monday) of the local day before the first sample.
+  const firstLocalWeekday = ((day.parse(day.addDays(today, -SAMPLE_DAYS)).getUTCDay() + 6) % 7) + 1;
+  await db.query(
+    `INSERT INTO bandwidth_samples (service_id, sampled_at, interval_seconds, download_bytes, upload_bytes)
+     SELECT service_id, $1::timestamptz + n * interval '1 hour', ${HOUR},
+            round(full_bytes * down)::bigint, round(full_bytes * down * (0.3 + 0.25 * noise2))::bigint
+       FROM (
+         SELECT e.service_id, n, noise2, e.speed_mbps * 125000.0::float8 * ${HOUR} AS full_bytes,
+                least(0.97::float8,
+                      (0.12 + ((e.service_id * 37) % 29) / 100.0::float8)
+                      * (0.2 + 0.8 * (0.5 - 0.5 * cos(2 * pi() * (((n + 19) % 24) - 3) / 24.0::float8))
+                             * CASE WHEN ((($2::int - 1 + (n + 19) / 24) % 7) + 1) >= 6 THEN 0.35 ELSE 1.0 END)
+                      * (0.85 + 0.3 * noise) * CASE WHEN noise > 0.993 THEN 3.2 ELSE 1.0 END) AS down
+           FROM (
+             SELECT e.service_id, e.speed_mbps, n,
+                    ((n::bigint * 2654435761 + e.service_id::bigint * 40503) % 1000) / 1000.0::float8 AS noise,
+                    ((n::bigint * 40503 + e.service_id * 2654435761) % 1000) / 1000.0::float8 AS noise2
+               FROM network_endpoints e CROSS JOIN generate_series(0, ${SAMPLE_DAYS * 24 - 1}) AS n
+              WHERE e.service_id >= $3
+           ) e
+       ) samples
+      ORDER BY service_id, n`,
+    [start, firstLocalWeekday, fromServiceId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
