@@ -42,6 +42,7 @@ export default [
     route("billing/:customerId?/autopay", "routes/billing/autopay.tsx"),
     route("billing/:customerId/autopay/card", "routes/billing/autopay-card.tsx"),
     route("billing/:customerId/autopay/card/stop", "routes/billing/autopay-card-stop.tsx"),
+    route("billing/:customerId/autopay/card/remove", "routes/billing/autopay-card-remove.tsx"),
     route("billing/:customerId/autopay/pad", "routes/billing/autopay-pad.tsx"),
     route("billing/:customerId/autopay/pad/remove", "routes/billing/autopay-pad-remove.tsx"),
     route("billing/:customerId/proof-of-payment", "routes/billing/proof-of-payment.tsx"),

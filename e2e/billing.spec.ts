@@ -348,7 +348,9 @@ test("en français, un formulaire de DPA refusé champ par champ garde ce qui a 
   await expect(page.getByLabel("Numéro de transit")).toHaveValue("12345");
 });
 
-test("card autopay: set up, then stop after a confirmation page", async ({ page }) => {
+test("card autopay: set up, stop, then remove the card, each change after a confirmation page", async ({ page }) => {
+  // Three changes, each checked with axe, on a machine shared with other suites.
+  test.slow();
   await signIn(page, "business@example.com", { cameFrom: hasJs() ? "/billing/200307/autopay" : "/billing/200311/autopay" });
   await expect(page).toHaveTitle("Automatic payments | myLakeshore");
   await expectNoAxeViolations(page);
@@ -364,6 +366,16 @@ test("card autopay: set up, then stop after a confirmation page", async ({ page 
   await page.getByRole("button", { name: "Stop card payments" }).click();
   await expect(page.locator('[data-notification="success"]')).toContainText("Automatic payments by card are stopped.");
   await expect(page.getByRole("region", { name: "Credit card" })).toContainText("Stopped");
+
+  // A stopped card is still on file until it is removed.
+  await page.getByRole("link", { name: "Remove the card" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remove the card on file");
+  await expect(page.getByText("We will no longer keep your Visa ending in 4242.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Remove the card" }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText("The card was removed from your account.");
+  await expect(page.getByTestId("card-autopay")).toContainText("No card is set up for automatic payments.");
+  await expect(page.getByRole("link", { name: "Remove the card" })).toHaveCount(0);
 });
 
 test("a business account billed elsewhere has no billing pages", async ({ page }) => {

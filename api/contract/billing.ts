@@ -139,7 +139,7 @@ export const PadAutopay = z.object({
 });
 
 export const AutopayDetails = z.object({
-  /** The latest card autopay of the account, or null if none was ever set up. */
+  /** The latest card autopay of the account, or null if none is on file (never set up, or removed). */
   card: CardAutopay.nullable(),
   /** The current (or last removed) PAD agreement, or null if none was ever set up. */
   pad: PadAutopay.nullable(),
@@ -323,7 +323,7 @@ export const PadAutopayRequest = PadAutopayFields.extend({
 export const AutopaySetupAnswer = z.object({ success: z.literal(true), autopayDetails: AutopayDetails });
 export type AutopaySetupAnswer = z.infer<typeof AutopaySetupAnswer>;
 
-/** DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad */
+/** DELETE /billing/{id}/autopay, /billing/{id}/autopay-card and /billing/{id}/autopay-pad */
 export const AutopayStopAnswer = z.object({ success: z.literal(true) });
 
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
@@ -459,6 +459,7 @@ export const BILLING_ERROR_CODES = {
     ...idempotencyCodes,
   ],
   stopCard: ["autopay.not_active"],
+  removeCard: ["autopay_card.none"],
   stopPad: ["autopay_pad.not_active"],
   proofOfPayment: [
     "account.not_suspended",
@@ -561,6 +562,15 @@ export const billingEndpoints = [
     answer: AutopayStopAnswer,
     errors: [422],
     errorCodes: [...BILLING_ERROR_CODES.stopCard],
+  }),
+  endpoint({
+    ...billing,
+    method: "delete",
+    path: "/billing/{id}/autopay-card",
+    summary: "Remove the card on file: card autopay stops if it is active, and the card is no longer kept (GET then answers card: null)",
+    answer: AutopayStopAnswer,
+    errors: [422],
+    errorCodes: [...BILLING_ERROR_CODES.removeCard],
   }),
   endpoint({
     ...billing,

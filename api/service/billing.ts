@@ -331,7 +331,8 @@ async function autopayDetails(db: Db, customerId: number, billingDay: number, to
   const [card, pad] = await Promise.all([
     db.one<CardRow>(
       `SELECT status, card_brand, card_last4, expiry_month, expiry_year, cardholder_name, set_up_at, stopped_at
-         FROM autopay_cards WHERE customer_id = $1 ORDER BY (status = 'active') DESC, set_up_at DESC, id DESC LIMIT 1`,
+         FROM autopay_cards WHERE customer_id = $1 AND status <> 'removed'
+        ORDER BY (status = 'active') DESC, set_up_at DESC, id DESC LIMIT 1`,
       [customerId],
     ),
     db.one<PadRow>(
@@ -880,6 +881,22 @@ export function billingRoutes(ctx: ServiceContext): Router {
         [customerId, ctx.now()],
       );
       if (!stopped.length) throw unprocessable({ autopay: ["autopay.not_active"] }, "Card autopay is not active");
+      res.json({ success: true });
+    }),
+  );
+
+  router.delete(
+    "/billing/:id/autopay-card",
+    route(async (req, res) => {
+      const { customerId } = await billingAccess(ctx, req, true);
+      const now = ctx.now();
+      // Every card still on file: an active one stops now, and none can be charged again (no token).
+      const removed = await ctx.db.query(
+        `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
+          WHERE customer_id = $1 AND status <> 'removed' RETURNING id`,
+        [customerId, now],
+      );
+      if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
       res.json({ success: true });
     }),
   );

@@ -595,6 +595,49 @@ describe("DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad", () => {
     expect(codes(again.body)).toEqual({ autopay: ["autopay.not_active"] });
   });
 
+  it("removes the card on file: card autopay stops, the card is no longer shown or charged, its token is gone", async () => {
+    const before = AutopayAnswer.parse((await api.call("GET", "/billing/200301/autopay", { token: business })).body).autopayDetails;
+    expect(before.card).toMatchObject({ status: "active" });
+    expect((await api.call("DELETE", "/billing/200301/autopay-card", { token: sam })).status).toBe(403);
+    const { status, body } = await api.call("DELETE", "/billing/200301/autopay-card", { token: business });
+    expect(status).toBe(200);
+    expect(AutopayStopAnswer.parse(body)).toEqual({ success: true });
+    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", "/billing/200301/autopay", { token: business })).body);
+    expect(autopayDetails.card).toBeNull();
+    expect(autopayDetails.both_methods_configured).toBe(false);
+    const rows = await api.db.query<{ status: string; processor_token: string | null; removed_at: Date | null; stopped_at: Date | null }>(
+      "SELECT status, processor_token, removed_at, stopped_at FROM autopay_cards WHERE customer_id = $1",
+      [200301],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "removed", processor_token: null });
+      expect(row.removed_at?.toISOString()).toBe(NOW.toISOString());
+      expect(row.stopped_at).not.toBeNull();
+    }
+    // Nothing left to remove or stop.
+    const again = await api.call("DELETE", "/billing/200301/autopay-card", { token: business });
+    expect(again.status).toBe(422);
+    expect(codes(again.body)).toEqual({ autopay_card: ["autopay_card.none"] });
+    expect((await api.call("DELETE", "/billing/200301/autopay", { token: business })).status).toBe(422);
+  });
+
+  it("removes a stopped card too", async () => {
+    // The family home's Mastercard was stopped long ago: still on file until removed.
+    const shown = AutopayAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/autopay`, { token: family })).body).autopayDetails;
+    expect(shown.card).toMatchObject({ status: "stopped", last_four: "4444" });
+    expect((await api.call("DELETE", `/billing/${FAMILY_HOME}/autopay-card`, { token: family })).status).toBe(200);
+    const after = AutopayAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/autopay`, { token: family })).body).autopayDetails;
+    expect(after.card).toBeNull();
+  });
+
+  it("answers 401 and 403 for card removal like the other autopay changes", async () => {
+    expect((await api.call("DELETE", `/billing/${RESI}/autopay-card`)).status).toBe(401);
+    expect((await api.call("DELETE", `/billing/${SUPPORT_ONLY}/autopay-card`, { token: business })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${NOT_AUTHORITATIVE}/autopay-card`, { token: business })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${RESI}/autopay-card`, { token: family })).status).toBe(403);
+  });
+
   it("puts the PAD in pending_removal for the cancellation notice period, then refuses it again", async () => {
     const { status, body } = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
     expect(status).toBe(200);

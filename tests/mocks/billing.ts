@@ -206,6 +206,7 @@ export const billingHandlers = [
       : refuse(400, { idempotency_key: ["idempotency_key.required"] }),
   ),
   on("DELETE /billing/{id}/autopay", () => reply("DELETE /billing/{id}/autopay", { success: true })),
+  on("DELETE /billing/{id}/autopay-card", () => reply("DELETE /billing/{id}/autopay-card", { success: true })),
   on("DELETE /billing/{id}/autopay-pad", () => reply("DELETE /billing/{id}/autopay-pad", { success: true })),
   on("POST /billing/{id}/proof-of-payment", () =>
     reply("POST /billing/{id}/proof-of-payment", { success: true, submitted_proof_of_payment: true, file_count: 1 }),

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
 import * as stopCard from "../../app/routes/billing/autopay-card-stop.tsx";
+import * as removeCard from "../../app/routes/billing/autopay-card-remove.tsx";
 import * as autopayPad from "../../app/routes/billing/autopay-pad.tsx";
 import * as removePad from "../../app/routes/billing/autopay-pad-remove.tsx";
 import * as autopay from "../../app/routes/billing/autopay.tsx";
@@ -481,6 +482,38 @@ describe("automatic payments", () => {
     const refused = await call(stopCard.action as Handler, "/billing/100101/autopay/card/stop", { customerId: "100101" }, { form: {} });
     expect(refused.status).toBe(422);
     expect(refused.data.result.error[""]).toEqual(["api:autopay.not_active"]);
+  });
+
+  it("removes the card on file after confirmation, active or stopped, and refuses when none is left", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: cardAutopayFixture })));
+    const page = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(page.data.card).toEqual({ brand: "visa", last_four: "4242", active: true });
+    expect(page.data.loseCredit).toBe(true);
+    const stopped = { ...cardAutopayFixture, card: { ...cardAutopayFixture.card!, status: "stopped" as const, next_charge_on: null } };
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: stopped })));
+    const stoppedPage = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(stoppedPage.data.card.active).toBe(false);
+    expect(stoppedPage.data.loseCredit).toBe(false);
+
+    const seen = captureWrites("DELETE /billing/{id}/autopay-card", () => reply("DELETE /billing/{id}/autopay-card", { success: true }));
+    const removed = await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} });
+    expect(removed.location).toBe("/billing/100101/autopay");
+    expect(seen).toHaveLength(1);
+
+    server.use(on("DELETE /billing/{id}/autopay-card", () => refuse(422, { autopay_card: ["autopay_card.none"] })));
+    const refused = await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:autopay_card.none"]);
+  });
+
+  it("sends the card removal page back to automatic payments when no card is on file, and refuses it without a paying role", async () => {
+    const none = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(none.status).toBe(302);
+    expect(none.location).toBe("/billing/100101/autopay");
+    accountsWith({ roles: ["support"] });
+    expect(
+      (await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} })).status,
+    ).toBe(403);
   });
 
   it("sends the confirmation page back to automatic payments when there is nothing to remove", async () => {
