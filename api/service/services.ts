@@ -275,7 +275,7 @@ function actionsOf(pkg: PackageRow, loaded: Loaded, canManage: boolean, balanceC
     can_reinstate: canManage && suspension?.reason === "customer_request",
     can_pause: canManage && pkg.status === "active" && balanceCents <= 0 && !pending.has("cancel"),
     can_move: canManage && live && !pending.has("move") && !pending.has("cancel"),
-    can_cancel: canManage && live && !pending.has("cancel"),
+    can_cancel: canManage && live && !pending.has("cancel") && !pending.has("move"),
     can_reactivate:
       canManage && !pending.has("reactivate") && (pending.has("cancel") || pkg.status === "paused" || pkg.status === "cancelled"),
   };
@@ -315,6 +315,16 @@ const sameAddress = (a: AddressColumns, b: AddressColumns) => {
     norm(a.postal_code).replace(/ /g, "") === norm(b.postal_code).replace(/ /g, "")
   );
 };
+
+/**
+ * A pause may not include the day a pending move of its package takes effect (the service would be
+ * paused at one address and moving to another): it ends by then (service resumes on its until date) or
+ * starts after. A pause that starts on or after the move date is the moved service's.
+ */
+const includesMove = (loaded: Loaded, packageId: number, startDate: string, until: string) =>
+  loaded.requests.some(
+    (r) => r.package_id === packageId && r.kind === "move" && r.effective_on && startDate <= r.effective_on && r.effective_on < until,
+  );
 
 /** Rules on a pause's dates; codes added to `errors`. */
 function checkPauseDates(startDate: string, today: string, errors: Record<string, string[]>) {
@@ -484,6 +494,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
               input.start_date < x.ends_on,
           );
           if (overlaps) add("start_date", "start_date.overlapping_pause");
+          if (includesMove(loaded, p.id, input.start_date, until)) add("start_date", "start_date.includes_move");
         }
         if (hasErrors(errors)) throw unprocessable(errors, "The pause breaks a rule");
         const rows = await tx.query<{ id: number }>(
@@ -533,6 +544,9 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           [pause.package_id, pause.id, input.start_date, until],
         );
         if (overlapping) (errors.start_date ??= []).push("start_date.overlapping_pause");
+        if (includesMove(await loadPackages(tx, access.customerId), pause.package_id, input.start_date, until)) {
+          (errors.start_date ??= []).push("start_date.includes_move");
+        }
         if (hasErrors(errors)) throw unprocessable(errors, "The pause breaks a rule");
         await tx.query("UPDATE service_pauses SET starts_on = $2, ends_on = $3, updated_at = $4 WHERE id = $1", [
           pause.id,
@@ -576,6 +590,17 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         else if (pending.has("cancel")) errors.package_id = ["package_id.cancel_pending"];
         if (input.move_date <= today) errors.move_date = ["move_date.not_in_future"];
         else if (input.move_date > day.addDays(today, MAX_DAYS_AHEAD)) errors.move_date = ["move_date.too_far"];
+        else if (
+          loaded.pauses.some(
+            (x) =>
+              x.package_id === pkg.id &&
+              (x.status === "scheduled" || x.status === "active") &&
+              x.starts_on <= input.move_date &&
+              input.move_date < x.ends_on,
+          )
+        ) {
+          errors.move_date = ["move_date.during_pause"];
+        }
         if (!postalCodeMatchesProvince(input.postal_code, input.province)) errors.postal_code = ["postal_code.province_mismatch"];
         const address = {
           address_line1: input.address_line1,
@@ -620,9 +645,11 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const errors: Record<string, string[]> = {};
+        const pending = new Set(loaded.requests.filter((r) => r.package_id === pkg.id).map((r) => r.kind));
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
-        else if (loaded.requests.some((r) => r.package_id === pkg.id && r.kind === "cancel"))
-          errors.package_id = ["package_id.request_pending"];
+        else if (pending.has("cancel")) errors.package_id = ["package_id.request_pending"];
+        // A move and a cancellation pending together would ask support for two contrary things.
+        else if (pending.has("move")) errors.package_id = ["package_id.move_pending"];
         if (input.cancel_date < today) errors.cancel_date = ["cancel_date.in_past"];
         else if (input.cancel_date > day.addDays(today, MAX_DAYS_AHEAD)) errors.cancel_date = ["cancel_date.too_far"];
         if (input.reason === "other" && !input.comment) errors.comment = ["comment.required"];

@@ -59,14 +59,33 @@ export const PaymentSchema = z
   });
 export type PaymentInput = z.infer<typeof PaymentSchema>;
 
-/** Set up or replace card autopay. */
-export const CardAutopaySchema = z.object({
-  idempotency_key: idempotencyKey,
-  card_number: ruled("card_number"),
-  expiry: ruled("expiry"),
-  cvv: ruled("cvv"),
-  cardholder_name: ruled("cardholder_name"),
-});
+/**
+ * One automatic method at a time: a form shown while the other method is in force carries `in_force`
+ * ("1"), and then its box (`replace_pad` / `replace_card`) must be ticked, the customer's explicit choice
+ * to replace the other method. Checked even when other fields fail, so every message comes at once; the
+ * API checks again against what is in force when the form arrives.
+ */
+function replacing<Box extends "replace_pad" | "replace_card">(box: Box) {
+  return {
+    check: (value: { in_force?: string } & Partial<Record<Box, string>>) => value.in_force !== "1" || value[box] === "on",
+    params: { message: `api:${box}.required`, path: [box as string], when: () => true },
+  };
+}
+const replacePad = replacing("replace_pad");
+const replaceCard = replacing("replace_card");
+
+/** Set up or replace card autopay; over a pre-authorized debit in force, only with "replace it" ticked. */
+export const CardAutopaySchema = z
+  .object({
+    idempotency_key: idempotencyKey,
+    card_number: ruled("card_number"),
+    expiry: ruled("expiry"),
+    cvv: ruled("cvv"),
+    cardholder_name: ruled("cardholder_name"),
+    in_force: z.literal("1").optional(),
+    replace_pad: z.literal("on").optional(),
+  })
+  .refine(replacePad.check, replacePad.params);
 
 /** A file of a purpose: within its size limit and of an accepted extension (the API checks the bytes again). */
 const upload = (purpose: FilePurpose, field: string) => {
@@ -78,17 +97,24 @@ const upload = (purpose: FilePurpose, field: string) => {
     .refine((file) => rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension)), `api:${field}.type`);
 };
 
-/** Set up pre-authorized debit: bank details, the agreement accepted, a void cheque. */
-export const PadSchema = z.object({
-  idempotency_key: idempotencyKey,
-  institution_number: ruled("institution_number"),
-  transit_number: ruled("transit_number"),
-  account_number: ruled("account_number"),
-  account_holder: ruled("account_holder"),
-  branch_address: ruled("branch_address"),
-  agreement_accepted: z.literal("on", { error: "api:agreement_accepted.required" }),
-  void_cheque: upload("void_cheque", "void_cheque"),
-});
+/**
+ * Set up pre-authorized debit: bank details, the agreement accepted, a void cheque; over card autopay in
+ * force, only with "replace it" ticked.
+ */
+export const PadSchema = z
+  .object({
+    idempotency_key: idempotencyKey,
+    institution_number: ruled("institution_number"),
+    transit_number: ruled("transit_number"),
+    account_number: ruled("account_number"),
+    account_holder: ruled("account_holder"),
+    branch_address: ruled("branch_address"),
+    agreement_accepted: z.literal("on", { error: "api:agreement_accepted.required" }),
+    void_cheque: upload("void_cheque", "void_cheque"),
+    in_force: z.literal("1").optional(),
+    replace_card: z.literal("on").optional(),
+  })
+  .refine(replaceCard.check, replaceCard.params);
 
 /** Proof of payment of a suspended account: 1 to 5 files and an optional note. */
 export const ProofOfPaymentSchema = z.object({

@@ -5,6 +5,7 @@ import {
   AutopaySetupAnswer,
   AutopayStopAnswer,
   BillingSummaryAnswer,
+  PadRemovalAnswer,
   InvoicesAnswer,
   MakePaymentAnswer,
   PaymentsAnswer,
@@ -29,6 +30,7 @@ const PARENTS = 100203;
 const NO_CARDS = 200302; // credit_card_allowed = false
 const NOT_AUTHORITATIVE = 200303; // billed through a parent account
 const SUPPORT_ONLY = 200304; // business@example.com has only the support and notify roles
+const JUNCTION = 200310; // an active PAD; business@example.com has the billing role
 
 const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Maya Singh" };
 const BANK = { institution_number: "004", transit_number: "12345", account_number: "1234567", account_holder: "Maya Singh" };
@@ -508,7 +510,8 @@ describe("GET /billing/{id}/autopay", () => {
 describe("POST /billing/{id}/autopay/credit-card", () => {
   it("sets up card autopay once per key, keeping only the brand and last four digits", async () => {
     const k = key();
-    const card = { card_number: "5555 5555 5555 4444", expiry: "04/2030", cvv: "321", cardholder_name: "Jordan Gagnon" };
+    // The condo pays by PAD: the card replaces it, by choice.
+    const card = { card_number: "5555 5555 5555 4444", expiry: "04/2030", cvv: "321", cardholder_name: "Jordan Gagnon", replace_pad: true };
     const first = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
       token: family,
       json: card,
@@ -524,7 +527,8 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
       expiry_year: 2030,
       cardholder_name: "Jordan Gagnon",
     });
-    expect(autopayDetails.both_methods_configured).toBe(true);
+    expect(autopayDetails.both_methods_configured).toBe(false);
+    expect(autopayDetails.pad).toMatchObject({ status: "removed", removal_effective_on: "2026-11-15", next_charge_on: null });
 
     const again = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
       token: family,
@@ -542,7 +546,7 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
     const headers = { "Idempotency-Key": key() };
     const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/credit-card`, {
       token: family,
-      json: { ...VISA, cardholder_name: "Jordan Gagnon" },
+      json: { ...VISA, cardholder_name: "Jordan Gagnon", replace_pad: "true" },
       headers,
     });
     expect(status).toBe(201);
@@ -638,20 +642,20 @@ describe("DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad", () => {
     expect((await api.call("DELETE", `/billing/${RESI}/autopay-card`, { token: family })).status).toBe(403);
   });
 
-  it("puts the PAD in pending_removal for the cancellation notice period, then refuses it again", async () => {
-    const { status, body } = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
+  it("puts an active PAD in pending_removal for the cancellation notice period, then refuses it again", async () => {
+    const { status, body } = await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: business });
     expect(status).toBe(200);
-    expect(AutopayStopAnswer.parse(body).success).toBe(true);
-    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${CONDO}/autopay`, { token: family })).body);
+    expect(PadRemovalAnswer.parse(body)).toEqual({ success: true, status: "pending_removal", removal_effective_on: "2026-12-15" });
+    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${JUNCTION}/autopay`, { token: business })).body);
     expect(autopayDetails.pad).toMatchObject({
       status: "pending_removal",
       removal_effective_on: "2026-12-15",
       removal_requested_at: NOW.toISOString(),
     });
-    const again = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
+    const again = await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: business });
     expect(again.status).toBe(422);
     expect(codes(again.body)).toEqual({ autopay_pad: ["autopay_pad.not_active"] });
-    expect((await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: resi })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: family })).status).toBe(403);
   });
 });
 
@@ -737,11 +741,11 @@ describe("POST /billing/{id}/autopay/pad", () => {
       expect(status, JSON.stringify(expected)).toBe(422);
       expect(codes(body)).toEqual(expected);
     }
-    // BMP and PDF void cheques are accepted.
+    // BMP and PDF void cheques are accepted (the first replaces the parents' card autopay, by choice).
     for (const cheque of [file(BMP, "cheque.bmp"), file(PDF, "cheque.pdf")]) {
       const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, {
         token: family,
-        form: padForm({}, cheque),
+        form: padForm({ replace_card: "on" }, cheque),
         headers: { "Idempotency-Key": key() },
       });
       expect(status).toBe(201);
