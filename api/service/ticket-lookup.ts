@@ -46,7 +46,7 @@ const EMAIL: Record<Language, { subject: (n: string) => string; body: (n: string
   fr: {
     subject: (number) => `Votre demande d’assistance ${number}`,
     body: (number, subject, link) =>
-      `Bonjour,\n\nQuelqu’un a demandé à voir la demande d’assistance ${number} (« ${subject} ») ouverte avec cette adresse courriel. Pour la voir, ouvrez ce lien dans les ${TICKET_LINK_HOURS} heures :\n\n${link}\n\nLe lien ne fonctionne qu’une fois et montre la demande pendant une heure. Si vous n’avez rien demandé, ignorez ce courriel.`,
+      `Bonjour,\n\nQuelqu’un a demandé à voir la demande d’assistance ${number} («\u00a0${subject}\u00a0») ouverte avec cette adresse courriel. Pour la voir, ouvrez ce lien dans les ${TICKET_LINK_HOURS} heures\u00a0:\n\n${link}\n\nLe lien ne fonctionne qu’une fois et montre la demande pendant une heure. Si vous n’avez rien demandé, ignorez ce courriel.`,
   },
 };
 

@@ -65,6 +65,10 @@ describe("POST /support/ticket-lookup", () => {
     });
     expect(sent[0].link_path).toMatch(/^\/support\/tickets\/view\/[A-Za-z0-9_-]{43}$/);
     expect(sent[0].body_text).toContain(`{{portal_url}}${sent[0].link_path}`);
+    // French typography: no-break spaces before a colon and inside the guillemets.
+    expect(sent[0].body_text).toContain("dans les 24 heures\u00a0:");
+    expect(sent[0].body_text).toContain("(«\u00a0Proof of payment sent – please restore service\u00a0»)");
+    expect(sent[0].body_text).not.toMatch(/ [:;?!»]|« /);
     // Only the token's hash is kept.
     const token = sent[0].link_path.split("/").at(-1)!;
     expect(JSON.stringify(await api.db.query("SELECT * FROM support_ticket_links"))).not.toContain(token);
@@ -76,6 +80,18 @@ describe("POST /support/ticket-lookup", () => {
     expect(ErrorAnswer.parse(refused.body).errors).toEqual({ ticket_number: ["ticket_number.invalid"], email: ["email.invalid"] });
     const empty = await lookup({});
     expect(ErrorAnswer.parse(empty.body).errors).toEqual({ ticket_number: ["ticket_number.required"], email: ["email.required"] });
+    // Junk of any shape is refused the same way, never a 500.
+    for (const junk of [
+      { ticket_number: 5, email: ["a@example.com"] },
+      [],
+      "CS-1",
+      { ticket_number: "CS-1".repeat(5000), email: "a@b.c" },
+    ]) {
+      const answer = await lookup(junk);
+      // 422 for a body of the wrong shape; 400 for JSON that is not an object (body-parser's strict mode).
+      expect(answer.status, JSON.stringify(junk).slice(0, 40)).toBe(typeof junk === "string" ? 400 : 422);
+      expect(ErrorAnswer.parse(answer.body).success).toBe(false);
+    }
   });
 
   it("e-mails at most 3 links an hour per ticket, answering the same past that", async () => {
