@@ -3,8 +3,15 @@
  * the number and the address match, and the e-mailed link (the demo's fixed ones, api/db/seed
  * business-network.ts TICKET_LINKS_DEMO: one per run, each works once) opens the request read-only.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs } from "./support";
+
+/** A phone's width: the page must not scroll sideways. */
+const PHONE = { width: 390, height: 844 };
+async function fitsPhone(page: Page) {
+  const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  expect(width, `page width at ${PHONE.width} px`).toBeLessThanOrEqual(PHONE.width);
+}
 
 /** The demo's lookup links: the family home's proof-of-payment request, resi's WiFi request. */
 const LINKS = {
@@ -47,15 +54,28 @@ test("the lookup form answers the same whether or not the number and the address
   await expectNoAxeViolations(page);
 });
 
-test("en français, le formulaire de recherche d’une demande", async ({ page }) => {
+test("en français, le formulaire de recherche d’une demande, sur un téléphone", async ({ page }) => {
+  await page.setViewportSize(PHONE);
   await page.goto("/support/tickets/lookup?lng=fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trouver une demande d’assistance");
+  await expect(page).toHaveTitle(/Trouver une demande d’assistance/);
+  await fitsPhone(page);
+  // Bad input: the messages in French, with the typed values kept.
+  await page.getByLabel("Numéro de la demande").fill("204805");
+  await page.getByLabel("Adresse courriel").fill("famille@");
+  await page.getByRole("button", { name: "M’envoyer un lien" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Entrez le numéro de la demande tel qu’il figure dans nos courriels, comme CS-204801.");
+  await expect(page.getByLabel("Adresse courriel")).toHaveValue("famille@");
+  await fitsPhone(page);
+
   await page.getByLabel("Numéro de la demande").fill("CS-204805");
   await page.getByLabel("Adresse courriel").fill("family@example.com");
   await page.getByRole("button", { name: "M’envoyer un lien" }).click();
   await expect(page.getByTestId("lookup-sent")).toContainText(
     "Si cette demande existe et a été ouverte avec cette adresse courriel, nous y avons envoyé un lien.",
   );
+  await fitsPhone(page);
   await expectNoAxeViolations(page);
 });
 
@@ -64,12 +84,16 @@ test("the e-mailed link opens the request once, read-only, for this browser only
   // Each run its own link (each works once); the JavaScript run reads it in French.
   const fr = hasJs();
   const link = hasJs() ? `${LINKS.resiWifi}?lng=fr` : LINKS.familyProof;
+  // On a phone.
+  await page.setViewportSize(PHONE);
   await page.goto(link);
   // The token leaves the address at once.
   await expect(page).toHaveURL(fr ? /\/support\/tickets\/view\?lng=fr$/ : /\/support\/tickets\/view$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     fr ? /^Votre demande d’assistance CS-\d+$/ : /^Your support request CS-\d+$/,
   );
+  await expect(page).toHaveTitle(fr ? /Votre demande d’assistance CS-\d+/ : /Your support request CS-\d+/);
+  await fitsPhone(page);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: fr ? "Voir la demande" : "Show the request" }).click();
 
@@ -87,6 +111,8 @@ test("the e-mailed link opens the request once, read-only, for this browser only
     await expect(view.getByTestId("ticket-attachments")).toHaveText("bank-confirmation.pdf");
     await expect(page.getByTestId("view-ends")).toContainText("You can see this request here until");
   }
+  await expect(page).toHaveTitle(fr ? /Demande d’assistance CS-\d+/ : /Support request CS-\d+/);
+  await fitsPhone(page);
   await expectNoAxeViolations(page);
 
   // The view lasts on this browser (never kept by anyone between), and is not a signed-in session.
