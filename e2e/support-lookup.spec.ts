@@ -60,8 +60,8 @@ test("the lookup form answers the same whether or not the number and the address
 test("en français, le formulaire de recherche d’une demande, sur un téléphone", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/support/tickets/lookup?lng=fr");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trouver une demande d’assistance");
-  await expect(page).toHaveTitle(/Trouver une demande d’assistance/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trouver une demande de soutien");
+  await expect(page).toHaveTitle(/Trouver une demande de soutien/);
   await fitsPhone(page);
   // Bad input: the messages in French, with the typed values kept.
   await page.getByLabel("Numéro de la demande").fill("204805");
@@ -93,9 +93,9 @@ test("the e-mailed link opens the request once, read-only, for this browser only
   // The token leaves the address at once.
   await expect(page).toHaveURL(fr ? /\/support\/tickets\/view\?lng=fr$/ : /\/support\/tickets\/view$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    fr ? /^Votre demande d’assistance CS-\d+$/ : /^Your support request CS-\d+$/,
+    fr ? /^Votre demande de soutien CS-\d+$/ : /^Your support request CS-\d+$/,
   );
-  await expect(page).toHaveTitle(fr ? /Votre demande d’assistance CS-\d+/ : /Your support request CS-\d+/);
+  await expect(page).toHaveTitle(fr ? /Votre demande de soutien CS-\d+/ : /Your support request CS-\d+/);
   await fitsPhone(page);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: fr ? "Voir la demande" : "Show the request" }).click();
@@ -114,7 +114,7 @@ test("the e-mailed link opens the request once, read-only, for this browser only
     await expect(view.getByTestId("ticket-attachments")).toHaveText("bank-confirmation.pdf");
     await expect(page.getByTestId("view-ends")).toContainText("You can see this request here until");
   }
-  await expect(page).toHaveTitle(fr ? /Demande d’assistance CS-\d+/ : /Support request CS-\d+/);
+  await expect(page).toHaveTitle(fr ? /Demande de soutien CS-\d+/ : /Support request CS-\d+/);
   await fitsPhone(page);
   await expectNoAxeViolations(page);
 

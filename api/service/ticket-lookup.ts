@@ -44,9 +44,9 @@ const EMAIL: Record<Language, { subject: (n: string) => string; body: (n: string
       `Hello,\n\nSomeone asked to see the support request ${number} ("${subject}") opened with this e-mail address. To see it, open this link within ${TICKET_LINK_HOURS} hours:\n\n${link}\n\nThe link works once, and shows the request for an hour. If you did not ask for this, ignore this e-mail.`,
   },
   fr: {
-    subject: (number) => `Votre demande d’assistance ${number}`,
+    subject: (number) => `Votre demande de soutien ${number}`,
     body: (number, subject, link) =>
-      `Bonjour,\n\nQuelqu’un a demandé à voir la demande d’assistance ${number} («\u00a0${subject}\u00a0») ouverte avec cette adresse courriel. Pour la voir, ouvrez ce lien dans les ${TICKET_LINK_HOURS} heures\u00a0:\n\n${link}\n\nLe lien ne fonctionne qu’une fois et montre la demande pendant une heure. Si vous n’avez rien demandé, ignorez ce courriel.`,
+      `Bonjour,\n\nQuelqu’un a demandé à voir la demande de soutien ${number} («\u00a0${subject}\u00a0») ouverte avec cette adresse courriel. Pour la voir, ouvrez ce lien dans les ${TICKET_LINK_HOURS} heures\u00a0:\n\n${link}\n\nLe lien ne fonctionne qu’une fois et montre la demande pendant une heure. Si vous n’avez rien demandé, ignorez ce courriel.`,
   },
 };
 

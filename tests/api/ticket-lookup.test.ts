@@ -61,7 +61,7 @@ describe("POST /support/ticket-lookup", () => {
     expect(sent[0]).toMatchObject({
       to_address: "family@example.com",
       language: "fr",
-      subject: `Votre demande d’assistance ${familyTicket}`,
+      subject: `Votre demande de soutien ${familyTicket}`,
     });
     expect(sent[0].link_path).toMatch(/^\/support\/tickets\/view\/[A-Za-z0-9_-]{43}$/);
     expect(sent[0].body_text).toContain(`{{portal_url}}${sent[0].link_path}`);

@@ -111,8 +111,8 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
           items={[
             [t("lookup.number"), ticket.ticket_number],
             [t("lookup.category"), ticket.category_name],
-            [t("tickets.opened"), formatDate(ticket.created_at, language)],
-            [t("tickets.updated"), formatDate(ticket.updated_at, language)],
+            [t("lookup.opened"), formatDate(ticket.created_at, language)],
+            [t("lookup.updated"), formatDate(ticket.updated_at, language)],
           ]}
         />
         <h3 className="mt-4 font-semibold text-gray-900">{t("lookup.attachments")}</h3>
