@@ -518,11 +518,14 @@ async function seedTickets(ctx: SeedContext) {
 /**
  * Fixed links of the ticket lookup (the e-mail a visitor gets from /support/tickets/lookup), for the demo
  * and the end-to-end tests: one per ticket, each working once, for 30 days from the seed day (real ones
- * last 24 hours). The family home's proof-of-payment request (with its attachment) and resi's WiFi one.
+ * last 24 hours). The family home's proof-of-payment request (with its attachment) and resi's WiFi one
+ * (the end-to-end tests use them up), and business's packet-loss one (only ever opened).
  */
 export const TICKET_LINKS_DEMO = {
   familyProof: { ticket: "Proof of payment sent – please restore service", token: "demo-ticket-familyhome-Vq7Lm2Xp9Rt4" },
   resiWifi: { ticket: "WiFi drops every evening", token: "demo-ticket-resiwifi-Hs3Kd8Wn5Bz1" },
+  /** Only ever opened, never used: the every-screen sweep and the benchmarks read its page. */
+  businessCircuit: { ticket: "Packet loss on the dedicated internet circuit", token: "demo-ticket-business-Pn6Gc2Yv8Ls3" },
 } as const;
 
 async function seedTicketLinks(ctx: SeedContext) {
