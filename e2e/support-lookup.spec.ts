@@ -58,6 +58,8 @@ test("the lookup form answers the same whether or not the number and the address
 });
 
 test("en français, le formulaire de recherche d’une demande, sur un téléphone", async ({ page }) => {
+  // Two posts, each page checked on a phone and with axe, on a machine shared with other suites.
+  test.slow();
   await page.setViewportSize(PHONE);
   await page.goto("/support/tickets/lookup?lng=fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trouver une demande de soutien");
