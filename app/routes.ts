@@ -24,6 +24,10 @@ export default [
     route("order-confirmed", "routes/auth-flows/order-confirmed.tsx"),
     route("handoff/order/:orderId?", "routes/auth-flows/order-handoff.tsx"),
     route("agreement/view/:token?", "routes/auth-flows/agreement.tsx"),
+    // A support ticket looked up without signing in (docs/support.md): the form, then the e-mailed
+    // link's page and the short read-only view it opens.
+    route("support/tickets/lookup", "routes/support/lookup.tsx"),
+    route("support/tickets/view/:token?", "routes/support/ticket-view.tsx"),
     // An address that matches nothing: 404 "This page could not be found".
     route("*", "routes/not-found.tsx"),
   ]),
@@ -42,6 +46,7 @@ export default [
     route("billing/:customerId?/autopay", "routes/billing/autopay.tsx"),
     route("billing/:customerId/autopay/card", "routes/billing/autopay-card.tsx"),
     route("billing/:customerId/autopay/card/stop", "routes/billing/autopay-card-stop.tsx"),
+    route("billing/:customerId/autopay/card/remove", "routes/billing/autopay-card-remove.tsx"),
     route("billing/:customerId/autopay/pad", "routes/billing/autopay-pad.tsx"),
     route("billing/:customerId/autopay/pad/remove", "routes/billing/autopay-pad-remove.tsx"),
     route("billing/:customerId/proof-of-payment", "routes/billing/proof-of-payment.tsx"),

@@ -257,25 +257,74 @@ test("a suspended account: the notice, a payment with and without JavaScript, an
   await expectNoAxeViolations(page);
 });
 
-test("set up pre-authorized debit with a void cheque: pending setup", async ({ page }) => {
-  await signIn(page, "family@example.com", { cameFrom: "/billing/100203/autopay/pad" });
+test("a PAD over card autopay: warned first, set up only by choice, then removed at once while pending setup", async ({ page }) => {
+  test.slow();
+  // Each run its own account with card autopay in force: the parents' Amex, Etobicoke Cold Storage's expired Visa.
+  const [user, account] = hasJs() ? ["family@example.com", 100203] : ["business@example.com", 200308];
+  await signIn(page, user, { cameFrom: `/billing/${account}/autopay/pad` });
   await expect(page).toHaveTitle(/pre-authorized debit \| myLakeshore/);
   await expect(page.getByTestId("pad-agreement")).toContainText("recourse rights");
+  // Before anything is sent: only one automatic method at a time, and what replacing the card means.
+  await expect(page.getByTestId("alert-replace-card")).toContainText("card payments stop now");
   await expectNoAxeViolations(page);
-  await page.getByLabel("Institution number").fill("003");
-  await page.getByLabel("Transit number").fill("12345");
-  await page.getByLabel("Account number").fill("1234567");
-  await page.getByLabel("Account holder's name").fill("Jordan Gagnon");
-  await page.getByLabel("Branch address").fill("100 King Street West, Toronto");
-  await page
-    .getByLabel("Photo or scan of a void cheque")
-    .setInputFiles({ name: "void-cheque.pdf", mimeType: "application/pdf", buffer: samplePdf() });
-  await page.getByLabel(/I have read the pre-authorized debit agreement/).check();
+  const fill = async () => {
+    await page.getByLabel("Institution number").fill("003");
+    await page.getByLabel("Transit number").fill("12345");
+    await page.getByLabel("Account number").fill("1234567");
+    await page.getByLabel("Account holder's name").fill("Jordan Gagnon");
+    await page.getByLabel("Branch address").fill("100 King Street West, Toronto");
+    await page
+      .getByLabel("Photo or scan of a void cheque")
+      .setInputFiles({ name: "void-cheque.pdf", mimeType: "application/pdf", buffer: samplePdf() });
+    await page.getByLabel(/I have read the pre-authorized debit agreement/).check();
+  };
+  await fill();
   await page.getByRole("button", { name: /^Accept and/ }).click();
-  await expect(page).toHaveURL(/\/billing\/100203\/autopay$/);
+  const replace = page.getByLabel(/^Replace my card payments/);
+  await expect(replace).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("error-summary")).toContainText("Automatic payments by card are still set up.");
+
+  // Chosen: the debit replaces the card (the account number and the file are never kept: given again).
+  await fill();
+  await replace.check();
+  await page.getByRole("button", { name: /^Accept and/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/billing/${account}/autopay$`));
   await expect(page.getByTestId("pad-autopay")).toContainText("ending in 4567");
   await expect(page.getByRole("region", { name: "Pre-authorized debit" })).toContainText("Pending setup");
+  await expect(page.getByRole("region", { name: "Credit card" })).toContainText("Stopped");
+  await expect(page.getByTestId("alert-both")).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // Removed before it started: it ends now, no 30-day notice, no debit.
+  await page.getByRole("link", { name: "Remove pre-authorized debit" }).click();
+  await expect(page.getByText("It has not started yet, so it ends now and no debit is taken.")).toBeVisible();
+  await page.getByRole("button", { name: "Remove pre-authorized debit" }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText(
+    "Your pre-authorized debit was removed. No debit will be taken.",
+  );
+  await expect(page.getByRole("region", { name: "Pre-authorized debit" })).toContainText("Removed");
+  await expect(page.getByTestId("pad-autopay")).not.toContainText("Next debit");
+});
+
+test("card autopay over a PAD: warned first, set up only by choice, and the PAD ends", async ({ page }) => {
+  // Each run its own account with a PAD in force: Harbourfront's (with a card too), Queen West's (pending setup).
+  const account = hasJs() ? 200301 : 200305;
+  await signIn(page, "business@example.com", { cameFrom: `/billing/${account}/autopay/card` });
+  await expect(page.getByTestId("alert-replace-pad")).toContainText("the pre-authorized debit ends now");
+  await expectNoAxeViolations(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /Set up card payments|Replace the card/ }).click();
+  const replace = page.getByLabel(/^Replace my pre-authorized debit/);
+  await expect(replace).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("error-summary")).toContainText("Your pre-authorized debit is still set up.");
+  // The card number and security code are never kept: given again.
+  await fillCard(page, "4242 4242 4242 4242");
+  await replace.check();
+  await page.getByRole("button", { name: /Set up card payments|Replace the card/ }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText("Automatic payments by card are set up");
+  await expect(page.getByRole("region", { name: "Pre-authorized debit" })).toContainText("Removed");
+  await expect(page.getByTestId("card-autopay")).toContainText("Visa ending in 4242");
+  await expect(page.getByTestId("alert-both")).toHaveCount(0);
 });
 
 /** The agreement checkbox refused: marked invalid, its message under it and in the summary, linked to it. */
@@ -348,7 +397,9 @@ test("en français, un formulaire de DPA refusé champ par champ garde ce qui a 
   await expect(page.getByLabel("Numéro de transit")).toHaveValue("12345");
 });
 
-test("card autopay: set up, then stop after a confirmation page", async ({ page }) => {
+test("card autopay: set up, stop, then remove the card, each change after a confirmation page", async ({ page }) => {
+  // Three changes, each checked with axe, on a machine shared with other suites.
+  test.slow();
   await signIn(page, "business@example.com", { cameFrom: hasJs() ? "/billing/200307/autopay" : "/billing/200311/autopay" });
   await expect(page).toHaveTitle("Automatic payments | myLakeshore");
   await expectNoAxeViolations(page);
@@ -364,6 +415,16 @@ test("card autopay: set up, then stop after a confirmation page", async ({ page 
   await page.getByRole("button", { name: "Stop card payments" }).click();
   await expect(page.locator('[data-notification="success"]')).toContainText("Automatic payments by card are stopped.");
   await expect(page.getByRole("region", { name: "Credit card" })).toContainText("Stopped");
+
+  // A stopped card is still on file until it is removed.
+  await page.getByRole("link", { name: "Remove the card" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remove the card on file");
+  await expect(page.getByText("We will no longer keep your Visa ending in 4242.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Remove the card" }).click();
+  await expect(page.locator('[data-notification="success"]')).toContainText("The card was removed from your account.");
+  await expect(page.getByTestId("card-autopay")).toContainText("No card is set up for automatic payments.");
+  await expect(page.getByRole("link", { name: "Remove the card" })).toHaveCount(0);
 });
 
 test("a business account billed elsewhere has no billing pages", async ({ page }) => {

@@ -1,8 +1,9 @@
 /**
  * Account details and manage service, as family@example.com: pauses on the parents' account 100203
- * (package "Internet + Phone"), refused on the suspended home account 100201 (balance owing), and
- * requests on the condo 100202. The no-JavaScript and JavaScript runs share the demo database, so each
- * uses its own months and its own kind of request, and every test leaves the account as it found it.
+ * (package "Internet + Phone", moving on the first of the month after next), refused on the suspended
+ * home account 100201 (balance owing), a cancellation of the condo 100202 and a move of the home
+ * account. The no-JavaScript and JavaScript runs share the demo database, so each uses its own months
+ * and its own kind of request on its own package, and every test leaves the account as it found it.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
@@ -31,8 +32,8 @@ async function openPackage(page: Page, customerId: number, name: string) {
 
 test("schedule a 2-month pause, see it on the account and the dashboard, change its dates, remove it", async ({ page }) => {
   test.slow();
-  // Each run its own months, so the two never overlap.
-  const start = firstOfMonth(hasJs() ? 7 : 1);
+  // Each run its own months, so the two never overlap, and both after the package's move (first of month 2).
+  const start = firstOfMonth(hasJs() ? 7 : 3);
   await signIn(page, "family@example.com", { cameFrom: "/account-details/100203" });
   await expect(page).toHaveTitle("Account details | myLakeshore");
   await expectNoAxeViolations(page);
@@ -112,12 +113,26 @@ test("with a balance owing, a pause is refused with the reason", async ({ page }
   await expectNoAxeViolations(page);
 });
 
-test("ask for a change to the condo's service, see it pending, and withdraw it", async ({ page }) => {
+test("ask for a change to a service, see it pending, and withdraw it", async ({ page }) => {
   test.slow();
-  await signIn(page, "family@example.com", { cameFrom: "/account-details/100202" });
-  const pkg = page.getByRole("region", { name: "Internet Only", exact: true });
+  // JavaScript: cancel the condo's service; without: move the home account's (a move and a cancellation
+  // of one package are never pending together, so each run has its own package).
+  await signIn(page, "family@example.com", { cameFrom: hasJs() ? "/account-details/100202" : "/account-details/100201" });
+  const name = hasJs() ? "Internet Only" : "Internet + TV";
+  const pkg = page.getByRole("region", { name, exact: true });
   const when = firstOfMonth(3);
   if (hasJs()) {
+    // The condo is paused from next month for three: a move cannot fall within that, and the page says so first.
+    await pkg.getByRole("link", { name: "Move Internet Only" }).click();
+    await expect(page.getByTestId("move-paused")).toContainText(`Paused from ${firstOfMonth(1).en} until ${firstOfMonth(4).en}`);
+    await page.getByLabel("Moving date").fill(firstOfMonth(2).iso);
+    await page.getByLabel("Street address").fill("40 Lower Simcoe Street");
+    await page.getByLabel("City").fill("Toronto");
+    await page.getByLabel("Postal code").fill("M5J 0B1");
+    await page.getByRole("button", { name: "Send the move request" }).click();
+    await expect(page.getByTestId("error-summary")).toContainText("The service is paused on that day.");
+    await expect(page.getByLabel("Moving date")).toHaveAttribute("aria-invalid", "true");
+    await page.goto("/account-details/100202");
     // Cancelling: what it means, said plainly, and confirmed on its own page.
     await pkg.getByRole("link", { name: "Cancel Internet Only" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancel Internet Only");
@@ -135,7 +150,7 @@ test("ask for a change to the condo's service, see it pending, and withdraw it",
     await expect(pkg.getByTestId("requests")).toContainText(`Cancellation on ${when.en}`);
     await pkg.getByRole("link", { name: "Withdraw the cancellation request" }).click();
   } else {
-    await pkg.getByRole("link", { name: "Move Internet Only" }).click();
+    await pkg.getByRole("link", { name: "Move Internet + TV" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Move your service");
     await expectNoAxeViolations(page);
     await page.getByLabel("Moving date").fill(when.iso);
@@ -148,16 +163,41 @@ test("ask for a change to the condo's service, see it pending, and withdraw it",
     await page.getByLabel("Postal code").fill("M5J 0B1");
     await page.getByRole("button", { name: "Send the move request" }).click();
     await expect(page.locator('[data-notification="success"]')).toContainText(
-      `We received your request to move Internet Only on ${when.en}.`,
+      `We received your request to move Internet + TV on ${when.en}.`,
     );
+    // While it is pending, cancelling is not offered, and the page says why.
+    await expect(pkg.getByRole("link", { name: "Cancel Internet + TV" })).toHaveCount(0);
+    await expect(pkg.getByTestId("cancel-after-move")).toHaveText("To cancel Internet + TV, first withdraw its move request.");
     await expect(pkg.getByTestId("requests")).toContainText("40 Lower Simcoe Street");
     await pkg.getByRole("link", { name: "Withdraw the move request" }).click();
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Withdraw the (move|cancellation) request$/);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Withdraw the request" }).click();
-  await expect(page.locator('[data-notification="success"]')).toContainText(/request of Internet Only was withdrawn/);
+  await expect(page.locator('[data-notification="success"]')).toContainText(
+    new RegExp(`request of ${name.replace("+", "\\+")} was withdrawn`),
+  );
   await expect(pkg.getByTestId("requests")).toHaveCount(0);
+});
+
+test("a service that is moving: the pause page names the moving date first, and a pause over it is refused", async ({ page }) => {
+  await signIn(page, "family@example.com", { cameFrom: "/account-details/100203" });
+  const pkg = page.getByRole("region", { name: "Internet + Phone", exact: true });
+  await expect(pkg.getByRole("link", { name: "Cancel Internet + Phone" })).toHaveCount(0);
+  await expect(pkg.getByTestId("cancel-after-move")).toHaveText("To cancel Internet + Phone, first withdraw its move request.");
+  await pkg.getByRole("link", { name: "Pause Internet + Phone" }).click();
+  const moving = firstOfMonth(2);
+  await expect(page.getByTestId("pause-moving")).toContainText(`It moves on ${moving.en}. A pause cannot include that day`);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("First day of the pause").fill(firstOfMonth(1).iso);
+  await page.getByLabel("Number of months").fill("2");
+  await page.getByRole("button", { name: "Schedule the pause" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("This service moves on a day this pause would include.");
+  await expect(page.getByLabel("First day of the pause")).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/account-details/100203/packages/5301/pause?lng=fr");
+  await expect(page.getByTestId("pause-moving")).toContainText("Ce service déménage");
+  await expectNoAxeViolations(page);
 });
 
 test("the account details in French, with the pending requests of the parents' account", async ({ page }) => {

@@ -52,6 +52,9 @@ export const SCREENS = [
   { name: "order-confirmed", path: "/order-confirmed" },
   { name: "order-handoff", via: `/handoff/order/900001?token=${AUTH.orderHandoff}` },
   { name: "agreement", via: `/agreement/view/${AUTH.agreement}` },
+  { name: "ticket-lookup", path: "/support/tickets/lookup" },
+  // The link page only names the ticket: a GET never uses the link.
+  { name: "ticket-link", path: "/support/tickets/view/demo-ticket-business-Pn6Gc2Yv8Ls3" },
   { name: "not-found", path: "/no-such-page", status: 404 },
   // Signed in: resi@example.com (100101: package 5001, internet 7001, TV 7002)
   { name: "dashboard-resi", path: `/dashboard/${resi}`, user: "resi" },

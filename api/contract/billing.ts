@@ -139,11 +139,14 @@ export const PadAutopay = z.object({
 });
 
 export const AutopayDetails = z.object({
-  /** The latest card autopay of the account, or null if none was ever set up. */
+  /** The latest card autopay of the account, or null if none is on file (never set up, or removed). */
   card: CardAutopay.nullable(),
   /** The current (or last removed) PAD agreement, or null if none was ever set up. */
   pad: PadAutopay.nullable(),
-  /** Card autopay is active and a PAD is pending setup or active: the account could be charged twice. */
+  /**
+   * Card autopay is active and a PAD is pending setup or active: the page asks to stop one. New setups
+   * cannot make this (one replaces the other only by the customer's choice); older agreements can.
+   */
   both_methods_configured: z.boolean(),
   /** The monthly credit for paying automatically, and whether it applies now (a method is active). */
   autopay_credit: z.object({ amount: Money, applies: z.boolean() }),
@@ -285,9 +288,15 @@ const acceptedValues = new Set(["true", "on", "1", "yes"]);
 export const isAccepted = (value: unknown) =>
   value === true || (typeof value === "string" && acceptedValues.has(value.trim().toLowerCase()));
 
+/** A box a form may tick ("true", "on" or "1"), or a JSON boolean; absent is false. */
+const optionalChoice = z.union([z.boolean(), z.string()]).optional();
+
 /**
  * POST /billing/{id}/autopay/credit-card (header Idempotency-Key). Spaces and dashes in the number are
  * ignored; the number and CVV are never stored. The expiry must not be past (checked by the service).
+ * One automatic method at a time: while a PAD is pending setup or active, the card replaces it only
+ * with `replace_pad` (422 `replace_pad.required` otherwise); the PAD then ends at once, as does a PAD
+ * already pending removal.
  */
 export const CardAutopayRequest = z
   .object({
@@ -297,6 +306,8 @@ export const CardAutopayRequest = z
     /** 3 digits, 4 for American Express. */
     cvv: rule("cvv"),
     cardholder_name: rule("cardholder_name"),
+    /** The customer chose to replace the pre-authorized debit by this card. */
+    replace_pad: optionalChoice,
   })
   .superRefine(checkCvvLength);
 export type CardAutopayRequest = z.infer<typeof CardAutopayRequest>;
@@ -312,6 +323,11 @@ export const PadAutopayFields = z.object({
   account_holder: rule("account_holder"),
   /** At least 7 characters. */
   branch_address: rule("branch_address"),
+  /**
+   * The customer chose to replace card autopay by this debit: required while card autopay is active
+   * (422 `replace_card.required` otherwise); card autopay then stops at once.
+   */
+  replace_card: optionalChoice,
   /** Must be true ("true", "on" or "1" from a form). */
   agreement_accepted: z.preprocess(
     (v) => v ?? false,
@@ -330,8 +346,18 @@ export const PadAutopayRequest = PadAutopayFields.extend({
 export const AutopaySetupAnswer = z.object({ success: z.literal(true), autopayDetails: AutopayDetails });
 export type AutopaySetupAnswer = z.infer<typeof AutopaySetupAnswer>;
 
-/** DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad */
+/** DELETE /billing/{id}/autopay, /billing/{id}/autopay-card and /billing/{id}/autopay-pad */
 export const AutopayStopAnswer = z.object({ success: z.literal(true) });
+
+/**
+ * DELETE /billing/{id}/autopay-pad: an agreement still pending setup ends at once (`removed`, no debit is
+ * ever taken); an active one is `pending_removal` until the cancellation notice period ends.
+ */
+export const PadRemovalAnswer = AutopayStopAnswer.extend({
+  status: z.enum(["removed", "pending_removal"]),
+  removal_effective_on: IsoDate,
+});
+export type PadRemovalAnswer = z.infer<typeof PadRemovalAnswer>;
 
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
 const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "account_holder"] as const;
@@ -450,13 +476,14 @@ export const BILLING_ERROR_CODES = {
     ...bankCodes,
     ...idempotencyCodes,
   ],
-  cardAutopay: [...cardCodes, ...idempotencyCodes],
+  cardAutopay: [...cardCodes, "replace_pad.required", ...idempotencyCodes],
   padAutopay: [
     ...bankCodes,
     "branch_address.required",
     "branch_address.too_short",
     "branch_address.too_long",
     "agreement_accepted.required",
+    "replace_card.required",
     "void_cheque.required",
     "void_cheque.too_many",
     "void_cheque.empty",
@@ -466,6 +493,7 @@ export const BILLING_ERROR_CODES = {
     ...idempotencyCodes,
   ],
   stopCard: ["autopay.not_active"],
+  removeCard: ["autopay_card.none"],
   stopPad: ["autopay_pad.not_active"],
   proofOfPayment: [
     "account.not_suspended",
@@ -538,7 +566,8 @@ export const billingEndpoints = [
     ...billing,
     method: "post",
     path: "/billing/{id}/autopay/credit-card",
-    summary: "Set up (or replace) card autopay; only the brand and last four digits are kept (Idempotency-Key header required)",
+    summary:
+      "Set up (or replace) card autopay; only the brand and last four digits are kept; replacing a PAD needs replace_pad (Idempotency-Key header required)",
     body: CardAutopayRequest,
     answer: AutopaySetupAnswer,
     status: 201,
@@ -550,7 +579,8 @@ export const billingEndpoints = [
     ...billing,
     method: "post",
     path: "/billing/{id}/autopay/pad",
-    summary: "Set up (or replace) pre-authorized debit with a void cheque; starts pending_setup (Idempotency-Key header required)",
+    summary:
+      "Set up (or replace) pre-authorized debit with a void cheque; starts pending_setup; replacing card autopay needs replace_card (Idempotency-Key header required)",
     body: PadAutopayRequest,
     bodyEncoding: "multipart",
     uploads: [{ field: "void_cheque", purpose: "void_cheque" }],
@@ -572,9 +602,18 @@ export const billingEndpoints = [
   endpoint({
     ...billing,
     method: "delete",
-    path: "/billing/{id}/autopay-pad",
-    summary: "Ask to remove the PAD: pending_removal until the cancellation notice period ends",
+    path: "/billing/{id}/autopay-card",
+    summary: "Remove the card on file: card autopay stops if it is active, and the card is no longer kept (GET then answers card: null)",
     answer: AutopayStopAnswer,
+    errors: [422],
+    errorCodes: [...BILLING_ERROR_CODES.removeCard],
+  }),
+  endpoint({
+    ...billing,
+    method: "delete",
+    path: "/billing/{id}/autopay-pad",
+    summary: "Remove the PAD: one pending setup ends at once; an active one is pending_removal until the cancellation notice period ends",
+    answer: PadRemovalAnswer,
     errors: [422],
     errorCodes: [...BILLING_ERROR_CODES.stopPad],
   }),

@@ -1,6 +1,9 @@
-/** Support tickets of residential and commercial customers. */
+/**
+ * Support tickets of residential and commercial customers, and looking one up without signing in (a
+ * link e-mailed to the address it was opened with, then a short read-only view).
+ */
 import { z } from "zod";
-import { IsoDateTime, NumericId } from "./common.ts";
+import { IsoDateTime, NumericId, SuccessAnswer } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** The options of the support form's category select, by kind of customer (in this order). */
@@ -124,6 +127,74 @@ export const OpenTicketAnswer = z.object({
 });
 export type OpenTicketAnswer = z.infer<typeof OpenTicketAnswer>;
 
+// --- Looking a ticket up without signing in ---------------------------------------------------------
+
+/** A ticket number as people type it: "CS-204801", any case, spaces around; stored upper-case. */
+export const TICKET_NUMBER = /^CS-\d{1,12}$/;
+export const normalTicketNumber = (value: string) => value.trim().toUpperCase();
+
+/** How long the e-mailed link works (once), and how long the view it opens lasts. */
+export const TICKET_LINK_HOURS = 24;
+export const TICKET_VIEW_MINUTES = 60;
+/** Lookup e-mails sent for one ticket in any hour, at most. */
+export const TICKET_LINK_EMAILS_PER_HOUR = 3;
+
+/**
+ * POST /support/ticket-lookup (public): a ticket number and the e-mail address it was opened with. The
+ * answer is the same whether or not they match: when they do, a link is e-mailed to that address.
+ */
+export const TicketLookupRequest = z.object({
+  ticket_number: z
+    .string()
+    .trim()
+    .superRefine((value, check) => {
+      if (!value) check.addIssue({ code: "custom", message: "ticket_number.required" });
+      else if (!TICKET_NUMBER.test(normalTicketNumber(value))) check.addIssue({ code: "custom", message: "ticket_number.invalid" });
+    }),
+  email: z
+    .string()
+    .trim()
+    .superRefine((value, check) => {
+      if (!value) check.addIssue({ code: "custom", message: "email.required" });
+      else if (value.length > 254 || !emailFormat.safeParse(value).success) check.addIssue({ code: "custom", message: "email.invalid" });
+    }),
+});
+export type TicketLookupRequest = z.infer<typeof TicketLookupRequest>;
+
+/** GET /support/ticket-links/{token}: which ticket a working link opens, and until when. */
+export const TicketLinkAnswer = z.object({ ticket_number: z.string(), expires_at: IsoDateTime });
+export type TicketLinkAnswer = z.infer<typeof TicketLinkAnswer>;
+
+/** POST /support/ticket-links/{token}: the link used up, a view of the ticket for TICKET_VIEW_MINUTES. */
+export const TicketViewGrantAnswer = z.object({
+  success: z.literal(true),
+  ticket_number: z.string(),
+  /** For GET /support/ticket-views/{viewToken} (and, later, the ticket's conversation under it). */
+  view_token: z.string(),
+  expires_at: IsoDateTime,
+});
+export type TicketViewGrantAnswer = z.infer<typeof TicketViewGrantAnswer>;
+
+/** GET /support/ticket-views/{viewToken}: the ticket, read-only, without its messages. */
+export const TicketViewAnswer = z.object({
+  ticket: z.object({
+    ticket_number: z.string(),
+    subject: z.string(),
+    category: TicketCategory,
+    category_name: z.string(),
+    status: TicketStatus,
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+    /** Names only: the files themselves are not served here. */
+    attachments: z.array(z.object({ file_name: z.string() })),
+  }),
+  /** When this view ends (a new lookup sends a new link). */
+  expires_at: IsoDateTime,
+});
+export type TicketViewAnswer = z.infer<typeof TicketViewAnswer>;
+
+const VIEW_TOKEN = "The token of the view (path); unknown, expired or used tokens answer 404";
+
 export const supportEndpoints = [
   endpoint({
     method: "get",
@@ -163,5 +234,44 @@ export const supportEndpoints = [
       "attachments.empty",
       "attachments.unexpected_field",
     ],
+  }),
+  endpoint({
+    method: "post",
+    path: "/support/ticket-lookup",
+    tag: "support",
+    summary: `Look a ticket up without signing in: the same answer whether or not the number and the e-mail it was opened with match; when they do, a link working once for ${TICKET_LINK_HOURS} hours is e-mailed there (at most ${TICKET_LINK_EMAILS_PER_HOUR} an hour per ticket)`,
+    auth: "public",
+    body: TicketLookupRequest,
+    answer: SuccessAnswer,
+    errors: [422],
+    errorCodes: ["ticket_number.required", "ticket_number.invalid", "email.required", "email.invalid"],
+  }),
+  endpoint({
+    method: "get",
+    path: "/support/ticket-links/{token}",
+    tag: "support",
+    summary: `Which ticket an e-mailed lookup link opens, while it works. ${VIEW_TOKEN}`,
+    auth: "public",
+    answer: TicketLinkAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "post",
+    path: "/support/ticket-links/{token}",
+    tag: "support",
+    summary: `Use a lookup link (once): answers a view token that reads the ticket for ${TICKET_VIEW_MINUTES} minutes. ${VIEW_TOKEN}`,
+    auth: "public",
+    answer: TicketViewGrantAnswer,
+    status: 201,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/support/ticket-views/{viewToken}",
+    tag: "support",
+    summary: `The ticket a view opens, read-only: number, subject, category, status, dates, attachments' names. ${VIEW_TOKEN}`,
+    auth: "public",
+    answer: TicketViewAnswer,
+    errors: [404],
   }),
 ];

@@ -22,6 +22,7 @@ import {
   cardBrandOf,
   cardDigits,
   cardExpired,
+  isAccepted,
   parseAmount,
   parseExpiry,
   type AutopayDetails,
@@ -30,6 +31,7 @@ import {
   type Invoice,
   type InvoiceStatus,
   type MakePaymentAnswer,
+  type PadRemovalAnswer,
   type PaymentRecord,
 } from "../contract/billing.ts";
 import type { Db } from "../db/client.ts";
@@ -331,7 +333,8 @@ async function autopayDetails(db: Db, customerId: number, billingDay: number, to
   const [card, pad] = await Promise.all([
     db.one<CardRow>(
       `SELECT status, card_brand, card_last4, expiry_month, expiry_year, cardholder_name, set_up_at, stopped_at
-         FROM autopay_cards WHERE customer_id = $1 ORDER BY (status = 'active') DESC, set_up_at DESC, id DESC LIMIT 1`,
+         FROM autopay_cards WHERE customer_id = $1 AND status <> 'removed'
+        ORDER BY (status = 'active') DESC, set_up_at DESC, id DESC LIMIT 1`,
       [customerId],
     ),
     db.one<PadRow>(
@@ -382,6 +385,16 @@ async function autopayDetails(db: Db, customerId: number, billingDay: number, to
     autopay_credit: { amount: dollars(AUTOPAY_CREDIT_CENTS), applies: cardCharging || padCharging },
     pad_notice_periods: { ...PAD_NOTICE },
   };
+}
+
+/** Ends the account's PAD agreement today, whatever its state (a replacement by a new agreement or a card). */
+async function endPad(tx: Db, customerId: number, now: Date, today: string): Promise<void> {
+  await tx.query(
+    `UPDATE autopay_pads SET status = 'removed', removal_requested_at = COALESCE(removal_requested_at, $2),
+            removal_effective_on = $3
+      WHERE customer_id = $1 AND status <> 'removed'`,
+    [customerId, now, today],
+  );
 }
 
 // --- Idempotency ---
@@ -775,11 +788,12 @@ export function billingRoutes(ctx: ServiceContext): Router {
       const today = todayOf(ctx);
       const input = parseWithRules(CardAutopayRequest, req.body ?? {}, cardNotExpired(today));
       const card = cardOf(input, today);
+      const replacePad = isAccepted(input.replace_pad);
       const request = {
         key,
         customerId,
         endpoint: `POST /billing/${customerId}/autopay/credit-card`,
-        fingerprint: fingerprint({ brand: card.brand, last4: card.last4, expiry: card.expiry, holder: card.holder }),
+        fingerprint: fingerprint({ brand: card.brand, last4: card.last4, expiry: card.expiry, holder: card.holder, replacePad }),
       };
       await idempotent(ctx, req, res, request, async (tx) => {
         if (!customer.credit_card_allowed) {
@@ -793,7 +807,17 @@ export function billingRoutes(ctx: ServiceContext): Router {
             body: { success: false, message: "The card was declined", errors: { card_number: ["card_number.declined"] } },
           };
         }
+        // One automatic method at a time, checked under the account's lock (idempotent takes it first).
+        const pad = await tx.one<{ status: PadRow["status"] }>(
+          "SELECT status FROM autopay_pads WHERE customer_id = $1 AND status <> 'removed'",
+          [customerId],
+        );
+        if ((pad?.status === "pending_setup" || pad?.status === "active") && !replacePad) {
+          throw unprocessable({ replace_pad: ["replace_pad.required"] }, "A pre-authorized debit is set up: replacing it must be chosen");
+        }
         const now = ctx.now();
+        // The card takes over: the PAD ends today, whatever its state (no debit from today on).
+        if (pad) await endPad(tx, customerId, now, today);
         await tx.query("UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active'", [
           customerId,
           now,
@@ -832,6 +856,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
             ? { void_cheque: ["void_cheque.too_many"] }
             : await checkFiles(files, "void_cheque", "void_cheque");
       const input = parseWithFiles(PadAutopayFields, req.body, fileErrors);
+      const replaceCard = isAccepted(input.replace_card);
       const today = todayOf(ctx);
       const bank = {
         institution: input.institution_number.trim(),
@@ -844,17 +869,23 @@ export function billingRoutes(ctx: ServiceContext): Router {
         key,
         customerId,
         endpoint: `POST /billing/${customerId}/autopay/pad`,
-        fingerprint: fingerprint({ ...bank, cheque: files[0].sha256 }),
+        fingerprint: fingerprint({ ...bank, cheque: files[0].sha256, replaceCard }),
       };
       await idempotent(ctx, req, res, request, async (tx) => {
+        // One automatic method at a time, checked under the account's lock (idempotent takes it first).
+        const card = await tx.one("SELECT 1 AS active FROM autopay_cards WHERE customer_id = $1 AND status = 'active'", [customerId]);
+        if (card && !replaceCard) {
+          throw unprocessable({ replace_card: ["replace_card.required"] }, "Card autopay is active: replacing it must be chosen");
+        }
         const now = ctx.now();
+        if (card) {
+          await tx.query("UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active'", [
+            customerId,
+            now,
+          ]);
+        }
         // A new agreement replaces the account's current one at once.
-        await tx.query(
-          `UPDATE autopay_pads SET status = 'removed', removal_requested_at = COALESCE(removal_requested_at, $2),
-                  removal_effective_on = $3
-            WHERE customer_id = $1 AND status <> 'removed'`,
-          [customerId, now, today],
-        );
+        await endPad(tx, customerId, now, today);
         const [chequeId] = await storeFiles(tx, ctx.files, customerId, "void_cheque", files, currentUser(req).userId);
         await tx.query(
           `INSERT INTO autopay_pads (customer_id, status, institution_number, transit_number, account_last4, account_holder,
@@ -893,16 +924,38 @@ export function billingRoutes(ctx: ServiceContext): Router {
   );
 
   router.delete(
+    "/billing/:id/autopay-card",
+    route(async (req, res) => {
+      const { customerId } = await billingAccess(ctx, req, true);
+      const now = ctx.now();
+      // Every card still on file: an active one stops now, and none can be charged again (no token).
+      const removed = await ctx.db.query(
+        `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
+          WHERE customer_id = $1 AND status <> 'removed' RETURNING id`,
+        [customerId, now],
+      );
+      if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
+      res.json({ success: true });
+    }),
+  );
+
+  router.delete(
     "/billing/:id/autopay-pad",
     route(async (req, res) => {
       const { customerId } = await billingAccess(ctx, req, true);
-      const removing = await ctx.db.query(
-        `UPDATE autopay_pads SET status = 'pending_removal', removal_requested_at = $2, removal_effective_on = $3
-          WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING id`,
-        [customerId, ctx.now(), addDays(todayOf(ctx), PAD_NOTICE.cancellation_days)],
+      const today = todayOf(ctx);
+      // An agreement still pending setup never debited: it ends today. An active one gets the notice period.
+      const [removing] = await ctx.db.query<{ status: "removed" | "pending_removal"; removal_effective_on: string }>(
+        `UPDATE autopay_pads
+            SET status = CASE WHEN status = 'pending_setup' THEN 'removed' ELSE 'pending_removal' END,
+                removal_requested_at = $2,
+                removal_effective_on = CASE WHEN status = 'pending_setup' THEN $3::date ELSE $4::date END
+          WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING status, removal_effective_on`,
+        [customerId, ctx.now(), today, addDays(today, PAD_NOTICE.cancellation_days)],
       );
-      if (!removing.length) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
-      res.json({ success: true });
+      if (!removing) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
+      const answer: PadRemovalAnswer = { success: true, status: removing.status, removal_effective_on: removing.removal_effective_on };
+      res.json(answer);
     }),
   );
 

@@ -10,6 +10,7 @@ import { orderRoutes } from "./orders.ts";
 import { cabinetRoutes } from "./cabinets.ts";
 import { endpointRoutes } from "./endpoints.ts";
 import { supportRoutes } from "./support.ts";
+import { ticketLookupRoutes } from "./ticket-lookup.ts";
 import { commercialDashboardRoutes } from "./commercial-dashboard.ts";
 import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
 import type { ServiceContext } from "./context.ts";
@@ -47,6 +48,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(oauthPublicRoutes(ctx));
   router.use(orderRoutes(ctx));
   router.use(contactActivationRoutes(ctx));
+  // Support tickets looked up without signing in: an e-mailed link, then a short read-only view.
+  router.use(ticketLookupRoutes(ctx));
   const revisions = revisionRoutes(ctx);
   // Each read of the batch carries its own access token, checked as the bearer check does.
   router.use(revisions.batch);

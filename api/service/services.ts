@@ -276,7 +276,7 @@ function actionsOf(pkg: PackageRow, loaded: Loaded, canManage: boolean, balanceC
     can_reinstate: canManage && suspension?.reason === "customer_request",
     can_pause: canManage && pkg.status === "active" && balanceCents <= 0 && !pending.has("cancel"),
     can_move: canManage && live && !pending.has("move") && !pending.has("cancel"),
-    can_cancel: canManage && live && !pending.has("cancel"),
+    can_cancel: canManage && live && !pending.has("cancel") && !pending.has("move"),
     can_reactivate:
       canManage && !pending.has("reactivate") && (pending.has("cancel") || pkg.status === "paused" || pkg.status === "cancelled"),
   };
@@ -328,6 +328,16 @@ function checkDate(sent: Record<string, unknown>, errors: FieldErrors, field: st
   if (date < day.addDays(today, earliest)) errors.add(field, earliest ? "not_in_future" : "in_past");
   else if (date > day.addDays(today, MAX_DAYS_AHEAD)) errors.add(field, "too_far");
 }
+
+/**
+ * A pause may not include the day a pending move of its package takes effect (the service would be
+ * paused at one address and moving to another): it ends by then (service resumes on its until date) or
+ * starts after. A pause that starts on or after the move date is the moved service's.
+ */
+const includesMove = (loaded: Loaded, packageId: number, startDate: string, until: string) =>
+  loaded.requests.some(
+    (r) => r.package_id === packageId && r.kind === "move" && r.effective_on && startDate <= r.effective_on && r.effective_on < until,
+  );
 
 const pauseDateRules = (today: string) => (sent: Record<string, unknown>, errors: FieldErrors) =>
   checkDate(sent, errors, "start_date", today, 1);
@@ -493,6 +503,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
               input.start_date < x.ends_on,
           );
           if (overlaps) add("start_date", "start_date.overlapping_pause");
+          if (includesMove(loaded, p.id, input.start_date, until)) add("start_date", "start_date.includes_move");
         }
         if (hasErrors(errors)) throw unprocessable(errors, "The pause breaks a rule");
         const rows = await tx.query<{ id: number }>(
@@ -541,6 +552,9 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           [pause.package_id, pause.id, input.start_date, until],
         );
         if (overlapping) (errors.start_date ??= []).push("start_date.overlapping_pause");
+        if (includesMove(await loadPackages(tx, access.customerId), pause.package_id, input.start_date, until)) {
+          (errors.start_date ??= []).push("start_date.includes_move");
+        }
         if (hasErrors(errors)) throw unprocessable(errors, "The pause breaks a rule");
         await tx.query("UPDATE service_pauses SET starts_on = $2, ends_on = $3, updated_at = $4 WHERE id = $1", [
           pause.id,
@@ -585,6 +599,17 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
         else if (pending.has("move")) errors.package_id = ["package_id.request_pending"];
         else if (pending.has("cancel")) errors.package_id = ["package_id.cancel_pending"];
+        if (
+          loaded.pauses.some(
+            (x) =>
+              x.package_id === pkg.id &&
+              (x.status === "scheduled" || x.status === "active") &&
+              x.starts_on <= input.move_date &&
+              input.move_date < x.ends_on,
+          )
+        ) {
+          errors.move_date = ["move_date.during_pause"];
+        }
         const address = {
           address_line1: input.address_line1,
           address_line2: input.address_line2 ?? null,
@@ -632,9 +657,11 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
         const errors: Record<string, string[]> = {};
+        const pending = new Set(loaded.requests.filter((r) => r.package_id === pkg.id).map((r) => r.kind));
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
-        else if (loaded.requests.some((r) => r.package_id === pkg.id && r.kind === "cancel"))
-          errors.package_id = ["package_id.request_pending"];
+        else if (pending.has("cancel")) errors.package_id = ["package_id.request_pending"];
+        // A move and a cancellation pending together would ask support for two contrary things.
+        else if (pending.has("move")) errors.package_id = ["package_id.move_pending"];
         if (hasErrors(errors)) throw unprocessable(errors, "The cancellation request breaks a rule");
         const row = await tx.one<{ id: number }>(
           `INSERT INTO service_requests (customer_id, package_id, kind, effective_on, reason, comment, requested_by, created_at)

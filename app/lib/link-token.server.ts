@@ -10,7 +10,7 @@ import { parse, serialize } from "cookie";
 import { redirect } from "react-router";
 import { secureCookies } from "./config.server.ts";
 
-export type LinkKind = "recover" | "activate" | "contact" | "summary" | "confirmation" | "handoff" | "agreement";
+export type LinkKind = "recover" | "activate" | "contact" | "summary" | "confirmation" | "handoff" | "agreement" | "ticket";
 
 /** Long enough to come back to a page later the same day; the API decides whether the link still works. */
 const MAX_AGE_SECONDS = 24 * 60 * 60;

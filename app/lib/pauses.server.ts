@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { api } from "./api.server.ts";
 import { goneTo } from "./auth.server.ts";
-import { idParam, packageSummary } from "./services.server.ts";
+import { idParam, packageSummary, pendingMoveDate } from "./services.server.ts";
 
 export async function requirePause(
   context: Readonly<RouterContextProvider>,
@@ -17,7 +17,7 @@ export async function requirePause(
   const services = await api(context, request).call("GET /services/{customerId}", { params: { customerId } });
   for (const bundle of services.bundles) {
     const pause = bundle.scheduled_pauses.find((p) => p.pause_id === pauseId);
-    if (pause) return { pause, bundle: packageSummary(bundle), canManage: services.can_manage };
+    if (pause) return { pause, bundle: packageSummary(bundle), canManage: services.can_manage, movingOn: pendingMoveDate(bundle) };
   }
   return goneTo(context, `/account-details/${customerId}`, "services:pause.gone");
 }

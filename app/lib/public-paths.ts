@@ -15,6 +15,7 @@ const PUBLIC_PREFIXES = [
   "/order-confirmed",
   "/sso",
   "/support/tickets/lookup",
+  "/support/tickets/view",
 ];
 
 export function isPublicPath(pathname: string): boolean {

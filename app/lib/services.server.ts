@@ -37,6 +37,10 @@ export async function requirePackage(context: Context, request: Request, custome
   return { services, bundle };
 }
 
+/** The date of a package's pending move, if one is pending (a pause may not include it: decision 081). */
+export const pendingMoveDate = (bundle: Bundle): string | null =>
+  bundle.pending_requests.find((r) => r.kind === "move")?.effective_date ?? null;
+
 /** A package as the confirmation and form pages show it (no actions or requests). */
 export const packageSummary = (bundle: Bundle) => ({
   package_id: bundle.package_id,

@@ -207,6 +207,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
           </div>
         </Form>
+        <p className="mt-6 border-t border-gray-200 pt-4 text-sm">
+          <Link to="/support/tickets/lookup">{t("login.lookupTicket")}</Link>
+        </p>
       </div>
     </div>
   );

@@ -77,7 +77,23 @@ export const PaymentSchema = everyRule(
 );
 export type PaymentInput = z.infer<typeof PaymentSchema>;
 
-/** Set up or replace card autopay. */
+/**
+ * One automatic method at a time: a form shown while the other method is in force carries `in_force`
+ * ("1"), and then its box (`replace_pad` / `replace_card`) must be ticked, the customer's explicit choice
+ * to replace the other method. Checked with every other rule, so every message comes at once; the API
+ * checks again against what is in force when the form arrives.
+ */
+const replacing =
+  (box: "replace_pad" | "replace_card") =>
+  (value: { in_force?: unknown; replace_pad?: unknown; replace_card?: unknown }, ctx: z.RefinementCtx) => {
+    if (posted(value.in_force) === "1" && posted(value[box]) !== "on") {
+      ctx.addIssue({ code: "custom", message: `api:${box}.required`, path: [box] });
+    }
+  };
+const replacePad = replacing("replace_pad");
+const replaceCard = replacing("replace_card");
+
+/** Set up or replace card autopay; over a pre-authorized debit in force, only with "replace it" ticked. */
 export const CardAutopaySchema = everyRule(
   z.object({
     idempotency_key: idempotencyKey,
@@ -85,8 +101,13 @@ export const CardAutopaySchema = everyRule(
     expiry: ruled("expiry"),
     cvv: ruled("cvv"),
     cardholder_name: ruled("cardholder_name"),
+    in_force: z.literal("1").optional(),
+    replace_pad: z.literal("on").optional(),
   }),
-  cardRules,
+  (value, ctx) => {
+    cardRules(value, ctx);
+    replacePad(value, ctx);
+  },
 );
 
 /** Why a file of a purpose is refused (empty, over its size limit, not an accepted extension), or null; the API checks the bytes again. */
@@ -119,17 +140,25 @@ const uploads = (purpose: FilePurpose, field: string) =>
       for (const message of problems) ctx.addIssue({ code: "custom", message });
     });
 
-/** Set up pre-authorized debit: bank details, the agreement accepted, a void cheque. */
-export const PadSchema = z.object({
-  idempotency_key: idempotencyKey,
-  institution_number: ruled("institution_number"),
-  transit_number: ruled("transit_number"),
-  account_number: ruled("account_number"),
-  account_holder: ruled("account_holder"),
-  branch_address: ruled("branch_address"),
-  agreement_accepted: z.literal("on", { error: "api:agreement_accepted.required" }),
-  void_cheque: upload("void_cheque", "void_cheque"),
-});
+/**
+ * Set up pre-authorized debit: bank details, the agreement accepted, a void cheque; over card autopay in
+ * force, only with "replace it" ticked.
+ */
+export const PadSchema = everyRule(
+  z.object({
+    idempotency_key: idempotencyKey,
+    institution_number: ruled("institution_number"),
+    transit_number: ruled("transit_number"),
+    account_number: ruled("account_number"),
+    account_holder: ruled("account_holder"),
+    branch_address: ruled("branch_address"),
+    agreement_accepted: z.literal("on", { error: "api:agreement_accepted.required" }),
+    void_cheque: upload("void_cheque", "void_cheque"),
+    in_force: z.literal("1").optional(),
+    replace_card: z.literal("on").optional(),
+  }),
+  replaceCard,
+);
 
 /** Proof of payment of a suspended account: 1 to 5 files and an optional note. */
 export const ProofOfPaymentSchema = z.object({

@@ -1,11 +1,12 @@
 /**
  * The support form: a category, a subject and a description, CC e-mail addresses (each checked; the
  * message names the ones refused) and up to five attachments (JPG, PNG or PDF, 10 MB each; the API
- * checks the bytes again). Limits and codes are the contract's (api/contract/support.ts, files.ts).
+ * checks the bytes again). Limits and codes are the contract's (api/contract/support.ts, files.ts). And
+ * the visitor's ticket lookup.
  */
 import { z } from "zod";
 import { FILE_RULES, maxMegabytes } from "../../api/contract/files";
-import { MAX_CC_EMAILS, TicketCategory, splitEmailList } from "../../api/contract/support";
+import { MAX_CC_EMAILS, TICKET_NUMBER, TicketCategory, normalTicketNumber, splitEmailList } from "../../api/contract/support";
 import { withValues } from "../lib/form-messages";
 
 const rule = FILE_RULES.support_attachment;
@@ -61,3 +62,16 @@ export const SupportTicketSchema = z.object({
     .optional(),
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;
+
+/**
+ * Look a ticket up without signing in: its number ("CS-204801", any case) and the e-mail address it was
+ * opened with. The rules are the contract's, so the page and the API refuse the same values.
+ */
+export const TicketLookupSchema = z.object({
+  ticket_number: z
+    .string({ error: "api:ticket_number.required" })
+    .trim()
+    .max(40, "api:ticket_number.invalid")
+    .refine((value) => TICKET_NUMBER.test(normalTicketNumber(value)), "api:ticket_number.invalid"),
+  email: z.string({ error: "api:email.required" }).trim().max(254, "api:email.invalid").email("api:email.invalid"),
+});

@@ -5,6 +5,7 @@ import {
   AutopaySetupAnswer,
   AutopayStopAnswer,
   BillingSummaryAnswer,
+  PadRemovalAnswer,
   InvoicesAnswer,
   MakePaymentAnswer,
   PaymentsAnswer,
@@ -29,6 +30,7 @@ const PARENTS = 100203;
 const NO_CARDS = 200302; // credit_card_allowed = false
 const NOT_AUTHORITATIVE = 200303; // billed through a parent account
 const SUPPORT_ONLY = 200304; // business@example.com has only the support and notify roles
+const JUNCTION = 200310; // an active PAD; business@example.com has the billing role
 
 const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Maya Singh" };
 const BANK = { institution_number: "004", transit_number: "12345", account_number: "1234567", account_holder: "Maya Singh" };
@@ -508,7 +510,8 @@ describe("GET /billing/{id}/autopay", () => {
 describe("POST /billing/{id}/autopay/credit-card", () => {
   it("sets up card autopay once per key, keeping only the brand and last four digits", async () => {
     const k = key();
-    const card = { card_number: "5555 5555 5555 4444", expiry: "04/2030", cvv: "321", cardholder_name: "Jordan Gagnon" };
+    // The condo pays by PAD: the card replaces it, by choice.
+    const card = { card_number: "5555 5555 5555 4444", expiry: "04/2030", cvv: "321", cardholder_name: "Jordan Gagnon", replace_pad: true };
     const first = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
       token: family,
       json: card,
@@ -524,7 +527,8 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
       expiry_year: 2030,
       cardholder_name: "Jordan Gagnon",
     });
-    expect(autopayDetails.both_methods_configured).toBe(true);
+    expect(autopayDetails.both_methods_configured).toBe(false);
+    expect(autopayDetails.pad).toMatchObject({ status: "removed", removal_effective_on: "2026-11-15", next_charge_on: null });
 
     const again = await api.call("POST", `/billing/${CONDO}/autopay/credit-card`, {
       token: family,
@@ -542,7 +546,7 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
     const headers = { "Idempotency-Key": key() };
     const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/credit-card`, {
       token: family,
-      json: { ...VISA, cardholder_name: "Jordan Gagnon" },
+      json: { ...VISA, cardholder_name: "Jordan Gagnon", replace_pad: "true" },
       headers,
     });
     expect(status).toBe(201);
@@ -597,20 +601,63 @@ describe("DELETE /billing/{id}/autopay and /billing/{id}/autopay-pad", () => {
     expect(codes(again.body)).toEqual({ autopay: ["autopay.not_active"] });
   });
 
-  it("puts the PAD in pending_removal for the cancellation notice period, then refuses it again", async () => {
-    const { status, body } = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
+  it("removes the card on file: card autopay stops, the card is no longer shown or charged, its token is gone", async () => {
+    const before = AutopayAnswer.parse((await api.call("GET", "/billing/200301/autopay", { token: business })).body).autopayDetails;
+    expect(before.card).toMatchObject({ status: "active" });
+    expect((await api.call("DELETE", "/billing/200301/autopay-card", { token: sam })).status).toBe(403);
+    const { status, body } = await api.call("DELETE", "/billing/200301/autopay-card", { token: business });
     expect(status).toBe(200);
-    expect(AutopayStopAnswer.parse(body).success).toBe(true);
-    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${CONDO}/autopay`, { token: family })).body);
+    expect(AutopayStopAnswer.parse(body)).toEqual({ success: true });
+    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", "/billing/200301/autopay", { token: business })).body);
+    expect(autopayDetails.card).toBeNull();
+    expect(autopayDetails.both_methods_configured).toBe(false);
+    const rows = await api.db.query<{ status: string; processor_token: string | null; removed_at: Date | null; stopped_at: Date | null }>(
+      "SELECT status, processor_token, removed_at, stopped_at FROM autopay_cards WHERE customer_id = $1",
+      [200301],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "removed", processor_token: null });
+      expect(row.removed_at?.toISOString()).toBe(NOW.toISOString());
+      expect(row.stopped_at).not.toBeNull();
+    }
+    // Nothing left to remove or stop.
+    const again = await api.call("DELETE", "/billing/200301/autopay-card", { token: business });
+    expect(again.status).toBe(422);
+    expect(codes(again.body)).toEqual({ autopay_card: ["autopay_card.none"] });
+    expect((await api.call("DELETE", "/billing/200301/autopay", { token: business })).status).toBe(422);
+  });
+
+  it("removes a stopped card too", async () => {
+    // The family home's Mastercard was stopped long ago: still on file until removed.
+    const shown = AutopayAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/autopay`, { token: family })).body).autopayDetails;
+    expect(shown.card).toMatchObject({ status: "stopped", last_four: "4444" });
+    expect((await api.call("DELETE", `/billing/${FAMILY_HOME}/autopay-card`, { token: family })).status).toBe(200);
+    const after = AutopayAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/autopay`, { token: family })).body).autopayDetails;
+    expect(after.card).toBeNull();
+  });
+
+  it("answers 401 and 403 for card removal like the other autopay changes", async () => {
+    expect((await api.call("DELETE", `/billing/${RESI}/autopay-card`)).status).toBe(401);
+    expect((await api.call("DELETE", `/billing/${SUPPORT_ONLY}/autopay-card`, { token: business })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${NOT_AUTHORITATIVE}/autopay-card`, { token: business })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${RESI}/autopay-card`, { token: family })).status).toBe(403);
+  });
+
+  it("puts an active PAD in pending_removal for the cancellation notice period, then refuses it again", async () => {
+    const { status, body } = await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: business });
+    expect(status).toBe(200);
+    expect(PadRemovalAnswer.parse(body)).toEqual({ success: true, status: "pending_removal", removal_effective_on: "2026-12-15" });
+    const { autopayDetails } = AutopayAnswer.parse((await api.call("GET", `/billing/${JUNCTION}/autopay`, { token: business })).body);
     expect(autopayDetails.pad).toMatchObject({
       status: "pending_removal",
       removal_effective_on: "2026-12-15",
       removal_requested_at: NOW.toISOString(),
     });
-    const again = await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: family });
+    const again = await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: business });
     expect(again.status).toBe(422);
     expect(codes(again.body)).toEqual({ autopay_pad: ["autopay_pad.not_active"] });
-    expect((await api.call("DELETE", `/billing/${CONDO}/autopay-pad`, { token: resi })).status).toBe(403);
+    expect((await api.call("DELETE", `/billing/${JUNCTION}/autopay-pad`, { token: family })).status).toBe(403);
   });
 });
 
@@ -696,11 +743,11 @@ describe("POST /billing/{id}/autopay/pad", () => {
       expect(status, JSON.stringify(expected)).toBe(422);
       expect(codes(body)).toEqual(expected);
     }
-    // BMP and PDF void cheques are accepted.
+    // BMP and PDF void cheques are accepted (the first replaces the parents' card autopay, by choice).
     for (const cheque of [file(BMP, "cheque.bmp"), file(PDF, "cheque.pdf")]) {
       const { status } = await api.call("POST", `/billing/${PARENTS}/autopay/pad`, {
         token: family,
-        form: padForm({}, cheque),
+        form: padForm({ replace_card: "on" }, cheque),
         headers: { "Idempotency-Key": key() },
       });
       expect(status).toBe(201);

@@ -274,6 +274,7 @@ describe("the triggers behind it", () => {
       "revisions",
       "schema_migrations",
       "sso_tokens",
+      "support_ticket_links",
     ];
     const tables = await api.db.query<{ name: string; tracked: boolean }>(
       `SELECT t.table_name AS name,

@@ -206,7 +206,10 @@ export const billingHandlers = [
       : refuse(400, { idempotency_key: ["idempotency_key.required"] }),
   ),
   on("DELETE /billing/{id}/autopay", () => reply("DELETE /billing/{id}/autopay", { success: true })),
-  on("DELETE /billing/{id}/autopay-pad", () => reply("DELETE /billing/{id}/autopay-pad", { success: true })),
+  on("DELETE /billing/{id}/autopay-card", () => reply("DELETE /billing/{id}/autopay-card", { success: true })),
+  on("DELETE /billing/{id}/autopay-pad", () =>
+    reply("DELETE /billing/{id}/autopay-pad", { success: true, status: "pending_removal", removal_effective_on: "2026-12-23" }),
+  ),
   on("POST /billing/{id}/proof-of-payment", () =>
     reply("POST /billing/{id}/proof-of-payment", { success: true, submitted_proof_of_payment: true, file_count: 1 }),
   ),

@@ -1,6 +1,9 @@
-/** msw: support tickets of the fixture accounts, and opening one. Tests change an answer with server.use(on(...)). */
-import type { SupportTicket, SupportTicketsAnswer } from "../../api/contract/support.ts";
-import { on, reply } from "./contract.ts";
+/**
+ * msw: support tickets of the fixture accounts, opening one, and a visitor's ticket lookup (link and
+ * view). Tests change an answer with server.use(on(...)).
+ */
+import type { SupportTicket, SupportTicketsAnswer, TicketViewAnswer } from "../../api/contract/support.ts";
+import { on, refuse, reply } from "./contract.ts";
 
 export const ticket = (overrides: Partial<SupportTicket> = {}): SupportTicket => ({
   ticket_id: 41,
@@ -39,7 +42,43 @@ export const tickets: SupportTicketsAnswer = {
   ],
 };
 
+/** The ticket lookup: a working link token, a working view token, and the view it opens. */
+export const TICKET_LINK = "ticket-link-good-0123456789abcdef";
+export const TICKET_VIEW = "ticket-view-good-0123456789abcdef";
+export const ticketView: TicketViewAnswer = {
+  ticket: {
+    ticket_number: "CS-1041",
+    subject: "WiFi drops every evening",
+    category: "wifi",
+    category_name: "WiFi",
+    status: "in_progress",
+    created_at: "2026-11-10T01:00:00Z",
+    updated_at: "2026-11-13T02:00:00Z",
+    attachments: [{ file_name: "speed-test.png" }],
+  },
+  expires_at: "2026-11-23T16:00:00Z",
+};
+
 export const supportHandlers = [
+  on("POST /support/ticket-lookup", () => reply("POST /support/ticket-lookup", { success: true })),
+  on("GET /support/ticket-links/{token}", ({ params }) =>
+    params.token === TICKET_LINK
+      ? reply("GET /support/ticket-links/{token}", { ticket_number: "CS-1041", expires_at: "2026-11-24T15:00:00Z" })
+      : refuse(404),
+  ),
+  on("POST /support/ticket-links/{token}", ({ params }) =>
+    params.token === TICKET_LINK
+      ? reply("POST /support/ticket-links/{token}", {
+          success: true,
+          ticket_number: "CS-1041",
+          view_token: TICKET_VIEW,
+          expires_at: "2026-11-23T16:00:00Z",
+        })
+      : refuse(404),
+  ),
+  on("GET /support/ticket-views/{viewToken}", ({ params }) =>
+    params.viewToken === TICKET_VIEW ? reply("GET /support/ticket-views/{viewToken}", ticketView) : refuse(404),
+  ),
   on("GET /support/tickets/{customerId}", () => reply("GET /support/tickets/{customerId}", tickets)),
   on("POST /support/tickets/{customerId}", () =>
     reply("POST /support/tickets/{customerId}", { success: true, ticket_id: 42, ticket_number: "CS-1042" }),

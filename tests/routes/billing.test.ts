@@ -7,6 +7,7 @@ import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { messageParts } from "../../app/lib/form-messages.ts";
 import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
 import * as stopCard from "../../app/routes/billing/autopay-card-stop.tsx";
+import * as removeCard from "../../app/routes/billing/autopay-card-remove.tsx";
 import * as autopayPad from "../../app/routes/billing/autopay-pad.tsx";
 import * as removePad from "../../app/routes/billing/autopay-pad-remove.tsx";
 import * as autopay from "../../app/routes/billing/autopay.tsx";
@@ -414,6 +415,71 @@ describe("automatic payments", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("over a PAD in force, says so first and sets up the card only with the box to replace it ticked", async () => {
+    const padActive = { ...autopayPadPending, pad: { ...autopayPadPending.pad!, status: "active" as const } };
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: padActive })));
+    const page = await call(autopayCard.loader as Handler, "/billing/100101/autopay/card", { customerId: "100101" });
+    expect(page.data.padInForce).toEqual({ last4: "6789" });
+    const seen = captureWrites("POST /billing/{id}/autopay/credit-card", () =>
+      reply("POST /billing/{id}/autopay/credit-card", { success: true, autopayDetails: cardAutopayFixture }),
+    );
+    // Not ticked, with a card error too: both messages at once, and nothing sent.
+    const unticked = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key", ...VISA, expiry: "13/30", in_force: "1" } },
+    );
+    expect(unticked.status).toBe(400);
+    expect(unticked.data.result.error).toEqual({ expiry: ["api:expiry.invalid"], replace_pad: ["api:replace_pad.required"] });
+    expect(seen).toHaveLength(0);
+    const ticked = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key", ...VISA, in_force: "1", replace_pad: "on" } },
+    );
+    expect(ticked.location).toBe("/billing/100101/autopay");
+    expect(seen[0].form?.get("replace_pad")).toBe("true");
+    expect(seen[0].form?.has("in_force")).toBe(false);
+    // A PAD set up in another tab since: the API's refusal is named on the box.
+    server.use(on("POST /billing/{id}/autopay/credit-card", () => refuse(422, { replace_pad: ["replace_pad.required"] })));
+    const refused = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key-2", ...VISA } },
+    );
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.data.result.error)).toContain("api:replace_pad.required");
+  });
+
+  it("over card autopay in force, says so first and sets up the PAD only with the box to replace it ticked", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: cardAutopayFixture })));
+    const page = await call(autopayPad.loader as Handler, "/billing/100101/autopay/pad", { customerId: "100101" });
+    expect(page.data.cardInForce).toEqual({ brand: "visa", last4: "4242" });
+    const seen = captureWrites("POST /billing/{id}/autopay/pad", () =>
+      reply("POST /billing/{id}/autopay/pad", { success: true, autopayDetails: autopayPadPending }),
+    );
+    const unticked = await call(
+      autopayPad.action as Handler,
+      "/billing/100101/autopay/pad",
+      { customerId: "100101" },
+      { multipart: padForm({ in_force: "1" }) },
+    );
+    expect(unticked.status).toBe(400);
+    expect(unticked.data.result.error).toEqual({ replace_card: ["api:replace_card.required"] });
+    expect(seen).toHaveLength(0);
+    const ticked = await call(
+      autopayPad.action as Handler,
+      "/billing/100101/autopay/pad",
+      { customerId: "100101" },
+      { multipart: padForm({ in_force: "1", replace_card: "on" }) },
+    );
+    expect(ticked.location).toBe("/billing/100101/autopay");
+    expect(seen[0].form?.get("replace_card")).toBe("true");
+  });
+
   it("refuses card autopay on an account that does not take credit cards (403)", async () => {
     accountsWith({ credit_card_allowed: false });
     const result = await call(autopayCard.loader as Handler, "/billing/100101/autopay/card", { customerId: "100101" });
@@ -497,6 +563,38 @@ describe("automatic payments", () => {
     expect(refused.data.result.error[""]).toEqual(["api:autopay.not_active"]);
   });
 
+  it("removes the card on file after confirmation, active or stopped, and refuses when none is left", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: cardAutopayFixture })));
+    const page = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(page.data.card).toEqual({ brand: "visa", last_four: "4242", active: true });
+    expect(page.data.loseCredit).toBe(true);
+    const stopped = { ...cardAutopayFixture, card: { ...cardAutopayFixture.card!, status: "stopped" as const, next_charge_on: null } };
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: stopped })));
+    const stoppedPage = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(stoppedPage.data.card.active).toBe(false);
+    expect(stoppedPage.data.loseCredit).toBe(false);
+
+    const seen = captureWrites("DELETE /billing/{id}/autopay-card", () => reply("DELETE /billing/{id}/autopay-card", { success: true }));
+    const removed = await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} });
+    expect(removed.location).toBe("/billing/100101/autopay");
+    expect(seen).toHaveLength(1);
+
+    server.use(on("DELETE /billing/{id}/autopay-card", () => refuse(422, { autopay_card: ["autopay_card.none"] })));
+    const refused = await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:autopay_card.none"]);
+  });
+
+  it("sends the card removal page back to automatic payments when no card is on file, and refuses it without a paying role", async () => {
+    const none = await call(removeCard.loader as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" });
+    expect(none.status).toBe(302);
+    expect(none.location).toBe("/billing/100101/autopay");
+    accountsWith({ roles: ["support"] });
+    expect(
+      (await call(removeCard.action as Handler, "/billing/100101/autopay/card/remove", { customerId: "100101" }, { form: {} })).status,
+    ).toBe(403);
+  });
+
   it("sends the confirmation page back to automatic payments when there is nothing to remove", async () => {
     const result = await call(removePad.loader as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" });
     expect(result.status).toBe(302);
@@ -508,6 +606,19 @@ describe("automatic payments", () => {
     const page = await call(removePad.loader as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" });
     expect(page.data.cancellationDays).toBe(30);
     expect(page.data.effectiveOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const removed = await call(removePad.action as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" }, { form: {} });
+    expect(removed.location).toBe("/billing/100101/autopay");
+  });
+
+  it("says a PAD still pending setup ends at once, and one in force after the notice period", async () => {
+    server.use(on("GET /billing/{id}/autopay", () => reply("GET /billing/{id}/autopay", { autopayDetails: autopayPadPending })));
+    const page = await call(removePad.loader as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" });
+    expect(page.data.pad.status).toBe("pending_setup");
+    server.use(
+      on("DELETE /billing/{id}/autopay-pad", () =>
+        reply("DELETE /billing/{id}/autopay-pad", { success: true, status: "removed", removal_effective_on: "2026-11-23" }),
+      ),
+    );
     const removed = await call(removePad.action as Handler, "/billing/100101/autopay/pad/remove", { customerId: "100101" }, { form: {} });
     expect(removed.location).toBe("/billing/100101/autopay");
   });

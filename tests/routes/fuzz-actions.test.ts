@@ -57,6 +57,7 @@ const FIELDS = [
   "description",
   "subject",
   "intent",
+  "ticket_number",
 ];
 
 const controlText = fc

@@ -440,6 +440,47 @@ describe("move, cancel, withdraw", () => {
   });
 });
 
+describe("a move, a cancellation and a pause of one package", () => {
+  const moveForm = { move_date: "2027-02-15", address_line1: "10 Bay Street", city: "Toronto", province: "ON", postal_code: "M5J 2R8" };
+
+  it("names a pending move's date before the pause form, and puts the API's refusal on the start date", async () => {
+    const page = await call(pause.loader as Handler, `${A}/packages/5001/pause`, P);
+    expect(page.data.movingOn).toBe("2027-02-01");
+    server.use(on("POST /services/{customerId}/scheduled-pause", () => refuse(422, { start_date: ["start_date.includes_move"] })));
+    const refused = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-01-01", months: "2" } });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error).toEqual({ start_date: ["api:start_date.includes_move"] });
+    const edit = await call(pauseEdit.loader as Handler, `${A}/pauses/41`, { customerId: "100101", pauseId: "41" });
+    expect(edit.data.movingOn).toBe("2027-02-01");
+  });
+
+  it("names the package's pauses before the move form, and puts the API's refusal on the moving date", async () => {
+    const movable = bundle({ pending_requests: [], actions: { ...bundle().actions, can_move: true } });
+    server.use(on("GET /services/{customerId}", () => reply("GET /services/{customerId}", services({ bundles: [movable] }))));
+    const page = await call(move.loader as Handler, `${A}/packages/5001/move`, P);
+    expect(page.data.pauses).toEqual([{ from: "2027-01-01", until: "2027-03-01" }]);
+    server.use(on("POST /services/{customerId}/move-requests", () => refuse(422, { move_date: ["move_date.during_pause"] })));
+    const refused = await call(move.action as Handler, `${A}/packages/5001/move`, P, { form: moveForm });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error).toEqual({ move_date: ["api:move_date.during_pause"] });
+  });
+
+  it("offers no cancellation while a move is pending, and shows the API's refusal above the form", async () => {
+    const moving = bundle({ actions: { ...bundle().actions, can_cancel: false } });
+    server.use(on("GET /services/{customerId}", () => reply("GET /services/{customerId}", services({ bundles: [moving] }))));
+    expect((await call(cancel.loader as Handler, `${A}/packages/5001/cancel`, P)).location).toBe(A);
+    server.use(
+      on("GET /services/{customerId}", () => reply("GET /services/{customerId}", services())),
+      on("POST /services/{customerId}/cancel-requests", () => refuse(422, { package_id: ["package_id.move_pending"] })),
+    );
+    const refused = await call(cancel.action as Handler, `${A}/packages/5001/cancel`, P, {
+      form: { cancel_date: "2027-01-31", reason: "moving", understood: "on" },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:package_id.move_pending"]);
+  });
+});
+
 describe("internet and TV", () => {
   it("shows the residential internet by package id and by service id", async () => {
     const byPackage = await call(internet.loader as Handler, "/resi-internet/5001", { packageId: "5001" });

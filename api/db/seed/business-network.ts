@@ -8,7 +8,8 @@
  *  - Every colocation service gets a cabinet with A and B feeds (one a C feed too) and 60 days of hourly
  *    power samples; the cabinet of service 8005 runs its A feed close to the breaker's continuous limit.
  *  - Support tickets in every state: resi@example.com (4), family@example.com (one per account),
- *    business@example.com (several accounts), one with a PDF attachment.
+ *    business@example.com (several accounts), one with a PDF attachment; two fixed lookup links
+ *    (TICKET_LINKS_DEMO), as a visitor's ticket lookup e-mails them.
  *
  * Bulk samples are generated in SQL (generate_series) so the seed stays fast.
  */
@@ -46,6 +47,7 @@ export async function seedBusinessNetwork(ctx: SeedContext): Promise<void> {
     services.filter((s) => s.category === "colocation"),
   );
   await seedTickets(ctx);
+  await seedTicketLinks(ctx);
 }
 
 /**
@@ -534,6 +536,34 @@ async function seedTickets(ctx: SeedContext) {
       ],
     );
     await db.query("INSERT INTO support_ticket_attachments (ticket_id, file_id) VALUES ($1, $2)", [idOf(t), file!.id]);
+  }
+}
+
+/**
+ * Fixed links of the ticket lookup (the e-mail a visitor gets from /support/tickets/lookup), for the demo
+ * and the end-to-end tests: one per ticket, each working once, for 30 days from the seed day (real ones
+ * last 24 hours). The family home's proof-of-payment request (with its attachment) and resi's WiFi one
+ * (the end-to-end tests use them up), and business's packet-loss one (only ever opened).
+ */
+export const TICKET_LINKS_DEMO = {
+  familyProof: { ticket: "Proof of payment sent – please restore service", token: "demo-ticket-familyhome-Vq7Lm2Xp9Rt4" },
+  resiWifi: { ticket: "WiFi drops every evening", token: "demo-ticket-resiwifi-Hs3Kd8Wn5Bz1" },
+  /** Only ever opened, never used: the every-screen sweep and the benchmarks read its page. */
+  businessCircuit: { ticket: "Packet loss on the dedicated internet circuit", token: "demo-ticket-business-Pn6Gc2Yv8Ls3" },
+} as const;
+
+async function seedTicketLinks(ctx: SeedContext) {
+  const { db, now } = ctx;
+  for (const link of Object.values(TICKET_LINKS_DEMO)) {
+    const ticket = await db.one<{ id: number; email: string }>(
+      "SELECT t.id, u.username AS email FROM support_tickets t JOIN users u ON u.id = t.opened_by WHERE t.subject = $1",
+      [link.ticket],
+    );
+    await db.query(
+      `INSERT INTO support_ticket_links (ticket_id, purpose, token_hash, email, created_at, expires_at)
+       VALUES ($1, 'link', $2, $3, $4, $5)`,
+      [ticket!.id, createHash("sha256").update(link.token).digest("hex"), ticket!.email, now, new Date(now.getTime() + 30 * 86_400_000)],
+    );
   }
 }
 

@@ -2,6 +2,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { DateInput, ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { PageAlert } from "~/components/PageAlert";
 import type { FormReply } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -50,5 +51,17 @@ export function PauseForm({
         </div>
       </Form>
     </>
+  );
+}
+
+/** Said before a pause form of a package with a pending move: a pause cannot include the moving date. */
+export function MovingNotice({ date }: { date: string }) {
+  const { t } = useT("services");
+  return (
+    <div className="mb-6">
+      <PageAlert tone="warning" title={t("pause.movingTitle")} testId="pause-moving">
+        <p>{t("pause.movingText", { date })}</p>
+      </PageAlert>
+    </div>
   );
 }

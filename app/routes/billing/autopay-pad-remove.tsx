@@ -1,6 +1,7 @@
 /**
  * /billing/{customerId}/autopay/pad/remove: confirm, then ask to remove the pre-authorized debit
- * (DELETE /billing/{id}/autopay-pad); it stays "pending removal" until the cancellation notice ends.
+ * (DELETE /billing/{id}/autopay-pad): an active one stays "pending removal" until the cancellation notice
+ * ends; one still pending setup has never debited and ends at once.
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/autopay-pad-remove";
@@ -47,9 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     {
       schema: ConfirmSchema,
       submit: () => api(context, request).call("DELETE /billing/{id}/autopay-pad", { params: { id: customer.customer_id } }),
-      success: () => ({
+      success: (answer) => ({
         redirectTo: `/billing/${customer.customer_id}/autopay`,
-        notification: { key: "billing:autopay.notifyPadRemoved" },
+        notification: { key: answer.status === "removed" ? "billing:autopay.notifyPadRemovedNow" : "billing:autopay.notifyPadRemoved" },
       }),
     },
   );
@@ -68,7 +69,11 @@ export default function RemovePad({ loaderData, actionData }: Route.ComponentPro
         lastResult={actionData}
       >
         <p className="font-semibold">{t("autopay.removePadWhat", { last4: pad.account_last_four })}</p>
-        <p>{t("autopay.removePadThen", { days: cancellationDays, date: formatDate(effectiveOn, language) })}</p>
+        <p>
+          {pad.status === "pending_setup"
+            ? t("autopay.removePadNotStarted")
+            : t("autopay.removePadThen", { days: cancellationDays, date: formatDate(effectiveOn, language) })}
+        </p>
       </ConfirmForm>
     </div>
   );

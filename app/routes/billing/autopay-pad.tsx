@@ -4,7 +4,8 @@
  * number (3 digits), transit number (5 digits), account number (digits), account holder, branch
  * address (7 characters or more), the PAD agreement shown in full and accepted, and a void cheque
  * (JPG, JPEG, PNG, BMP or PDF, 20 MB at most; the API checks it again by content). A new agreement
- * starts "pending setup" for the setup notice period.
+ * starts "pending setup" for the setup notice period. Over card autopay in force, the page says so first
+ * and the debit replaces it only with the box ticked (card payments then stop).
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -13,6 +14,7 @@ import type { Route } from "./+types/autopay-pad";
 import { AccountLine } from "~/components/billing/AccountLine";
 import { BankAccountFields } from "~/components/billing/PaymentFields";
 import { Checkbox, ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
+import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
@@ -36,6 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     replacing: pad && (pad.status === "pending_setup" || pad.status === "active") ? pad : null,
+    // One automatic method at a time: card autopay is replaced only by the customer's choice (decision 080).
+    cardInForce:
+      autopayDetails.card?.status === "active" ? { brand: autopayDetails.card.brand, last4: autopayDetails.card.last_four } : null,
     notice: autopayDetails.pad_notice_periods,
     idempotencyKey: newIdempotencyKey(context),
     constraint,
@@ -63,6 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             account_holder: value.account_holder,
             branch_address: value.branch_address,
             agreement_accepted: "true",
+            ...(value.replace_card === "on" ? { replace_card: "true" } : {}),
             void_cheque: value.void_cheque,
           },
         }),
@@ -79,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PadAutopay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("billing");
-  const { customer, replacing, notice } = loaderData;
+  const { customer, replacing, notice, cardInForce } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/billing").then((m) => m.PadSchema),
     lastResult: actionData,
@@ -99,9 +105,23 @@ export default function PadAutopay({ loaderData, actionData }: Route.ComponentPr
         <p>{t("autopay.padWhen")}</p>
         <p>{t("autopay.padNotice", { debit: notice.debit_notice_days, setup: notice.setup_days, cancel: notice.cancellation_days })}</p>
       </div>
+      {cardInForce ? (
+        <PageAlerts>
+          <PageAlert tone="warning" title={t("autopay.otherMethodTitle")} testId="alert-replace-card">
+            <p>
+              {t("autopay.replaceCardWarning", {
+                brand: t(`brand.${cardInForce.brand}`),
+                last4: cardInForce.last4,
+                days: notice.setup_days,
+              })}
+            </p>
+          </PageAlert>
+        </PageAlerts>
+      ) : null}
       <ErrorSummary form={form} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        {cardInForce ? <input type="hidden" name="in_force" value="1" /> : null}
         <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
           <legend className="px-1 text-lg font-semibold text-gray-900">{t("pad.bankTitle")}</legend>
           <BankAccountFields fields={fields} />
@@ -132,6 +152,12 @@ export default function PadAutopay({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           <Checkbox meta={fields.agreement_accepted} label={t("pad.accept")} />
+          {cardInForce ? (
+            <Checkbox
+              meta={fields.replace_card}
+              label={t("autopay.replaceCardBox", { brand: t(`brand.${cardInForce.brand}`), last4: cardInForce.last4 })}
+            />
+          ) : null}
         </div>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -2,7 +2,8 @@
  * /billing/{customerId}/autopay: automatic payments (GET /billing/{id}/autopay), when the autopay
  * feature is on. Card autopay (only on accounts that allow credit cards) and pre-authorized debit (PAD)
  * in each of their states, the flag when both are set up, the monthly autopay credit, when each method
- * charges, and the notice periods. Setting up, replacing, stopping and removing are pages of their own.
+ * charges, and the notice periods. Setting up, replacing, stopping and removing (a card, a PAD) are pages
+ * of their own.
  */
 import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
@@ -102,14 +103,21 @@ export default function Autopay({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-sm text-gray-700">{t("autopay.cardWhen")}</p>
               {!cardsAllowed ? <p className="mt-2 text-sm text-gray-700">{t("pay.noCards")}</p> : null}
             </div>
-            {canManage && cardsAllowed ? (
+            {canManage && (cardsAllowed || card) ? (
               <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                <Link to={`${base}/card`} className={cardActive ? secondaryLinkClass : actionLinkClass}>
-                  {cardActive ? t("autopay.replaceCard") : t("autopay.setUpCard")}
-                </Link>
+                {cardsAllowed ? (
+                  <Link to={`${base}/card`} className={cardActive ? secondaryLinkClass : actionLinkClass}>
+                    {cardActive ? t("autopay.replaceCard") : t("autopay.setUpCard")}
+                  </Link>
+                ) : null}
                 {cardActive ? (
                   <Link to={`${base}/card/stop`} className={secondaryLinkClass}>
                     {t("autopay.stopCard")}
+                  </Link>
+                ) : null}
+                {card ? (
+                  <Link to={`${base}/card/remove`} className={secondaryLinkClass}>
+                    {t("autopay.removeCard")}
                   </Link>
                 ) : null}
               </div>

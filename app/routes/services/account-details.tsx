@@ -275,6 +275,11 @@ export default function AccountDetails({ loaderData }: Route.ComponentProps) {
                         {t("actions.cancel")}
                       </Link>
                     ) : null}
+                    {!a.can_cancel && bundle.status !== "cancelled" && bundle.pending_requests.some((r) => r.kind === "move") ? (
+                      <p className="basis-full text-sm text-gray-800" data-testid="cancel-after-move">
+                        {t("actions.cancelAfterMove", { name: bundle.name })}
+                      </p>
+                    ) : null}
                   </div>
                 ) : null}
               </Card>

@@ -1,9 +1,14 @@
-/** /account-details/{customerId}/packages/{packageId}/move: ask to move a package to a new address on a future date (POST /services/{id}/move-requests). */
+/**
+ * /account-details/{customerId}/packages/{packageId}/move: ask to move a package to a new address on a
+ * future date (POST /services/{id}/move-requests); its scheduled pauses are named first, since the moving
+ * date cannot fall within one.
+ */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/move";
 import { DateInput, ErrorSummary, SubmitButton, TextArea } from "~/components/form";
+import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { AddressFields } from "~/components/services/AddressFields";
 import { PackageLine } from "~/components/services/PackageLine";
@@ -23,7 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireResidentialCustomer(context, request, params);
   const { services, bundle } = await requirePackage(context, request, customer.customer_id, params.packageId);
   if (!bundle.actions.can_move || !services.can_manage) throw redirect(`/account-details/${customer.customer_id}`);
-  return { customerId: customer.customer_id, bundle: packageSummary(bundle), today: torontoToday(), constraint };
+  // A moving date cannot fall within a pause (decision 081): the page names the pauses first.
+  const pauses = bundle.scheduled_pauses.map((p) => ({ from: p.from_date, until: p.until_date }));
+  return { customerId: customer.customer_id, bundle: packageSummary(bundle), pauses, today: torontoToday(), constraint };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -54,8 +61,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Move({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("services");
-  const { customerId, bundle, today } = loaderData;
+  const { t, language } = useT("services");
+  const { customerId, bundle, pauses, today } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/services").then((m) => m.MoveSchema),
     lastResult: actionData,
@@ -66,6 +73,18 @@ export default function Move({ loaderData, actionData }: Route.ComponentProps) {
     <div className="max-w-2xl">
       <PageHeader title={t("move.title")} subtitle={<PackageLine bundle={bundle} />} />
       <p className="mb-6 text-gray-800">{t("move.what")}</p>
+      {pauses.length ? (
+        <div className="mb-6">
+          <PageAlert tone="warning" title={t("move.pausedTitle")} testId="move-paused">
+            <ul className="space-y-1">
+              {pauses.map((p) => (
+                <li key={p.from}>{t("move.pausedLine", { from: formatDate(p.from, language), until: formatDate(p.until, language) })}</li>
+              ))}
+            </ul>
+            <p className="mt-1">{t("move.pausedText")}</p>
+          </PageAlert>
+        </div>
+      ) : null}
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
         <DateInput meta={fields.move_date} label={t("move.date")} hint={t("move.dateHint")} min={today} />

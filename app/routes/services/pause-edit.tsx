@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/pause-edit";
 import { PageHeader } from "~/components/PageHeader";
 import { PackageLine } from "~/components/services/PackageLine";
-import { PauseForm } from "~/components/services/PauseForm";
+import { MovingNotice, PauseForm } from "~/components/services/PauseForm";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
@@ -20,14 +20,14 @@ const constraint = getZodConstraint(PauseSchema);
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePauseFeature();
   const customer = await requireResidentialCustomer(context, request, params);
-  const { pause, bundle } = await requirePause(context, request, customer.customer_id, params.pauseId);
+  const { pause, bundle, movingOn } = await requirePause(context, request, customer.customer_id, params.pauseId);
   // Only a scheduled pause changes; a running one ends at its date or through support.
   if (!pause.can_edit) throw redirect(`/account-details/${customer.customer_id}`);
   const today = torontoToday();
   const [y, m, d] = today.split("-").map(Number);
   const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   const latest = new Date(Date.UTC(y, m - 1, d + 365)).toISOString().slice(0, 10);
-  return { customerId: customer.customer_id, pause, bundle, earliest: tomorrow, latest, constraint };
+  return { customerId: customer.customer_id, pause, bundle, movingOn, earliest: tomorrow, latest, constraint };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditPause({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("services");
-  const { customerId, pause, bundle, earliest, latest } = loaderData;
+  const { customerId, pause, bundle, movingOn, earliest, latest } = loaderData;
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("pause.editTitle")} subtitle={<PackageLine bundle={bundle} />} />
@@ -69,6 +69,7 @@ export default function EditPause({ loaderData, actionData }: Route.ComponentPro
           count: pause.months,
         })}
       </p>
+      {movingOn ? <MovingNotice date={formatDate(movingOn, language)} /> : null}
       <PauseForm
         lastResult={actionData}
         constraint={loaderData.constraint}

@@ -2,7 +2,8 @@
  * /account-details/{customerId}/packages/{packageId}/pause: schedule a pause of 1 to 6 months from a
  * future date (POST /services/{id}/scheduled-pause), with the package's scheduled, running and past
  * pauses (GET /services/{id}/scheduled-pause-detail?package_ids=…). Refused with the reason while a
- * balance is owing. Only while FEATURE_PAUSE_SERVICES is on.
+ * balance is owing. A package with a pending move says first that a pause cannot include its moving
+ * date. Only while FEATURE_PAUSE_SERVICES is on.
  */
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Link } from "react-router";
@@ -11,11 +12,11 @@ import { Card } from "~/components/Card";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { PackageLine } from "~/components/services/PackageLine";
-import { PauseForm } from "~/components/services/PauseForm";
+import { MovingNotice, PauseForm } from "~/components/services/PauseForm";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
-import { packageSummary, requirePackage, requirePauseFeature, requireResidentialCustomer } from "~/lib/services.server";
+import { packageSummary, pendingMoveDate, requirePackage, requirePauseFeature, requireResidentialCustomer } from "~/lib/services.server";
 import { useT } from "~/lib/use-t";
 import { PauseSchema } from "~/schemas/services";
 
@@ -38,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     bundle: packageSummary(bundle),
     canManage: services.can_manage,
     canPause: Boolean(pkg?.can_pause) && bundle.actions.can_pause,
+    movingOn: pendingMoveDate(bundle),
     balanceOwing: detail.balance_owing,
     scheduled: pkg?.scheduled_pauses ?? [],
     past: pkg?.past_pauses ?? [],
@@ -74,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Pause({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("services");
-  const { customerId, bundle, canManage, canPause, balanceOwing, scheduled, past, options } = loaderData;
+  const { customerId, bundle, canManage, canPause, balanceOwing, scheduled, past, options, movingOn } = loaderData;
   const date = (value: string) => formatDate(value, language);
   const back = `/account-details/${customerId}`;
   return (
@@ -103,14 +105,17 @@ export default function Pause({ loaderData, actionData }: Route.ComponentProps) 
           <p>{t(`pause.notPausable.${bundle.status}`)}</p>
         </PageAlert>
       ) : (
-        <PauseForm
-          lastResult={actionData}
-          constraint={loaderData.constraint}
-          earliest={options.earliest_start_date}
-          latest={options.latest_start_date}
-          submitLabel={t("pause.submit")}
-          back={back}
-        />
+        <>
+          {movingOn ? <MovingNotice date={date(movingOn)} /> : null}
+          <PauseForm
+            lastResult={actionData}
+            constraint={loaderData.constraint}
+            earliest={options.earliest_start_date}
+            latest={options.latest_start_date}
+            submitLabel={t("pause.submit")}
+            back={back}
+          />
+        </>
       )}
       <div className="mt-8 space-y-6">
         <Card id="scheduled-heading" title={t("pause.current")}>
