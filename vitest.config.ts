@@ -24,7 +24,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "routes", include: ["tests/routes/**/*.test.ts"], setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"] },
+        // Some actions stream files of tens of megabytes to disk: room for that on a busy machine.
+        test: {
+          name: "routes",
+          include: ["tests/routes/**/*.test.ts"],
+          setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"],
+          testTimeout: 30_000,
+        },
       },
       {
         // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
