@@ -13,6 +13,7 @@ import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import { logEvent } from "./logger.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -70,7 +71,7 @@ export async function signOut(context: Context, request: Request): Promise<void>
   if (accessToken) {
     await api(context, request)
       .call("GET /auth/logout")
-      .catch((error: unknown) => console.warn("[auth] sign-out at the API failed:", (error as Error)?.message ?? error));
+      .catch((error: unknown) => logEvent("auth.sign-out-failed", { reason: (error as Error)?.message ?? String(error) }));
   }
   clearSession(context);
 }
