@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { localeSections } from "./scripts/vite-locale-sections.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { routeModuleFailures } from "./scripts/vite-route-module-failures.ts";
 
 /**
  * React Router 7.18's package exports point only at its development build, which carries checks and
@@ -37,7 +38,7 @@ function reactRouterProductionClient(): Plugin {
  */
 const FRAMEWORK = [
   /node_modules\/(react|react-router)\/|node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,
-  /app\/lib\/(translate|i18n|page-texts|use-t|use-hydrated)\.tsx?$/,
+  /app\/lib\/(translate|i18n|page-texts|use-t|use-hydrated|chunk-reload|lazy-enhancement)\.tsx?$/,
   /app\/components\/(PageFrame|PageOutlet|PageTitle|PageHeader|Brand|LanguageToggle|ErrorPage)\.tsx$/,
   /vite\/preload-helper/,
 ];
@@ -68,6 +69,7 @@ function clientChunks(): Plugin {
 export default defineConfig({
   plugins: [
     reactRouterProductionClient(),
+    routeModuleFailures(),
     clientChunks(),
     localeSections(path.resolve(import.meta.dirname, "locales")),
     tailwindcss(),

@@ -5,7 +5,8 @@
  *  - api:    the reference API service on a real database (PGlite; PostgreSQL with TEST_DATABASE_URL);
  *  - redis:  rate-limit counters shared by processes through Redis (TEST_REDIS_URL; npm test runs it then);
  *  - integration: the production portal and the reference API as processes of their own, the API hung,
- *    slow and down (needs the build: npm test runs it after building).
+ *    slow and down (needs the build: npm test runs it after building);
+ *  - scale:  the API's query plans on a scale-seeded PostgreSQL database (TEST_DATABASE_URL; npm test runs it then).
  */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -29,6 +30,11 @@ export default defineConfig({
         // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
         extends: true,
         test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000 },
+      },
+      {
+        // The scale seed on PostgreSQL (TEST_DATABASE_URL): run only with --project scale.
+        extends: true,
+        test: { name: "scale", include: ["tests/scale/**/*.test.ts"], testTimeout: 600_000, hookTimeout: 900_000 },
       },
       {
         // Real processes against the production build: run only with --project integration, after a build.

@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { folder } from "virtual:locale-sections";
+import { CodeUnavailable } from "./components/ErrorPage.tsx";
+import { claimReload } from "./lib/chunk-reload.ts";
 import { DEFAULT_LANGUAGE, NAMESPACES, isLanguage, type Namespace } from "./lib/i18n.ts";
 import { PAGE_TEXTS_ID } from "./lib/page-texts.tsx";
 import { ROOT_SECTION, TextsContext, type Bundle, type Texts } from "./lib/translate.ts";
@@ -90,6 +92,32 @@ window.addEventListener("submit", (event) => {
   if (event.defaultPrevented || !(submitter instanceof HTMLButtonElement) || submitter.name !== "__intent__") return;
   if (submitter.value.includes('"type":"validate"')) event.preventDefault();
 });
+
+/**
+ * A route module that failed to download during a navigation (React Router hands it here:
+ * scripts/vite-route-module-failures.ts). At most once a minute (spec section 8) the browser loads the
+ * page the customer asked for as a new document (the page it is on, for a form that was posted); within
+ * the minute the navigation goes on with a page that says its code could not be loaded, with a link that
+ * loads it anew. docs/decisions/070-failed-code-downloads.md.
+ */
+interface Navigation {
+  state: string;
+  formMethod?: string;
+  location?: { pathname: string; search: string; hash: string };
+}
+const routerWindow = window as unknown as {
+  __routeModuleFailed?: (route: unknown, error: unknown) => unknown;
+  __reactRouterDataRouter?: { state: { navigation: Navigation } };
+};
+routerWindow.__routeModuleFailed = () => {
+  if (!claimReload()) return { default: CodeUnavailable };
+  const navigation = routerWindow.__reactRouterDataRouter?.state.navigation;
+  const to = navigation?.location;
+  const reading = navigation?.state === "loading" && (!navigation.formMethod || navigation.formMethod.toUpperCase() === "GET");
+  if (reading && to) window.location.assign(to.pathname + to.search + to.hash);
+  else window.location.reload();
+  return new Promise(() => {});
+};
 
 async function start() {
   let listed: string[] = [];

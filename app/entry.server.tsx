@@ -47,7 +47,7 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document, then one answer: the loaders are done before rendering starts and no
         // page suspends on the server, so streaming would only split the document into ~9 writes that
-        // compression handles as separate jobs (docs/architecture.md, "The shared request path").
+        // compression handles as separate jobs (docs/architecture.md, "Compression").
         onAllReady() {
           rendered = true;
           const chunks: Buffer[] = [];

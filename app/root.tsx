@@ -1,8 +1,18 @@
-import { lazy, useEffect } from "react";
 import { useT } from "~/lib/use-t";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/PageFrame";
+import { isChunkError } from "./lib/chunk-reload";
+import { lazyEnhancement, Nothing } from "./lib/lazy-enhancement";
 import { Notifications } from "./components/Notifications";
 import { ProgressBar } from "./components/ProgressBar";
 import { analyticsState } from "./lib/analytics.server";
@@ -20,7 +30,18 @@ export const middleware: Route.MiddlewareFunction[] = [privatePagesMiddleware, i
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
-const Analytics = lazy(() => import("./components/analytics/Analytics"));
+const Analytics = lazyEnhancement<{ state: NonNullable<ReturnType<typeof analyticsState>> }>(
+  () => import("./components/analytics/Analytics").then((m) => m.default),
+  Nothing,
+);
+
+/**
+ * Notifications come with the root's data. A form answered with its page again (a refusal) does not
+ * reload the layouts' data; when the action queued a notification ("Something went wrong on server
+ * side"), the root's loader runs again so that it shows at once.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { notified?: boolean } | undefined)?.notified === true || defaultShouldRevalidate;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -78,23 +99,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const CHUNK_RELOAD_KEY = "chunk-reload-at";
-
-/** A failed chunk load (a new version was deployed) reloads the page, at most once a minute. */
-function useReloadOnChunkError(error: unknown) {
-  useEffect(() => {
-    const message = error instanceof Error ? error.message : "";
-    if (!/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) return;
-    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
-    if (Date.now() - last < 60_000) return;
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-    window.location.reload();
-  }, [error]);
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
-  useReloadOnChunkError(error);
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && !isChunkError(error)) console.error(error);
   return <ErrorScreen />;
 }

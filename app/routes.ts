@@ -47,7 +47,7 @@ export default [
     route("billing/:customerId/proof-of-payment", "routes/billing/proof-of-payment.tsx"),
     // Billing history (invoices, their PDF, billing details, payment history).
     route("billing/:customerId?/invoices", "routes/billing/invoices.tsx"),
-    route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.ts"),
+    route("billing/:customerId/invoices/:invoiceId/pdf", "routes/billing/invoice-pdf.tsx"),
     route("billing-details/:customerId?", "routes/billing/details.tsx"),
     route("billing-details/:customerId?/payments", "routes/billing/payments.tsx"),
 
@@ -99,9 +99,10 @@ export default [
     route("account-details/:customerId/pauses/:pauseId", "routes/services/pause-edit.tsx"),
     route("account-details/:customerId/pauses/:pauseId/remove", "routes/services/pause-remove.tsx"),
     route("account-details/:customerId/requests/:requestId/withdraw", "routes/services/withdraw.tsx"),
-    route("resi-internet/:packageId", "routes/services/internet.tsx"),
-    route("resi-tv/:packageId", "routes/services/tv.tsx"),
-    route("iptv/:serviceId", "routes/services/iptv.tsx"),
+    // Without an id: the same page of the active residential account's first such service.
+    route("resi-internet/:packageId?", "routes/services/internet.tsx"),
+    route("resi-tv/:packageId?", "routes/services/tv.tsx"),
+    route("iptv/:serviceId?", "routes/services/iptv.tsx"),
     route("wifi/:packageId", "routes/wifi/settings.tsx"),
     route("wifi/:packageId/network", "routes/wifi/network.tsx"),
     route("profile-settings", "routes/profile/settings.tsx"),

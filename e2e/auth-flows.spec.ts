@@ -368,6 +368,23 @@ test.describe("OAuth consent", () => {
   });
 });
 
+test("a public page offers to sign in from its header; a signed-in customer gets the way to the account", async ({ page }) => {
+  await page.goto("/forgot-password");
+  const header = page.getByRole("banner");
+  await header.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The sign-in page does not link to itself.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  await page.goto("/forgot-password?lng=fr");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Se connecter" })).toHaveAttribute("href", "/login");
+  await page.goto("/forgot-password?lng=en");
+  await expectNoAxeViolations(page);
+  await signIn(page, "resi@example.com");
+  await page.goto("/privacy");
+  await expect(page.getByRole("banner").getByRole("link", { name: "My account" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+});
+
 test.describe("orders", () => {
   test("the order summary: items, prices with taxes, address and appointment", async ({ page }) => {
     await page.goto(`/order-summary/${TOKENS.summary}`);
@@ -376,6 +393,11 @@ test.describe("orders", () => {
     await expect(page.getByRole("table", { name: "Monthly charges" })).toContainText("HST (13%)");
     await expect(page.getByRole("table", { name: "One-time charges" })).toBeVisible();
     await expect(page.getByText("Installation address")).toBeVisible();
+    // Not a dead end: whom to call, and the way into the account.
+    const wayOn = page.getByTestId("order-way-on");
+    await expect(wayOn).toContainText("Questions about your order? Call us at 416-555-0150.");
+    await expect(wayOn.getByRole("link", { name: "416-555-0150" })).toHaveAttribute("href", "tel:4165550150");
+    await expect(wayOn.getByRole("link", { name: "Sign in to my account" })).toHaveAttribute("href", "/login");
     await expectNoAxeViolations(page);
     await page.goto("/order-summary?lng=fr");
     await expect(page.getByRole("table", { name: "Frais mensuels" })).toContainText("TVH (13\u00a0%)");
@@ -391,6 +413,10 @@ test.describe("orders", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
       await expect(page.getByRole("heading", { name: "An error occurred" })).toHaveCount(0);
+      // Not a dead end: how to get a new link, whom to call, and the way into the account.
+      await expect(page.getByText("Use the most recent link we sent you by email, or call us at 416-555-0150")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Call 416-555-0150" })).toHaveAttribute("href", "tel:4165550150");
+      await expect(page.getByRole("main").getByRole("link", { name: "Sign in to my account" })).toHaveAttribute("href", "/login");
     }
     await expectNoAxeViolations(page);
   });

@@ -41,7 +41,28 @@ test.describe("signing in", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard\/100202$/);
+    // Jordan's profile prefers French: the portal speaks it from sign-in on.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour, Jordan");
+  });
+
+  test("after sign-in the portal speaks the profile's language, until the customer switches", async ({ page }) => {
+    test.slow();
+    await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202", profileLanguage: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour, Jordan");
+    // Switched to English: it stays English on the next pages.
+    await page.getByRole("link", { name: "EN – English" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Jordan");
+    await page.goto("/billing/100202");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+    // The next sign-in speaks the profile's language again, whatever the browser chose before.
+    await signOut(page);
+    await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202", profileLanguage: true });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour, Jordan");
+    // resi@ prefers English: signed in from the French sign-in page, the portal speaks English.
+    await signOut(page);
+    await signIn(page, "resi@example.com", { profileLanguage: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-CA");
   });
 
   test("a came_from to another site is not followed", async ({ page }) => {

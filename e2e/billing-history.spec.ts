@@ -64,10 +64,27 @@ test("the invoices of a residential account, with money formatted and a PDF per 
   await expectNoAxeViolations(page);
 });
 
-test("an invoice id that is not a number is the not-found page; another's account is forbidden", async ({ page }) => {
+// The PDF address answers the product's error pages, as HTML in the customer's language, never the
+// portal's internal refusal as JSON.
+test("an invoice PDF that cannot be shown is an error page: not a number, unknown, another's account", async ({ page }) => {
   await signIn(page, "resi@example.com");
-  expect((await page.request.get("/billing/100101/invoices/abc/pdf")).status()).toBe(404);
-  expect((await page.request.get("/billing/100201/invoices/1/pdf")).status()).toBe(403);
+  const cases = [
+    ["/billing/100101/invoices/abc/pdf", 404, "This page could not be found"],
+    ["/billing/100101/invoices/999999/pdf", 404, "404 Not Found"],
+    ["/billing/100201/invoices/1/pdf", 403, "You do not have permission to view this page."],
+  ] as const;
+  for (const [address, status, heading] of cases) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(status);
+    expect(response?.headers()["content-type"], address).toMatch(/^text\/html/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByText('"kind"')).toHaveCount(0);
+  }
+  // Inside the signed-in layout, with its way home.
+  await expect(page.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+  await page.goto("/billing/100101/invoices/999999/pdf?lng=fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Introuvable");
 });
 
 test("in French: headings, dates and amounts as written in French", async ({ page }) => {

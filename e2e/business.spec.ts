@@ -7,6 +7,7 @@
  * (200302, with it); each run writes its own values, and nothing else reads them.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { expectFitsWidth, PHONE_WIDTHS } from "./phone";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 // Several screens, each checked by axe, per test: well over the default 30 s on a busy machine (up to 85 s seen).
@@ -168,7 +169,6 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   const chart = page.getByRole("img", { name: /^Download and upload rates from .+ to .+/ });
   await expect(chart).toBeVisible();
   await expect(chart.locator("path[data-series='download']")).toHaveAttribute("d", /^M/);
-  await expect(chart.locator("[data-marker='95th percentile, download'] text")).toContainText("95th percentile, download:");
   if (hasJs()) {
     // Pointing at the chart tells the values there.
     await chart.hover({ position: { x: 200, y: 100 } });
@@ -176,9 +176,15 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   }
 
   const summary = page.getByTestId("bandwidth-summary");
-  const p95Text = (await summary.locator("tr[data-row='p95'] td").first().textContent())!;
-  expect(p95Text).toMatch(/^[\d,]+(\.\d+)? Mbps$/);
+  const p95Text = (await summary.locator("[data-direction='download'] [data-row='p95'] dd").textContent())!;
+  expect(p95Text).toMatch(/^[\d,]+(\.\d+)?\u00a0Mbps$/);
   const p95 = Number(p95Text.replace(/[^\d.]/g, ""));
+  // The 95th percentile's line carries its value, rounded as the axis is, beside the drawing area and off
+  // the lines; the legend names it with the value as the summary writes it.
+  await expect(chart.locator("[data-marker='95th percentile, download'] text")).toHaveText(Math.round(p95).toLocaleString("en-CA"));
+  expect(await page.locator("[data-legend-marker='95th percentile, download']").textContent()).toBe(
+    `95th percentile, download: ${p95Text}`,
+  );
   await expect(page.getByTestId("bandwidth-days").locator("tbody tr")).toHaveCount(days);
 
   const href = (await page.getByTestId("bandwidth-csv").getAttribute("href"))!;
@@ -198,18 +204,20 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });
 
-test("bandwidth in French: numbers and axis as written in French", async ({ page }) => {
-  await signIn(page, "business@example.com", { cameFrom: "/internet/view/8001/bandwidth?lng=fr" });
+test("bandwidth in French: numbers and axis as written in French, every label inside the chart", async ({ page }) => {
+  // 8024 is a 10 Gbps link: its axis goes to "15 000", the widest numbers of the demo.
+  await signIn(page, "business@example.com", { cameFrom: "/internet/view/8024/bandwidth?lng=fr" });
   await expect(page.getByRole("heading", { name: "Bande passante", level: 2 })).toBeVisible();
-  const p95 = (await page.getByTestId("bandwidth-summary").locator("tr[data-row='p95'] td").first().textContent())!;
+  const p95 = (await page.getByTestId("bandwidth-summary").locator("[data-direction='download'] [data-row='p95'] dd").textContent())!;
   expect(p95).toMatch(/^[\d\u202f\u00a0]+(,\d+)?\u00a0Mbit\/s$/);
   const chart = page.getByRole("img", { name: /^Débits de téléchargement et de téléversement du / });
-  await expect(
-    chart
-      .locator("text")
-      .filter({ hasText: /\u00a0Mbit\/s$/ })
-      .first(),
-  ).toBeVisible();
+  await expect(chart.locator("[data-axis-unit]")).toHaveText("Mbit/s");
+  await expect(chart.locator("text").filter({ hasText: /^10[\u202f\u00a0]000$/ })).toBeVisible();
+  // The legend names each 95th percentile with its value, a no-break space before the colon.
+  expect(await page.locator("[data-legend-marker='95e centile, téléchargement']").textContent()).toBe(
+    `95e centile, téléchargement\u00a0: ${p95}`,
+  );
+  for (const width of [1366, ...PHONE_WIDTHS]) await expectFitsWidth(page, width);
   await expectNoAxeViolations(page);
 });
 
@@ -224,12 +232,21 @@ test("editing an endpoint's monitoring settings", async ({ page }) => {
   await expect(page).toHaveTitle(/^Monitoring settings – .+ \| myLakeshore$/);
 
   await page.getByLabel("Name", { exact: true }).fill(label);
-  await page.getByLabel("Alert email addresses").fill("noc@example.com, not an address");
+  // The refusal names the bad address, next to the field as in the summary (as the support form's CC does).
+  await page.getByLabel("Alert email addresses").fill("noc@example.com, noc@@example");
   await page.getByRole("button", { name: "Save settings" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
   await expect(summary).toBeVisible();
-  await expect(summary.getByRole("link", { name: "Enter valid email addresses, separated by commas." })).toBeVisible();
+  const invalid = "noc@@example is not a valid email address. Correct it or remove it.";
+  await expect(summary.getByRole("link", { name: invalid })).toBeVisible();
   await expect(page.getByLabel("Alert email addresses")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Alert email addresses")).toHaveAccessibleDescription(new RegExp(invalid.replace(/\./g, "\\.")));
+  // Past the limit of five: the limit and how many were entered.
+  await page
+    .getByLabel("Alert email addresses")
+    .fill("a@example.com b@example.com c@example.com d@example.com e@example.com f@example.com");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Alert email addresses")).toHaveAccessibleDescription(/Enter at most 5 email addresses \(you entered 6\)\./);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(label);
   await expectNoAxeViolations(page);
 
@@ -300,7 +317,8 @@ test("a cabinet: power per circuit with its limit, the circuit near its limit st
   await expect(a).toContainText("Near its limit");
   await expect(circuits.getByRole("row").filter({ hasText: "B feed" })).not.toContainText("Near its limit");
   const chart = page.getByRole("img", { name: "Current drawn on A feed" });
-  await expect(chart.locator("[data-marker='Continuous limit'] text")).toHaveText("Continuous limit: 24 A");
+  await expect(chart.locator("[data-marker='Continuous limit'] text")).toHaveText("24");
+  expect(await page.locator("[data-legend-marker='Continuous limit']").first().textContent()).toBe("Continuous limit: 24\u00a0A");
   await expect(page.getByTestId("power-days").locator("tbody tr").first()).toBeVisible();
   await expectNoDeadLinks(page);
   await expectNoAxeViolations(page);

@@ -182,8 +182,15 @@ test("removing oneself ends one's access to that account and lands on another, i
   await expect(page.getByText("Removed Contact Successfully")).toBeVisible();
   // The other account, or (if the other run already left it) the page saying there is none.
   await expect(page).toHaveURL(new RegExp(`(/dashboard/${other}|:\\d+/)$`));
+  // Back to the confirmation page: the account is no longer his, and the page says so.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "This account is no longer yours" })).toBeVisible();
+  await expect(page.getByTestId("left-account")).toContainText(`You removed yourself as a contact of`);
+  await expect(page.getByTestId("left-account")).toContainText(`(account ${account})`);
+  await expectNoAxeViolations(page);
   const response = await page.goto(`/contacts/${account}`);
   expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: "This account is no longer yours" })).toBeVisible();
 
   // The other session's next page no longer offers it: neither the switcher nor the account list.
   await elsewhere.goto("/accounts");

@@ -25,6 +25,25 @@ test("a suspended account says so, and that its proof of payment is under review
   await expectNoAxeViolations(page);
 });
 
+// 100201 is suspended and its proof of payment is under review: the dashboard and the billing summary
+// both lead to the proof of payment form, which says to send more only if asked.
+test("a suspended account with proof under review: more proof can be sent from the dashboard and the billing summary", async ({ page }) => {
+  // Four pages and two accessibility checks on a machine the suites share.
+  test.slow();
+  await signIn(page, "family@example.com", { cameFrom: "/dashboard/100201" });
+  const proof = page.getByTestId("alert-proof");
+  await expect(proof.getByRole("link", { name: "Send more proof of payment" })).toHaveAttribute("href", "/billing/100201/proof-of-payment");
+  await page.goto("/billing/100201");
+  await expect(page.getByTestId("alert-suspended")).toBeVisible();
+  await page.getByTestId("alert-proof").getByRole("link", { name: "Send more proof of payment" }).click();
+  await expect(page).toHaveURL(/\/billing\/100201\/proof-of-payment$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Send proof of payment");
+  await expect(page.getByText("You already sent proof of payment. Send more only if we asked you to.")).toBeVisible();
+  await page.goto("/dashboard/100201?lng=fr");
+  await expect(page.getByTestId("alert-proof").getByRole("link", { name: "Envoyer d’autres preuves de paiement" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("in French, a scheduled pause shows its dates", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202?lng=fr" });
   await expect(page.getByTestId("alert-pause")).toContainText(/Une pause est prévue pour Internet seulement/);

@@ -16,7 +16,120 @@ test("a notification is shown after a redirect; with JavaScript it leaves after 
   }
 });
 
+/** Queues one notification per refused switch (an account that is not the user's, as a tampered form would ask). */
+async function queueRefusedSwitches(page: Page, count: number) {
+  for (let i = 0; i < count; i++) await page.request.post("/switch-account", { form: { customerId: "100101" }, maxRedirects: 0 });
+}
+
+test("two notifications shown together each leave 4 seconds after they appeared, the oldest first @needs-js", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  await queueRefusedSwitches(page, 2);
+  // The page's clock is the test's to move on (it also runs as time passes).
+  await page.clock.install();
+  await page.goto("/");
+  const shown = page.locator("[data-notification]");
+  // Hydrated: each has its button, and their time runs.
+  await expect(shown.getByRole("button", { name: "Dismiss notification" })).toHaveCount(2);
+  await page.clock.runFor(2_500);
+  await expect(shown).toHaveCount(2);
+  // Both are gone 4 s after they appeared (the second one stayed 8 s).
+  await page.clock.runFor(1_700);
+  await expect(shown).toHaveCount(0);
+});
+
+test("a notification has a place of its own: in the page without JavaScript, over it with; either way it can be dismissed", async ({
+  page,
+}) => {
+  // A sign-in, a page and an accessibility check on a machine the suites share.
+  test.slow();
+  await signIn(page, "family@example.com");
+  await queueRefusedSwitches(page, 1);
+  await page.goto("/");
+  const notification = page.getByRole("alert").filter({ hasText: "That account is not available to you." });
+  await expect(notification).toBeVisible();
+  const box = (await notification.boundingBox())!;
+  const header = (await page.getByRole("banner").boundingBox())!;
+  if (hasJs()) {
+    await expect(page.getByTestId("notifications")).toHaveCSS("position", "fixed");
+    await notification.getByRole("button", { name: "Dismiss notification" }).click();
+  } else {
+    // In the page's flow above the header: it covers nothing, and a control without script removes it.
+    await expect(page.getByTestId("notifications")).toHaveCSS("position", "static");
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y);
+    await expectNoAxeViolations(page);
+    await notification.locator("summary").click();
+  }
+  await expect(notification).toBeHidden();
+  await expect(page.getByRole("banner")).toBeVisible();
+});
+
+/** The paths of the documents the browser loads from now on (a reload, a page loaded anew). */
+function documentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") loads.push(new URL(request.url()).pathname);
+  });
+  return loads;
+}
+
+test("a page whose code does not download reloads at most once a minute, then says so @needs-js", async ({ page }) => {
+  test.slow();
+  await signIn(page, "resi@example.com");
+  // The billing summary's code cannot be downloaded (a new version deployed meanwhile, a network that drops it).
+  await page.route(/\/assets\/summary-[\w-]+\.js$/, (route) => route.abort());
+  const loads = documentLoads(page);
+  const toSummary = page.getByRole("main").getByRole("link", { name: "Billing summary" });
+  const hydrated = () => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+
+  // The first failure loads the page asked for anew: the server's page, which works without that code.
+  await hydrated();
+  await toSummary.click();
+  await expect(page).toHaveURL(/\/billing\/100101$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+  expect(loads).toEqual(["/billing/100101"]);
+  const first = await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"));
+  expect(Number(first)).toBeGreaterThan(0);
+
+  // Within the minute: no reload, twice over; the page says its code could not be loaded.
+  await page.goto("/dashboard/100101");
+  await hydrated();
+  loads.length = 0;
+  for (let i = 0; i < 2; i++) {
+    await toSummary.click();
+    await expect(page.getByTestId("code-unavailable")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be loaded");
+    await expect(page).toHaveURL(/\/billing\/100101$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/100101$/);
+  }
+  expect(loads).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).toBe(first);
+
+  // A minute after the last reload (its time is what the tab remembers), a failure reloads again.
+  await page.evaluate(() => sessionStorage.setItem("chunk-reload-at", String(Date.now() - 61_000)));
+  await toSummary.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
+  expect(loads).toEqual(["/billing/100101"]);
+});
+
+test("an account switcher whose code does not download leaves its native form, which works @needs-js", async ({ page }) => {
+  await page.route(/\/assets\/AccountSwitcherWidgets-[\w-]+\.js$/, (route) => route.abort());
+  const failed = page.waitForEvent("requestfailed", (request) => /AccountSwitcherWidgets/.test(request.url()));
+  await signIn(page, "family@example.com");
+  await failed;
+  const loads = documentLoads(page);
+  await expect(page.getByRole("heading", { name: "An error occurred" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Account" }).selectOption("100203");
+  await page.getByRole("button", { name: "Switch" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/100203$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Jordan");
+  // Switched by the page's scripts, without a reload.
+  expect(loads).toEqual([]);
+});
+
 test("a slow navigation shows the progress bar with JavaScript; without, none is left on the page", async ({ page }) => {
+  // family@ prefers French: the sign-in helper switches back to English (one page more), then a 3 s navigation and an accessibility check.
+  test.slow();
   await signIn(page, "family@example.com");
   if (!hasJs()) {
     // The browser shows its own loading state; the server never renders a bar that nothing would hide.

@@ -18,12 +18,18 @@ test("another customer's account answers 403", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("a malformed account id answers 404 Not Found", async ({ page }) => {
+// A page whose validation fails (an id that is not a number) gets the spec's fallback, not the "404 Not
+// Found" of an account or invoice that does not exist.
+test("a malformed id answers 404: This page could not be found", async ({ page }) => {
   await signIn(page, "resi@example.com");
-  const response = await page.goto("/dashboard/not-a-number");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Not Found");
-  await expect(page.getByText("The page you're looking for cannot be found or the link has expired.")).toBeVisible();
+  for (const address of ["/dashboard/not-a-number", "/billing/abc", "/wifi/abc"]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+    await expect(page.getByText("404 Not Found")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  }
+  await expectNoAxeViolations(page);
 });
 
 test("in French", async ({ page }) => {

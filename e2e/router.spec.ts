@@ -230,6 +230,16 @@ test("add a port forwarding rule for 8080–8090, refuse the same description tw
   await page.getByRole("button", { name: "Remove the rule" }).click();
   await expect(notice(page)).toContainText(`The rule “${description}” is removed.`);
   await expect(rules).not.toContainText(description);
+
+  // Back to the removal page: the rule is gone, so the router's rules, saying so (not "404 Not Found").
+  await dismissNotice(page);
+  await page.goBack();
+  await expect(page.locator('[data-notification="info"]')).toContainText(
+    "That port forwarding rule was removed. Here are the router’s rules.",
+  );
+  await expect(page).toHaveURL(new RegExp(`${ROUTER}(#port-forwarding)?$`));
+  await expect(page.getByRole("heading", { level: 1, name: "404 Not Found" })).toHaveCount(0);
+  await expect(rules).toBeVisible();
 });
 
 test("refresh the lease table from the router", async ({ page }) => {

@@ -2,10 +2,11 @@
  * The home network and the profile, as resi@example.com (package 5001, internet service 7001): WiFi
  * names (the no-JavaScript run changes the 2.4 GHz network, the JavaScript run the 5 GHz one, and each
  * puts the name back), the network overview as a list and a map, internet and TV, profile settings,
- * change password (refusals in both runs; the change itself once, and back), the intro tour (skipped
- * as resi without JavaScript, completed as family with it), and every link of the dashboard.
+ * change password (refusals in both runs; the change itself once, and back), the intro tour (walked
+ * through and skipped as resi without JavaScript, finished as family with it), and every link of the dashboard.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PHONE_WIDTHS } from "./phone";
 import { expectNoAxeViolations, hasJs, PASSWORD, signIn, signOut } from "./support";
 
 // Flows that check several screens with axe, on a machine shared with other suites.
@@ -197,34 +198,68 @@ test("change the password, sign in with the new one, then change it back (with a
   await signInWith(page, PASSWORD);
 });
 
-test("the intro tour: its steps in order, then gone for good once skipped or finished", async ({ page }) => {
+/** The sections of the page that the element with this test id overlaps (none: it covers nothing). */
+async function covered(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const card = document.querySelector(`[data-testid="${id}"]`)!;
+    const box = card.getBoundingClientRect();
+    return [...document.querySelectorAll("main section")]
+      .filter((section) => !section.contains(card) && !card.contains(section))
+      .filter((section) => {
+        const other = section.getBoundingClientRect();
+        return other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom;
+      })
+      .map((section) => section.getAttribute("aria-labelledby") ?? section.id);
+  }, testId);
+}
+
+test("the intro tour: each step a card under its part of the page, covering nothing, then gone once skipped or finished", async ({
+  page,
+}) => {
   test.slow();
-  if (!hasJs()) {
-    await signIn(page, "resi@example.com");
-    const tour = page.getByTestId("tour");
-    await expect(tour.getByRole("listitem")).toHaveText([/Your account and profile/, /Your bills/, /Your internet and TV/, /Getting help/]);
-    await expect(tour.getByRole("link", { name: "Your bills" })).toHaveAttribute("href", "#billing-heading");
-    // Without JavaScript, starting the tour goes to its first part.
-    await expect(tour.getByRole("link", { name: "Start the tour" })).toHaveAttribute("href", "#account-heading");
-    await expectNoAxeViolations(page);
-    await tour.getByRole("button", { name: "Skip the tour" }).click();
-  } else {
-    await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202" });
-    await page.getByRole("button", { name: "Start the tour" }).click();
-    const card = page.getByRole("dialog");
-    for (const [step, title] of ["Your account and profile", "Your bills", "Your internet and TV", "Getting help"].entries()) {
-      await expect(card).toContainText(`Step ${step + 1} of 4`);
-      await expect(card).toContainText(title);
-      if (step === 1) await expectNoAxeViolations(page);
-      if (step < 3) await card.getByRole("button", { name: "Next" }).click();
+  // Each run its own user: the tour ends for good.
+  if (hasJs()) await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202" });
+  else await signIn(page, "resi@example.com");
+  const panel = page.getByTestId("tour");
+  await expect(panel.getByRole("listitem")).toHaveText([/Your account and profile/, /Your bills/, /Your internet and TV/, /Getting help/]);
+  await expect(panel.getByRole("link", { name: "Your bills" })).toHaveAttribute("href", "#billing-heading");
+  await expectNoAxeViolations(page);
+
+  // Starting the tour shows its first step, with JavaScript or without.
+  await panel.getByRole("link", { name: "Start the tour" }).click();
+  await expect(page).toHaveURL(/\?tour=1#tour-step$/);
+  const card = page.getByTestId("tour");
+  const steps: [string, string][] = [
+    ["Your account and profile", "account-heading"],
+    ["Your bills", "billing-heading"],
+    ["Your internet and TV", "services-heading"],
+    ["Getting help", "support-heading"],
+  ];
+  for (const [index, [title, part]] of steps.entries()) {
+    await expect(card).toContainText(`Step ${index + 1} of 4`);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(title);
+    // Under the part it is about (outlined), in the page's flow: nothing is covered, at any width.
+    const target = page.locator(`section[aria-labelledby="${part}"]`);
+    await expect(target).toHaveClass(/tour-target/);
+    expect((await card.boundingBox())!.y).toBeGreaterThan((await target.boundingBox())!.y + (await target.boundingBox())!.height - 1);
+    for (const width of [1366, ...PHONE_WIDTHS]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await covered(page, "tour"), `at ${width} px`).toEqual([]);
     }
-    // The card closes at once and the end of the tour is posted in the background: wait for that post to
-    // land before reloading, or the reload cancels it.
-    const ended = page.waitForResponse((r) => /\/dashboard\/100202\/tour(\.data)?(\?|$)/.test(r.url()) && r.request().method() === "POST");
-    await card.getByRole("button", { name: "Finish" }).click();
-    await ended;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    if (hasJs()) await expect(card).toBeFocused();
+    if (index === 1) await expectNoAxeViolations(page);
+    if (index < 3) await card.getByRole("link", { name: "Next" }).click();
   }
-  // Without JavaScript the skip posts and comes back to the dashboard: wait for that page before reloading.
+  await card.getByRole("link", { name: "Back" }).click();
+  await expect(card).toContainText("Step 3 of 4");
+  await card.getByRole("link", { name: "Next" }).click();
+  await expect(card).toContainText("Step 4 of 4");
+  if (hasJs()) await card.getByRole("button", { name: "Finish" }).click();
+  else await card.getByRole("button", { name: "Skip the tour" }).click();
+
+  // The end posts and comes back to the dashboard without the tour: wait for that page before reloading.
+  await expect(page).toHaveURL(/\/dashboard\/\d+$/);
   await expect(page.getByTestId("tour")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Hello, /);
   await page.reload();

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { jpegWithHtml, samplePdf, samplePng } from "../tests/support/sample-files";
+import { expectFitsWidth, PHONE_WIDTHS } from "./phone";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 // Flows of several pages, each checked for accessibility: room for a busy machine.
@@ -68,6 +69,33 @@ test("a ticket with two attachments and a CC address is sent and listed first", 
   await expect(first).toContainText(subject);
   await expect(first).toContainText("2 attachments");
   await expect(first).toContainText("Open");
+});
+
+test("a subject of 150 characters without a space is listed within a phone's width", async ({ page }) => {
+  const subject = `${hasJs() ? "js" : "nojs"}-${"TICKET-REFERENCE-".repeat(9)}`.slice(0, 150);
+  expect(subject).toHaveLength(150);
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+  await fillForm(page, subject);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/support\/100101$/);
+  await expect(page.getByTestId("ticket").first()).toContainText(subject);
+  // The subject breaks where it must; the page never scrolls sideways.
+  for (const width of PHONE_WIDTHS) await expectFitsWidth(page, width);
+  await expectNoAxeViolations(page);
+});
+
+test("a request without an attachment is sent, and the file field is not required", async ({ page }) => {
+  const subject = `No attachment ${hasJs() ? "js" : "nojs"} ${Date.now()}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+  await expect(page.getByLabel("Attachments (optional)")).not.toHaveAttribute("required");
+  await fillForm(page, subject);
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/support\/100101$/);
+  await expect(page.getByText(/Your support request CS-\d+ was sent/)).toBeVisible();
+  await expect(page.getByText("One of the files is empty.")).toHaveCount(0);
+  const first = page.getByTestId("ticket").first();
+  await expect(first).toContainText(subject);
+  await expect(first).not.toContainText(/\d+ attachments?/);
 });
 
 test("six files, a program renamed .png, a photo hiding a web page and a bad CC address are refused, and nothing typed is lost", async ({

@@ -6,13 +6,29 @@ export const PASSWORD = "Demo-Pass-2026";
 
 export const hasJs = (testInfo: TestInfo = test.info()) => testInfo.project.use.javaScriptEnabled !== false;
 
-/** Signs in through the form and waits for the page it lands on. */
-export async function signIn(page: Page, username: string, { cameFrom }: { cameFrom?: string } = {}) {
+/**
+ * Signs in through the form and waits for the page it lands on. The portal then speaks the profile's
+ * preferred language (family@ and sam.gagnon@ prefer French); a test reads the page in the browser's
+ * language (English), or the one its came_from asks for with ?lng=, as a customer who switches with the
+ * toggle would, unless it asks for the profile's (`profileLanguage`).
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  { cameFrom, profileLanguage = false }: { cameFrom?: string; profileLanguage?: boolean } = {},
+) {
   await page.goto(cameFrom ? `/login?came_from=${encodeURIComponent(cameFrom)}` : "/login");
   await page.getByLabel(/Email or username|Courriel ou nom d’utilisateur/).fill(username);
   await page.getByLabel(/^Password$|^Mot de passe$/).fill(PASSWORD);
   await page.getByRole("button", { name: /^Sign in$|^Se connecter$/ }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+  if (profileLanguage) return;
+  const wanted = new URL(cameFrom ?? "/", "http://portal").searchParams.get("lng") ?? "en";
+  const shown = (await page.locator("html").getAttribute("lang"))?.slice(0, 2);
+  if (shown && shown !== wanted) {
+    await page.context().addCookies([{ name: "i18n_redirected", value: wanted, url: page.url() }]);
+    await page.reload();
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm test: every suite, in order. The type check, lint (ESLint) and format check (Prettier), then unit, route and API tests (vitest, the API on PGlite), the API tests
- * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one), then the production build, the
+ * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one) with the API's query plans on the
+ * scale seed there (vitest's scale project), then the production build, the
  * portal against an API process that hangs, is slow and is down (vitest's integration project), and the
  * end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
  */
@@ -45,6 +46,8 @@ run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--proj
 if (process.env.TEST_DATABASE_URL) {
   console.log("\nThe API suite again, on PostgreSQL (TEST_DATABASE_URL)");
   run("npx", ["vitest", "run", "--project", "api"]);
+  console.log("\nThe API's query plans on 20,000 generated customers, on PostgreSQL (TEST_DATABASE_URL)");
+  run("npx", ["vitest", "run", "--project", "scale"]);
 }
 if (process.env.TEST_REDIS_URL) {
   console.log("\nShared rate-limit counters, on Redis (TEST_REDIS_URL)");

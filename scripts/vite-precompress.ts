@@ -5,7 +5,7 @@
  * that, where zopfli takes long and gains a few bytes). `server/app.ts` serves them to browsers that
  * take them (express-static-gzip). A compressed file that would not be smaller is not written.
  *
- * Measured on this build (docs/architecture.md, "JavaScript on first load"): the two files every page
+ * Measured on this build (docs/performance-log.md, "JavaScript on first load"): the two files every page
  * loads, React DOM and React Router, are 117.7 KB as the portal compressed them per request (brotli at
  * quality 2, the setting for pages), 113.4 KB at gzip's default level, 109.7 KB with zopfli and 97.8 KB
  * with brotli 11.

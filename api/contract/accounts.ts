@@ -137,6 +137,16 @@ const addressFields = {
 export const postalCodeMatchesProvince = (postalCode: string, province: string) =>
   (POSTAL_PREFIXES[postalCode.charAt(0).toUpperCase()] ?? []).some((p) => p === province);
 
+/**
+ * Whether a well-formed postal code and a known province were sent that do not go together (a form's
+ * raw values: checked beside the other fields' rules, whatever they said).
+ */
+export function postalCodeOfOtherProvince(postalCode: unknown, province: unknown): boolean {
+  const code = typeof postalCode === "string" ? postalCode.trim().toUpperCase() : "";
+  const chosen = typeof province === "string" ? province.trim().toUpperCase() : "";
+  return POSTAL_CODE.test(code) && Province.safeParse(chosen).success && !postalCodeMatchesProvince(code, chosen);
+}
+
 const ADDRESS_CODES = [
   "address_line1.required",
   "address_line1.too_long",

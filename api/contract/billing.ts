@@ -265,13 +265,20 @@ const required = (field: string, check: Check = notBlank) =>
   );
 const rule = <K extends keyof typeof FIELD_RULES>(field: K) => required(field, FIELD_RULES[field]);
 
+/** Whether a security code of 3 or 4 digits has the wrong length for the card's brand (Amex 4, the others 3). */
+export function cvvMismatchesBrand(cardNumber: string, cvv: string): boolean {
+  const brand = cardBrandOf(cardDigits(cardNumber));
+  const code = cvv.trim();
+  return Boolean(brand && /^\d{3,4}$/.test(code) && code.length !== (brand === "amex" ? 4 : 3));
+}
+
+/** Whether a card valid through the end of `month`/`year` has expired on `today` (YYYY-MM-DD). */
+export const cardExpired = (month: number, year: number, today: string) =>
+  year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+
 /** Amex cards have a 4-digit security code, the other brands 3 digits. */
 function checkCvvLength(value: { card_number?: string; cvv?: string }, ctx: z.RefinementCtx) {
-  const brand = cardBrandOf(cardDigits(value.card_number ?? ""));
-  const cvv = (value.cvv ?? "").trim();
-  if (brand && /^\d{3,4}$/.test(cvv) && cvv.length !== (brand === "amex" ? 4 : 3)) {
-    ctx.addIssue({ code: "custom", message: "cvv.invalid", path: ["cvv"] });
-  }
+  if (cvvMismatchesBrand(value.card_number ?? "", value.cvv ?? "")) ctx.addIssue({ code: "custom", message: "cvv.invalid", path: ["cvv"] });
 }
 
 const acceptedValues = new Set(["true", "on", "1", "yes"]);
@@ -388,7 +395,7 @@ export const ProofOfPaymentFields = z.object({
 });
 /** POST /billing/{id}/proof-of-payment, multipart: 1 to 5 files in `attachments`, and a note. */
 export const ProofOfPaymentRequest = ProofOfPaymentFields.extend({
-  /** JPG, PNG or PDF (checked by content), at most 10 MB each. */
+  /** JPG, PNG or PDF (checked by content), at most 20 MB each (FILE_RULES.proof_of_payment). */
   attachments: z.array(z.file()).min(1).max(5),
 });
 export const ProofOfPaymentAnswer = z.object({

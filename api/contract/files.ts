@@ -1,6 +1,8 @@
 /**
  * Limits of uploaded files (spec sections 5 and 9), shared by the portal (its file inputs, schemas and
- * multipart parsing) and the API (which checks the bytes again by content).
+ * multipart parsing) and the API (which checks the bytes again by content). The spec refuses a file
+ * over 10 MB in one form and over 20 MB in the others: the support form is the 10 MB one; the void
+ * cheque and proof of payment take 20 MB.
  */
 export type MediaType = "image/jpeg" | "image/png" | "image/bmp" | "application/pdf";
 
@@ -25,7 +27,7 @@ export const FILE_RULES = {
     extensions: [".jpg", ".jpeg", ".png", ".bmp", ".pdf"],
   },
   proof_of_payment: {
-    maxBytes: 10 * MB,
+    maxBytes: 20 * MB,
     maxFiles: 5,
     types: ["image/jpeg", "image/png", "application/pdf"],
     extensions: [".jpg", ".jpeg", ".png", ".pdf"],
@@ -38,6 +40,9 @@ export const FILE_RULES = {
   },
 } as const satisfies Record<string, FileRule>;
 export type FilePurpose = keyof typeof FILE_RULES;
+
+/** A purpose's size limit in megabytes, as its messages name it ("Each file must be 20 MB or smaller."). */
+export const maxMegabytes = (purpose: FilePurpose) => FILE_RULES[purpose].maxBytes / MB;
 
 /** Files one request may carry at most, whatever the purpose. */
 export const MAX_FILES = 5;

@@ -509,7 +509,7 @@ export const homeNetworkEndpoints = [
     body: WifiUpdateRequest,
     answer: WifiUpdateAnswer,
     errors: [404, 422],
-    errorCodes: [...wifiFieldCodes, "name_guest.same_as_main", "_form.empty"],
+    errorCodes: [...wifiFieldCodes, "name_guest.same_as_main", "name_24ghz.same_as_guest", "name_5ghz.same_as_guest", "_form.empty"],
   }),
   endpoint({
     method: "get",

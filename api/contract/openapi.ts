@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ErrorAnswer } from "./common.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { FILE_RULES, maxMegabytes } from "./files.ts";
 
 /** Answers may carry fields the contract does not name: drop additionalProperties: false and $schema. */
 function relax(node: unknown): unknown {
@@ -28,6 +29,26 @@ const errorDescriptions: Record<number, string> = {
   422: "A rule refused the request: `errors` maps fields to error codes",
   429: "Too many attempts (for uploads: too many of this user's uploads at once)",
 };
+
+/**
+ * The limits of an endpoint's file fields (api/contract/files.ts), on the request body's schema: each
+ * file's largest size (`x-max-file-bytes`, and in words), how many, and the accepted types.
+ */
+function withFileLimits(schema: Record<string, unknown>, uploads: Endpoint["uploads"]) {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  for (const { field, purpose } of uploads ?? []) {
+    const rule = FILE_RULES[purpose];
+    const types = rule.extensions.map((extension) => extension.slice(1).toUpperCase()).join(", ");
+    properties[field] = {
+      ...properties[field],
+      description: `${rule.maxFiles > 1 ? `At most ${rule.maxFiles} files, each` : "One file,"} at most ${maxMegabytes(purpose)} MB (${rule.maxBytes} bytes), ${types} by content; larger files are refused with \`${field}.too_large\`.`,
+      "x-max-file-bytes": rule.maxBytes,
+      "x-max-files": rule.maxFiles,
+      "x-accepted-types": rule.types,
+    };
+  }
+  return { ...schema, properties };
+}
 
 export function openApiDocument(endpoints: Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -90,7 +111,7 @@ export function openApiDocument(endpoints: Endpoint[]) {
     };
     if (e.errorCodes?.length) operation["x-error-codes"] = e.errorCodes;
     if (e.body) {
-      const schema = jsonSchema(e.body, "input");
+      const schema = withFileLimits(jsonSchema(e.body, "input"), e.uploads);
       operation.requestBody = {
         required: true,
         content:

@@ -5,6 +5,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { logEvent } from "../../app/lib/logger.server.ts";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { PoolClient } from "pg";
 
 export type Row = Record<string, unknown>;
 
@@ -17,6 +20,16 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction: everything it writes lands, or nothing does. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Bulk load (the scale seed): COPY rows into a table, each a line of PostgreSQL's text format (columns
+   * separated by tabs, `\N` for null, ending in a newline). PostgreSQL streams them (COPY FROM STDIN);
+   * PGlite reads them as one blob.
+   */
+  copyRows(
+    table: string,
+    columns: readonly string[],
+    lines: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+  ): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, for test templates. */
   dump?(): Promise<Blob>;
@@ -158,6 +171,15 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
         if (inTransaction) return fn(db);
         return writes(() => pg.transaction((tx) => fn(wrap(tx, true))));
       },
+      async copyRows(table, columns, lines) {
+        const parts: (string | Uint8Array)[] = [];
+        for await (const line of lines) parts.push(line);
+        if (!parts.length) return;
+        const sql = `COPY ${table} (${columns.join(", ")}) FROM '/dev/blob'`;
+        const blob = new Blob(parts as BlobPart[]);
+        if (inTransaction) await q.query(sql, [], { blob });
+        else await writes(() => q.query(sql, [], { blob }));
+      },
       writeGeneration: () => (writing ? undefined : generation),
       async close() {
         if (!inTransaction) await pg.close();
@@ -173,6 +195,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 
 async function openPostgres(databaseUrl: string): Promise<Db> {
   const pgModule = await import("pg");
+  const { from: copyFrom } = await import("pg-copy-streams");
   const pgLib = (pgModule as unknown as { default?: typeof pgModule }).default ?? pgModule;
   for (const [oid, parse] of Object.entries(PARSERS)) pgLib.types.setTypeParser(Number(oid), parse);
   const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 10 });
@@ -185,7 +208,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   const probe = await pool.connect();
   probe.release();
 
-  type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+  type Client = PoolClient;
   const wrap = (client: Client | null): Db => {
     const run = (sql: string, params?: unknown[]) => (client ?? pool).query(sql, params);
     const db: Db = {
@@ -212,6 +235,15 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
           throw error;
         } finally {
           conn.release();
+        }
+      },
+      async copyRows(table, columns, lines) {
+        const conn = client ?? (await pool.connect());
+        try {
+          const stream = conn.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`));
+          await pipeline(Readable.from(lines), stream);
+        } finally {
+          if (!client) conn.release();
         }
       },
       async close() {

@@ -6,10 +6,9 @@
  * accountsRoutes also mounts the services (services.ts) and profile (profile.ts) routes of this module.
  */
 import { Router } from "express";
-import { UpdateAccountDetailsRequest, postalCodeMatchesProvince, type AccountDetailsAnswer } from "../contract/accounts.ts";
+import { UpdateAccountDetailsRequest, postalCodeOfOtherProvince, type AccountDetailsAnswer } from "../contract/accounts.ts";
 import { addressOf, type AddressColumns, type ServiceContext } from "./context.ts";
-import { unprocessable } from "./errors.ts";
-import { parseInput, requireCustomer, route } from "./http.ts";
+import { parseWithRules, requireCustomer, route } from "./http.ts";
 import { profileRoutes } from "./profile.ts";
 import { servicesRoutes } from "./services.ts";
 
@@ -86,10 +85,10 @@ export function accountsRoutes(ctx: ServiceContext): Router {
     "/account-details/:customerId",
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.customerId, ["authoritative"]);
-      const input = parseInput(UpdateAccountDetailsRequest, req.body ?? {});
-      if (!postalCodeMatchesProvince(input.postal_code, input.province)) {
-        throw unprocessable({ postal_code: ["postal_code.province_mismatch"] }, "The postal code is not of that province");
-      }
+      // The postal code of another province is named beside every other field's refusal.
+      const input = parseWithRules(UpdateAccountDetailsRequest, req.body ?? {}, (sent, errors) => {
+        if (postalCodeOfOtherProvince(sent.postal_code, sent.province)) errors.add("postal_code", "province_mismatch");
+      });
       const now = ctx.now();
       await ctx.db.transaction(async (tx) => {
         await tx.query(

@@ -21,6 +21,7 @@ import {
   ProofOfPaymentFields,
   cardBrandOf,
   cardDigits,
+  cardExpired,
   parseAmount,
   parseExpiry,
   type AutopayDetails,
@@ -33,9 +34,9 @@ import {
 } from "../contract/billing.ts";
 import type { Db } from "../db/client.ts";
 import { dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
-import { ApiError, fieldErrors, forbidden, notFound, unprocessable } from "./errors.ts";
+import { ApiError, type FieldErrors, fieldErrors, forbidden, notFound, unprocessable } from "./errors.ts";
 import { checkFiles, storeFiles } from "./files.ts";
-import { currentUser, requireCustomer, route, type ContactRole, type CustomerAccess, type UploadedFile } from "./http.ts";
+import { currentUser, parseWithRules, requireCustomer, route, type ContactRole, type CustomerAccess, type UploadedFile } from "./http.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { restorePackages } from "./packages.ts";
 import { chargeCard, newTransactionId, registerBankAccount, settlementHours, verifyCard } from "./payment-processor.ts";
@@ -324,8 +325,7 @@ interface PadRow {
 }
 
 /** A card is valid through the last day of its expiry month. */
-export const cardExpired = (month: number, year: number, today: string) =>
-  year * 12 + month < Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7));
+export { cardExpired };
 
 async function autopayDetails(db: Db, customerId: number, billingDay: number, today: string): Promise<AutopayDetails> {
   const [card, pad] = await Promise.all([
@@ -529,6 +529,12 @@ function parseWithFiles<S extends z.ZodType>(schema: S, body: unknown, fileError
 
 const filesOf = (req: Request, field: string): UploadedFile[] => (req.files ?? []).filter((f) => f.field === field);
 
+/** A card's expiry in the past, named beside the contract's refusals of the other fields (parseWithRules). */
+const cardNotExpired = (today: string) => (sent: Record<string, unknown>, errors: FieldErrors) => {
+  const expiry = parseExpiry(typeof sent.expiry === "string" ? sent.expiry : "");
+  if (expiry && cardExpired(expiry.month, expiry.year, today)) errors.add("expiry", "expired");
+};
+
 /** The card fields, checked by the contract, as the processor and the records need them. */
 function cardOf(input: { card_number?: string; expiry?: string; cardholder_name?: string }, today: string) {
   const digits = cardDigits(input.card_number ?? "");
@@ -669,8 +675,10 @@ export function billingRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const { customerId, customer } = await billingAccess(ctx, req, true);
       const key = idempotencyKey(req);
-      const input = MakePaymentRequest.parse(req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(MakePaymentRequest, req.body ?? {}, (sent, errors) => {
+        if (typeof sent.method === "string" && sent.method.trim() === "credit_card") cardNotExpired(today)(sent, errors);
+      });
       const method = input.method.trim() as "credit_card" | "bank";
       const cents = (parseAmount(input.amount) as { cents: number }).cents;
       const card = method === "credit_card" ? cardOf(input, today) : null;
@@ -764,8 +772,8 @@ export function billingRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const { customerId, customer } = await billingAccess(ctx, req, true);
       const key = idempotencyKey(req);
-      const input = CardAutopayRequest.parse(req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(CardAutopayRequest, req.body ?? {}, cardNotExpired(today));
       const card = cardOf(input, today);
       const request = {
         key,

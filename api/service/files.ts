@@ -1,8 +1,9 @@
 /**
  * Uploaded files: checked by their content (file-content.ts), kept in the file store (file-store.ts)
  * with a row in `uploaded_files` (type detected from the content, size, SHA-256, storage key), and served,
- * wherever they ever are, only through `sendStoredFile`. Limits: 10 MB for proof of payment and support
- * attachments (5 a request), 20 MB for a void cheque (spec sections 5 and 9; api/contract/files.ts).
+ * wherever they ever are, only through `sendStoredFile`. Limits: 10 MB for support attachments (5 a
+ * request), 20 MB for proof of payment (5 a request) and a void cheque (spec sections 5 and 9;
+ * api/contract/files.ts).
  */
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";

@@ -5,7 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
+import { FieldErrors, fieldErrors, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
 import type { AccessClaims, Principal, Tokens } from "./tokens.ts";
 import type { UploadedFile } from "./uploads.ts";
 
@@ -167,6 +167,25 @@ export async function requirePackage(
 /** Parses input with a contract schema; a failure answers 422 with field error codes. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   return schema.parse(input);
+}
+
+/**
+ * Parses input with a contract schema and runs the request's own rules (those that need the day, or
+ * two fields together) on what was sent, whatever the schema said: one 422 names every refused field,
+ * so a customer meets all of a form's rules in one answer. `rules` reads the raw input (a field may be
+ * missing or malformed) and adds `<field>.<rule>` codes.
+ */
+export function parseWithRules<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  rules: (sent: Record<string, unknown>, errors: FieldErrors) => void,
+): z.infer<S> {
+  const result = schema.safeParse(input);
+  const errors = new FieldErrors();
+  if (!result.success) for (const [field, codes] of Object.entries(fieldErrors(result.error))) errors.errors[field] = codes;
+  rules(input && typeof input === "object" ? (input as Record<string, unknown>) : {}, errors);
+  errors.throwIfAny("Invalid request");
+  return result.data as z.infer<S>;
 }
 
 /** Express 5 forwards rejected promises; this only narrows the handler type. */

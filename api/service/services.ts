@@ -19,19 +19,20 @@ import {
   PAUSE_MIN_MONTHS,
   ReactivateRequest,
   UpdatePauseRequest,
-  postalCodeMatchesProvince,
+  postalCodeOfOtherProvince,
   type Bundle,
   type Pause,
   type ScheduledPauseDetailAnswer,
   type ServiceRequest,
   type ServicesAnswer,
 } from "../contract/accounts.ts";
+import { IsoDate } from "../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import { day } from "../calendar.ts";
 import { accountBalance } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
-import { forbidden, notFound, unprocessable } from "./errors.ts";
-import { requireCustomer, parseInput, route, type CustomerAccess } from "./http.ts";
+import { type FieldErrors, forbidden, notFound, unprocessable } from "./errors.ts";
+import { requireCustomer, parseInput, parseWithRules, route, type CustomerAccess } from "./http.ts";
 import { SERVICE_STATUS, restorePackages, setPackageStatus } from "./packages.ts";
 
 type PackageStatus = "active" | "suspended" | "paused" | "cancelled";
@@ -316,11 +317,20 @@ const sameAddress = (a: AddressColumns, b: AddressColumns) => {
   );
 };
 
-/** Rules on a pause's dates; codes added to `errors`. */
-function checkPauseDates(startDate: string, today: string, errors: Record<string, string[]>) {
-  if (startDate <= today) (errors.start_date ??= []).push("start_date.not_in_future");
-  else if (startDate > day.addDays(today, MAX_DAYS_AHEAD)) (errors.start_date ??= []).push("start_date.too_far");
+/**
+ * The rule on a date of a request, run on what was sent beside the contract's (parseWithRules): from
+ * `earliest` days after today (1: `<field>.not_in_future`, 0: `<field>.in_past`) to a year ahead
+ * (`<field>.too_far`).
+ */
+function checkDate(sent: Record<string, unknown>, errors: FieldErrors, field: string, today: string, earliest: 0 | 1) {
+  const date = typeof sent[field] === "string" ? (sent[field] as string).trim() : "";
+  if (!IsoDate.safeParse(date).success) return;
+  if (date < day.addDays(today, earliest)) errors.add(field, earliest ? "not_in_future" : "in_past");
+  else if (date > day.addDays(today, MAX_DAYS_AHEAD)) errors.add(field, "too_far");
 }
+
+const pauseDateRules = (today: string) => (sent: Record<string, unknown>, errors: FieldErrors) =>
+  checkDate(sent, errors, "start_date", today, 1);
 
 const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).length > 0;
 
@@ -462,8 +472,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId/scheduled-pause",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
-      const input = parseInput(CreatePauseRequest, req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(CreatePauseRequest, req.body ?? {}, pauseDateRules(today));
       const pauseIds = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const balance = await balanceOwing(ctx, access.customerId, tx);
@@ -471,7 +481,6 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const until = day.addMonths(input.start_date, input.months);
         const errors: Record<string, string[]> = {};
         const add = (field: string, code: string) => (errors[field] ??= []).includes(code) || errors[field].push(code);
-        checkPauseDates(input.start_date, today, errors);
         if (balance > 0) add("_form", "_form.balance_owing");
         for (const p of packages) {
           if (p.status !== "active") add("package_ids", "package_ids.not_active");
@@ -516,8 +525,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId/scheduled-pause/:pauseId",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
-      const input = parseInput(UpdatePauseRequest, req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(UpdatePauseRequest, req.body ?? {}, pauseDateRules(today));
       await changePackages(ctx, access.customerId, async (tx) => {
         const pause = await pauseOf(tx, access.customerId, String(req.params.pauseId));
         const balance = await balanceOwing(ctx, access.customerId, tx);
@@ -525,7 +534,6 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be changed");
         const until = day.addMonths(input.start_date, input.months);
         const errors: Record<string, string[]> = {};
-        checkPauseDates(input.start_date, today, errors);
         if (balance > 0) errors._form = ["_form.balance_owing"];
         const overlapping = await tx.one(
           `SELECT 1 FROM service_pauses
@@ -564,8 +572,11 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId/move-requests",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
-      const input = parseInput(MoveRequest, req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(MoveRequest, req.body ?? {}, (sent, errors) => {
+        checkDate(sent, errors, "move_date", today, 1);
+        if (postalCodeOfOtherProvince(sent.postal_code, sent.province)) errors.add("postal_code", "province_mismatch");
+      });
       const requestId = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
@@ -574,9 +585,6 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
         else if (pending.has("move")) errors.package_id = ["package_id.request_pending"];
         else if (pending.has("cancel")) errors.package_id = ["package_id.cancel_pending"];
-        if (input.move_date <= today) errors.move_date = ["move_date.not_in_future"];
-        else if (input.move_date > day.addDays(today, MAX_DAYS_AHEAD)) errors.move_date = ["move_date.too_far"];
-        if (!postalCodeMatchesProvince(input.postal_code, input.province)) errors.postal_code = ["postal_code.province_mismatch"];
         const address = {
           address_line1: input.address_line1,
           address_line2: input.address_line2 ?? null,
@@ -614,8 +622,12 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId/cancel-requests",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, true);
-      const input = parseInput(CancelRequest, req.body ?? {});
       const today = todayOf(ctx);
+      const input = parseWithRules(CancelRequest, req.body ?? {}, (sent, errors) => {
+        checkDate(sent, errors, "cancel_date", today, 0);
+        const comment = typeof sent.comment === "string" ? sent.comment.trim() : "";
+        if (sent.reason === "other" && !comment) errors.add("comment", "required");
+      });
       const requestId = await changePackages(ctx, access.customerId, async (tx) => {
         const loaded = await loadPackages(tx, access.customerId);
         const [pkg] = requireOwnPackages([input.package_id], loaded);
@@ -623,9 +635,6 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         if (pkg.status === "cancelled") errors.package_id = ["package_id.cancelled"];
         else if (loaded.requests.some((r) => r.package_id === pkg.id && r.kind === "cancel"))
           errors.package_id = ["package_id.request_pending"];
-        if (input.cancel_date < today) errors.cancel_date = ["cancel_date.in_past"];
-        else if (input.cancel_date > day.addDays(today, MAX_DAYS_AHEAD)) errors.cancel_date = ["cancel_date.too_far"];
-        if (input.reason === "other" && !input.comment) errors.comment = ["comment.required"];
         if (hasErrors(errors)) throw unprocessable(errors, "The cancellation request breaks a rule");
         const row = await tx.one<{ id: number }>(
           `INSERT INTO service_requests (customer_id, package_id, kind, effective_on, reason, comment, requested_by, created_at)

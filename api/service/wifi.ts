@@ -160,11 +160,25 @@ export function wifiRoutes(ctx: ServiceContext): Router {
             for (const problem of wifiTextProblems(value, kind)) errors.add(`${kind}_${change.suffix}`, problem);
           }
         }
-        // The guest network must be told apart from the home networks.
+        // The guest network must be told apart from the home networks. The refusal goes on the name
+        // being changed: the guest's (`same_as_main`), else the home network's (`same_as_guest`).
         const finalName = (band: WifiBand) => changes.find((c) => c.band === band)?.name ?? rows.find((r) => r.band === band)?.ssid;
         const guest = finalName("guest");
-        if (guest !== undefined && !errors.has("name_guest") && (guest === finalName("2.4GHz") || guest === finalName("5GHz"))) {
+        const guestRenamed = changes.some((c) => c.band === "guest" && c.name !== undefined);
+        if (
+          guest !== undefined &&
+          guestRenamed &&
+          !errors.has("name_guest") &&
+          (guest === finalName("2.4GHz") || guest === finalName("5GHz"))
+        ) {
           errors.add("name_guest", "same_as_main");
+        }
+        if (guest !== undefined && !guestRenamed) {
+          for (const change of changes) {
+            if (change.band !== "guest" && change.name === guest && !errors.has(`name_${change.suffix}`)) {
+              errors.add(`name_${change.suffix}`, "same_as_guest");
+            }
+          }
         }
         errors.throwIfAny("The WiFi settings break a rule");
 

@@ -2,12 +2,14 @@
  * The account menu of the header: Profile settings and Sign out (a POST form). Without JavaScript, and
  * until its widget loads, a native disclosure (<details>); then a Headless UI Menu.
  */
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyEnhancement } from "~/lib/lazy-enhancement";
 import { useT } from "~/lib/use-t";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const MenuWidget = lazy(() => import("./AccountMenuWidget"));
+// A widget whose code does not download leaves the native disclosure in place (lazyEnhancement).
+const MenuWidget = lazyEnhancement<{ username: string }>(() => import("./AccountMenuWidget").then((m) => m.default), NativeAccountMenu);
 
 export const accountMenuItemClass =
   "block w-full px-4 py-2 text-left text-gray-900 no-underline hover:bg-primary-light data-focus:bg-primary-light";

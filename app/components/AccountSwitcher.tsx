@@ -5,14 +5,19 @@
  * label above a 2rem control), so nothing under the header moves when it replaces the native form.
  * Choosing posts customerId (and the current path) to /switch-account.
  */
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyEnhancement } from "~/lib/lazy-enhancement";
 import { useT } from "~/lib/use-t";
 import { Form, useLocation } from "react-router";
 import { SWITCHER_MENU_LIMIT } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const MenuWidget = lazy(() => import("./AccountSwitcherWidgets").then((m) => ({ default: m.AccountMenuWidget })));
-const SearchWidget = lazy(() => import("./AccountSwitcherWidgets").then((m) => ({ default: m.AccountSearchWidget })));
+// A widget whose code does not download leaves the native form in place (lazyEnhancement).
+const MenuWidget = lazyEnhancement<SwitcherProps>(() => import("./AccountSwitcherWidgets").then((m) => m.AccountMenuWidget), NativeMenu);
+const SearchWidget = lazyEnhancement<SwitcherProps>(
+  () => import("./AccountSwitcherWidgets").then((m) => m.AccountSearchWidget),
+  NativeSearch,
+);
 
 export interface SwitcherAccount {
   customer_id: number;

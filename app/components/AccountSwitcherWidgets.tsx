@@ -41,7 +41,7 @@ export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
         {t("switcher.label")}
       </span>
       <MenuButton className="flex h-8 max-w-[20rem] items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1 text-left text-sm hover:bg-gray-50">
-        <span className="sr-only">{t("switcher.label")}: </span>
+        <span className="sr-only">{t("switcher.labelPrefix")}</span>
         <span className="truncate">{active ? accountLabel(active) : t("switcher.choose")}</span>
         <ChevronIcon />
       </MenuButton>

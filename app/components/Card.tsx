@@ -1,9 +1,21 @@
 import type { ReactNode } from "react";
 
-/** A titled panel of a page. */
-export function Card({ title, id, children, actions }: { title: ReactNode; id: string; children: ReactNode; actions?: ReactNode }) {
+/** A titled panel of a page; `className` adds to its own classes (the intro tour's outline). */
+export function Card({
+  title,
+  id,
+  children,
+  actions,
+  className,
+}: {
+  title: ReactNode;
+  id: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby={id} className={`rounded-lg border border-gray-200 bg-white p-5 shadow-sm ${className ?? ""}`.trim()}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-gray-900">
           {title}

@@ -107,7 +107,9 @@ export function DataTable<T>({
     <div
       ref={ref}
       {...(overflows ? { role: "region", "aria-label": t("table.scrolls", { table: caption }), tabIndex: 0 } : {})}
-      className={`${tall ? "max-h-[32rem] overflow-auto" : "overflow-x-auto"} ${style.wrapper} ${className}`.trim()}
+      // relative: the visually hidden texts inside (absolutely positioned) stay in the scroll box instead of
+      // widening the page.
+      className={`relative ${tall ? "max-h-[32rem] overflow-auto" : "overflow-x-auto"} ${style.wrapper} ${className}`.trim()}
     >
       <table className={`${style.table} text-left`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>

@@ -1,10 +1,13 @@
 /**
  * The error pages of spec sections 2 and 8: 404 "404 Not Found", 403 "You do not have permission to
  * view this page.", any other status "An error occurred"; an unmatched address "This page could not be
- * found". Each has a link to the home page.
+ * found". Each has a link to the home page. A 403 for an account the user removed themselves from
+ * (`kind: "left-account"`, app/lib/auth.server.ts requireCustomer) says so instead.
  */
+import { useEffect } from "react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { claimReload, isChunkError } from "~/lib/chunk-reload";
 import { useT } from "~/lib/use-t";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 
 export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
 
@@ -21,8 +24,38 @@ export function errorVariant(error: unknown): { variant: ErrorVariant; status: n
   return { variant: "other", status: 500 };
 }
 
-export function ErrorPage({ variant }: { variant: ErrorVariant }) {
+/** The account a 403 is about, when the user removed themselves from it during this session. */
+export function leftAccountOf(error: unknown): { id: number; name: string } | null {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
+  const value = error.data as { kind?: string; id?: unknown; name?: unknown } | null;
+  return value?.kind === "left-account" && typeof value.id === "number" && typeof value.name === "string"
+    ? { id: value.id, name: value.name }
+    : null;
+}
+
+/** Where an account's pages lead once the user removed themselves from it: why, and the way to their accounts. */
+function LeftAccountPage({ account }: { account: { id: number; name: string } }) {
   const { t } = useT();
+  return (
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="left-account">
+      <title>{t("errors.forbiddenDocumentTitle")}</title>
+      <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
+        {t("errors.leftAccountTitle")}
+      </h1>
+      <p className="mt-3 text-gray-800">{t("errors.leftAccountText", { name: account.name, id: account.id })}</p>
+      <p className="mt-6">
+        <a href="/" className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark">
+          {t("errors.leftAccountLink")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: unknown }) {
+  const { t } = useT();
+  const left = leftAccountOf(error);
+  if (left) return <LeftAccountPage account={left} />;
   const heading =
     variant === "not-found"
       ? t("errors.notFoundTitle")
@@ -63,10 +96,42 @@ export function ErrorPage({ variant }: { variant: ErrorVariant }) {
   );
 }
 
+/**
+ * A page whose code did not download. Spec section 8: it reloads, at most once a minute (app/lib/chunk-reload.ts);
+ * within the minute it says so, with a plain link that loads the page as a new document. Shown again
+ * later (React Router keeps it for the route until the document is loaded anew), it reloads once the
+ * minute is over.
+ */
+export function CodeUnavailable() {
+  const { t } = useT();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (claimReload()) window.location.reload();
+  }, [pathname]);
+  return (
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="code-unavailable">
+      <title>{t("errors.codeTitle")}</title>
+      <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
+        {t("errors.codeTitle")}
+      </h1>
+      <p className="mt-3 text-gray-800">{t("errors.codeText")}</p>
+      <p className="mt-6">
+        <a
+          href={pathname + search}
+          className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark"
+        >
+          {t("errors.codeAgain")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** The error boundary of a route: the page that matches the error. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { variant } = errorVariant(error);
+  if (isChunkError(error)) return <CodeUnavailable />;
   if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage variant={variant} />;
+  return <ErrorPage variant={variant} error={error} />;
 }

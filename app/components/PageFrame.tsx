@@ -1,9 +1,10 @@
 /** Pieces every page frame shares: the skip link, the plain header, and the page shown for an error. */
-import { useRouteError, useRouteLoaderData } from "react-router";
+import { Link, useRouteError, useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/use-t";
 import type { loader as rootLoader } from "~/root";
 import { BrandLink } from "./Brand";
-import { ErrorPage, errorVariant } from "./ErrorPage";
+import { isChunkError } from "~/lib/chunk-reload";
+import { CodeUnavailable, ErrorPage, errorVariant } from "./ErrorPage";
 import { LanguageToggle } from "./LanguageToggle";
 
 export function SkipLink() {
@@ -22,13 +23,25 @@ export function useBrand(): string {
   return useRouteLoaderData<typeof rootLoader>("root")?.brand ?? "";
 }
 
-/** The header of public pages and error pages: the portal's name and the language toggle. */
-export function PlainHeader() {
+/**
+ * The header of public pages and error pages: the portal's name, the language toggle and, on public
+ * pages, the way into the account (spec: the account menu offers sign in when no one is signed in):
+ * "Sign in", or "My account" for a customer who is.
+ */
+export function PlainHeader({ account }: { account?: "sign-in" | "signed-in" }) {
+  const { t } = useT();
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <BrandLink brand={useBrand()} />
-        <LanguageToggle />
+        <div className="flex items-center gap-4">
+          <LanguageToggle />
+          {account ? (
+            <Link to={account === "sign-in" ? "/login" : "/"} className="text-sm font-medium" data-testid="header-account">
+              {account === "sign-in" ? t("accountMenu.signIn") : t("accountMenu.myAccount")}
+            </Link>
+          ) : null}
+        </div>
       </div>
     </header>
   );
@@ -36,13 +49,14 @@ export function PlainHeader() {
 
 /** A whole page for an error that left no layout to render in (the root's or a layout's own loader). */
 export function ErrorScreen() {
-  const { variant } = errorVariant(useRouteError());
+  const error = useRouteError();
+  const { variant } = errorVariant(error);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <PlainHeader />
       <main id="main" className="flex-1 px-4">
-        <ErrorPage variant={variant} />
+        {isChunkError(error) ? <CodeUnavailable /> : <ErrorPage variant={variant} error={error} />}
       </main>
     </div>
   );

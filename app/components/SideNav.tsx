@@ -8,10 +8,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-primary-light font-semibold text-primary-dark" : "text-gray-900 hover:bg-gray-100"
   }`;
 
-function Items({ items, depth }: { items: NavItem[]; depth: number }) {
+function Items({ items, depth, navId, labelledBy }: { items: NavItem[]; depth: number; navId: string; labelledBy?: string }) {
   const { t } = useT();
   return (
-    <ul className={depth ? "ml-3 space-y-1 border-l border-gray-200 pl-2" : "space-y-1"}>
+    <ul className={depth ? "ml-3 space-y-1 border-l border-gray-200 pl-2" : "space-y-1"} aria-labelledby={labelledBy}>
       {items.map((item) => (
         <li key={item.key}>
           {item.kind === "link" ? (
@@ -20,8 +20,13 @@ function Items({ items, depth }: { items: NavItem[]; depth: number }) {
             </NavLink>
           ) : (
             <>
-              <span className="block px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-gray-700 uppercase">{t(item.label)}</span>
-              <Items items={item.items} depth={depth + 1} />
+              <span
+                id={`${navId}-${item.key}`}
+                className="block px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-gray-700 uppercase"
+              >
+                {[item.label, ...(item.trail ?? [])].map((label) => t(label)).join(" › ")}
+              </span>
+              <Items items={item.items} depth={depth + 1} navId={navId} labelledBy={`${navId}-${item.key}`} />
             </>
           )}
         </li>
@@ -35,7 +40,7 @@ export function SideNav({ items, withAccountItems, id }: { items: NavItem[]; wit
   const { t } = useT();
   return (
     <nav aria-label={t("nav.label")} id={id} className="space-y-1">
-      {items.length ? <Items items={items} depth={0} /> : null}
+      {items.length ? <Items items={items} depth={0} navId={id} /> : null}
       {withAccountItems ? (
         <ul className="mt-2 space-y-1 border-t border-gray-200 pt-2">
           <li>

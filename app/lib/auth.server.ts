@@ -6,13 +6,18 @@ import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
+import { budgetOf } from "./api-budget.server.ts";
 import { api, isFailure } from "./api.server.ts";
+import { getConfig } from "./config.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
-import { loginUrl } from "./public-paths.ts";
+import { keepDraft, readPostedFields } from "./form-draft.server.ts";
+import { isPublicPath, loginUrl } from "./public-paths.ts";
+import { pageId } from "./page-ids.server.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
-import { clearSession, getKept, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import { clearSession, getKept, getLeftAccounts, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import type { NotificationValues } from "./notifications.ts";
 import { logEvent } from "./logger.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -87,25 +92,56 @@ async function renew(context: Context, request: Request, refreshToken: string): 
   return tokens.data.token;
 }
 
+/** /login with this request's page in came_from (a data request, a client navigation, names the page without .data). */
+function loginUrlFor(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return loginUrl(path + (search ? `?${search}` : ""));
+}
+
+/**
+ * A customer lookup (GET /dashboard, GET /dashboard/{id}) that failed: spec section 8 sends the customer
+ * to sign in. The session ends (signing in again would otherwise lead straight back here) and the sign-in
+ * page says why. That is when the API answered the lookup wrongly (5xx, no data, not the contract) or did
+ * not answer it although it answered this request before (the revision read); when nothing of the API
+ * answers (down, hung, its circuit breaker open), signing in could not work either: the page answers
+ * "service unavailable" (503) and the session is kept for when it is back. Public pages (single sign-on)
+ * keep their error page.
+ * docs/decisions/071-failed-customer-lookup.md.
+ */
+function lookupFailed(context: Context, request: Request, error: unknown): unknown {
+  // A public page that looks the user up (single sign-on) shows its error page, as for a 401 there.
+  if (isPublicPath(new URL(request.url).pathname)) return error;
+  // Without an answer: a lookup failure only when the API answered this request and the page's time is not spent.
+  const apiAnswered = context.get(requestInfoContext).revision !== undefined && budgetOf(context, getConfig().API_TIMEOUT_MS).left() > 0;
+  if (!isFailure(error, "server") && !(isFailure(error, "unavailable") && apiAnswered)) return error;
+  console.warn("[auth] the customer lookup failed: the customer is sent to sign in");
+  clearSession(context, { keepNotifications: true });
+  notify(context, "error", "notifications.lookupFailed");
+  return redirect(loginUrlFor(request));
+}
+
 /**
  * Guards the signed-in area: no session sends the customer to /login?came_from=<path>; a missing or
- * expired access token is renewed from the refresh token, and if that fails, the same.
+ * expired access token is renewed from the refresh token, and if that fails, the same. A post that
+ * finds the session over is not saved: what was typed waits for the customer's return (form-draft.server.ts).
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { accessToken, refreshToken } = getTokens(context);
-  const url = new URL(request.url);
-  const toLogin = () => {
+  const toLogin = async () => {
     clearSession(context);
+    const response = redirect(loginUrlFor(request));
+    if (request.method === "GET" || request.method === "HEAD") return response;
     // A data request (client navigation) names the page without the .data suffix.
-    const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-    url.searchParams.delete("_routes");
-    const search = url.searchParams.toString();
-    return redirect(loginUrl(path + (search ? `?${search}` : "")));
+    const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    return keepDraft(response, path, await readPostedFields(request));
   };
   if (!accessToken || isExpired(accessToken)) {
-    if (!refreshToken) throw toLogin();
+    if (!refreshToken) throw await toLogin();
     const renewed = await renew(context, request, refreshToken);
-    if (!renewed) throw toLogin();
+    if (!renewed) throw await toLogin();
   }
   return next();
 };
@@ -213,7 +249,11 @@ async function accountList(context: Context, request: Request, fresh: boolean): 
   const revision = accessToken ? await userRevision(context, request, accessToken) : undefined;
   const cached = !fresh && accessToken && revision !== undefined ? kept(context, accessToken, revision) : null;
   if (cached) return { answer: cached, kept: true };
-  const answer = await api(context, request).call("GET /dashboard");
+  const answer = await api(context, request)
+    .call("GET /dashboard")
+    .catch((error: unknown) => {
+      throw lookupFailed(context, request, error);
+    });
   if (accessToken) keep(context, accessToken, revision, answer);
   return { answer, kept: false };
 }
@@ -230,11 +270,43 @@ export function getAccount(context: Context, request: Request, options: { fresh?
   return pending.then((list) => list.answer);
 }
 
-/** The account of this id among the user's; a list kept from an earlier request that lacks it is fetched again. */
+const lookupContext = createContext<Map<number, Promise<Customer | undefined>> | null>(null);
+
+/**
+ * The customer lookup (GET /dashboard/{id}): one account of the user's, undefined when the API refuses it
+ * (403: not theirs, or no such account; 404). Once per request and account.
+ */
+function lookUpCustomer(context: Context, request: Request, id: number): Promise<Customer | undefined> {
+  let lookups = context.get(lookupContext);
+  if (!lookups) (context as RouterContextProvider).set(lookupContext, (lookups = new Map()));
+  let pending = lookups.get(id);
+  if (!pending) {
+    pending = api(context, request)
+      .call("GET /dashboard/{id}", { params: { id } })
+      .then(
+        ({ customer }) => customer,
+        (error: unknown) => {
+          if (isFailure(error, "not-found") || (isFailure(error, "forbidden") && error.init?.status === 403)) return undefined;
+          throw lookupFailed(context, request, error);
+        },
+      );
+    lookups.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * The account of this id among the user's. When the list kept from an earlier request lacks it, the API
+ * is asked for that one account (GET /dashboard/{id}): another's account (the usual case: an id typed or
+ * changed in the address) costs one small call; one added elsewhere fetches the list again, for the
+ * switcher.
+ */
 export async function findAccount(context: Context, request: Request, id: number): Promise<Customer | undefined> {
   const found = (await getAccount(context, request)).customers.find((c) => c.customer_id === id);
   if (found || !(await context.get(accountContext))?.kept) return found;
-  return (await getAccount(context, request, { fresh: true })).customers.find((c) => c.customer_id === id);
+  const customer = await lookUpCustomer(context, request, id);
+  if (!customer) return undefined;
+  return (await getAccount(context, request, { fresh: true })).customers.find((c) => c.customer_id === id) ?? customer;
 }
 
 /**
@@ -287,16 +359,30 @@ export async function requireCustomer(
   params: { customerId?: string },
   options: RequireCustomerOptions = {},
 ): Promise<Customer> {
-  const raw = params.customerId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  const customer = await findAccount(context, request, Number(raw));
-  if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
+  const id = pageId(params.customerId);
+  const customer = await findAccount(context, request, id);
+  if (!customer) {
+    // An account the user removed themselves from (the back button after "Remove me"): say so.
+    const left = getLeftAccounts(context).find((account) => account.id === id);
+    if (left) throw data({ kind: "left-account", id: left.id, name: left.name }, { status: 403 });
+    throw data({ kind: "forbidden" }, { status: 403 });
+  }
   const refused =
     ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||
     (options.manageBilling && !canManageBilling(customer)) ||
     (options.cards && !customer.credit_card_allowed);
   if (refused) throw data({ kind: "forbidden" }, { status: 403 });
   return customer;
+}
+
+/**
+ * What a page is about (a pause, a rule, a contact) no longer exists: it was removed, perhaps in this
+ * very browser before the back button brought the customer here. Instead of a 404, the list it was
+ * in, with a notice saying so (`key`, an info notification).
+ */
+export function goneTo(context: Context, to: string, key: string, values?: NotificationValues): never {
+  notify(context, "info", key, values);
+  throw redirect(to);
 }
 
 /**

@@ -11,14 +11,13 @@ import { api } from "./api.server.ts";
 import { getAccount } from "./auth.server.ts";
 import { addDays, dayStart } from "./business.ts";
 import { apiErrorMessage } from "./form-action.server.ts";
+import { pageId } from "./page-ids.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The service id of the address: 404 when it is not a number (the API is not asked). */
 export function serviceIdOf(params: { serviceId?: string }): number {
-  const raw = params.serviceId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  return Number(raw);
+  return pageId(params.serviceId);
 }
 
 const endpointCalls = createContext<Map<number, ReturnType<typeof fetchEndpoint>> | null>(null);

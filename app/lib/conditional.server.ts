@@ -36,6 +36,7 @@ import { detectLanguage, getLanguage } from "./i18n.server.ts";
 import { isFreshView, keepAnswer, keptBytes, keptOrWait } from "./render-cache.server.ts";
 import { requestInfoContext, type RequestInfo } from "./request-info.ts";
 import { readRevision } from "./revision-reads.server.ts";
+import { hasFormDraft } from "./form-draft.server.ts";
 import { getTokens, hasNotifications, openSession } from "./session.server.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
@@ -182,7 +183,10 @@ async function visitorAnswer(
   next: () => Promise<Response>,
   door: Door,
 ): Promise<Response> {
-  if ((request.method !== "GET" && request.method !== "HEAD") || signedIn(context) || hasNotifications(context)) return next();
+  // A form's typed values waiting for a sign-in (form-draft.server.ts): the sign-in page says so, for this browser only.
+  if ((request.method !== "GET" && request.method !== "HEAD") || signedIn(context) || hasNotifications(context) || hasFormDraft(request)) {
+    return next();
+  }
   const tag = await visitorTag(request, context, door);
   if (!tag) return next();
   doors.set(pageOf(request, context), door);
@@ -295,7 +299,7 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   if (!door || new URL(request.url).searchParams.has("lng")) return undefined;
   await detectLanguage(request, context);
   await openSession(request, context);
-  if (hasNotifications(context)) return undefined;
+  if (hasNotifications(context) || hasFormDraft(request)) return undefined;
   let tag: string | undefined;
   if (door.visitor) {
     if (signedIn(context)) return undefined;

@@ -9,7 +9,8 @@
  *     (secrets hidden, long values cut to their field's maximum) and the messages;
  *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
  *     snake_case names) and the others above the form, every code translated (locales/…/api.json);
- *     a 403, 429, 502 or 503 keeps the form and shows a translated form-level error;
+ *     a 403, 429, 502 or 503 keeps the form and shows a translated form-level error (a 502, an answer
+ *     without data or with success: false, also the error notification "Something went wrong on server side");
  *  4. success -> a flash notification and a redirect (post/redirect/get).
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -18,11 +19,13 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError
 import { randomUUID } from "node:crypto";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { FILE_RULES, type FilePurpose } from "../../api/contract/files.ts";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files.ts";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
+import { withValues } from "./form-messages.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
+import { keepDraft } from "./form-draft.server.ts";
 import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
 import { markFreshView } from "./render-cache.server.ts";
 import { notify } from "./session.server.ts";
@@ -33,6 +36,8 @@ export interface FormReply {
   result: SubmissionResult<string[]>;
   /** A new key for the next try, after the API refused a charge (a retry with the old key would replay it). */
   idempotencyKey?: string;
+  /** A notification was queued with this answer (root.tsx's shouldRevalidate shows it at once). */
+  notified?: boolean;
 }
 
 export interface FormSuccess {
@@ -166,7 +171,10 @@ async function readFormWithinLimits(
     });
     if (form instanceof FormData) return form;
     if (form === "total" || form === "fileSize") {
-      return { status: 413, message: rule ? "common:formErrors.filesTooLarge" : "common:formErrors.tooLarge", field: fileField };
+      const message = rule
+        ? withValues("common:formErrors.filesTooLarge", { size: maxMegabytes(files!.purpose) })
+        : "common:formErrors.tooLarge";
+      return { status: 413, message, field: fileField };
     }
     if (form === "files") {
       return {
@@ -245,7 +253,15 @@ export async function formAction<S extends z.ZodType, R>(args: ActionArgs, optio
   }
 }
 
-async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, options: FormActionOptions<S, R>, form: FormData | BodyProblem) {
+/** A redirect to the sign-in page: the API ended the session (401) while the action ran. */
+const toSignIn = (error: unknown): error is Response =>
+  error instanceof Response && error.status >= 300 && error.status < 400 && (error.headers.get("Location") ?? "").startsWith("/login");
+
+async function answerForm<S extends z.ZodType, R>(
+  { context, request }: ActionArgs,
+  options: FormActionOptions<S, R>,
+  form: FormData | BodyProblem,
+) {
   const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
   if (!(form instanceof FormData)) {
@@ -279,11 +295,12 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
   const value = submission.value as z.output<S>;
   const idempotencyKey = idempotent ? String(form.get("idempotency_key") ?? "") : "";
 
-  const refuse = (status: number, reply: Parameters<typeof submission.reply>[0], freshKey = false) =>
+  const refuse = (status: number, reply: Parameters<typeof submission.reply>[0], freshKey = false, notified = false) =>
     data<FormReply>(
       {
         result: capEcho(submission.reply({ ...reply, hideFields }), schema),
         idempotencyKey: idempotent && freshKey ? newIdempotencyKey() : undefined,
+        ...(notified ? { notified } : {}),
       },
       { status },
     );
@@ -299,7 +316,10 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
       for (const [field, codes] of Object.entries(error instanceof FieldRefusal ? error.messages : error.errors)) {
         const onField = field in fields && !formLevelFields.includes(field);
         for (const code of codes) {
-          const key = error instanceof FieldRefusal ? code : apiErrorMessage(context, code, onField);
+          let key = error instanceof FieldRefusal ? code : apiErrorMessage(context, code, onField);
+          // A file over its purpose's limit: the message names the limit ("Each file must be 20 MB or smaller.").
+          if (options.files && key === `api:${options.files.field}.too_large`)
+            key = withValues(key, { size: maxMegabytes(options.files.purpose) });
           if (onField) (fieldErrors[field] ??= []).push(key);
           else formErrors.push(key);
         }
@@ -314,7 +334,13 @@ async function answerForm<S extends z.ZodType, R>({ context }: ActionArgs, optio
       return refuse(429, { formErrors: [options.files ? "common:formErrors.uploadsBusy" : "common:formErrors.rateLimited"] });
     }
     if (isFailure(error, "unavailable")) return refuse(503, { formErrors: [messages?.unavailable ?? "common:formErrors.unavailable"] });
-    if (isFailure(error, "server")) return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] });
+    if (isFailure(error, "server")) {
+      // Spec section 8: an answer without data or with success: false is an error notification, besides the form's message.
+      notify(context, "error", "errors.serverSide");
+      return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] }, false, true);
+    }
+    // The session ended: nothing was saved; what was typed waits for the customer's return (form-draft.server.ts).
+    if (toSignIn(error)) throw await keepDraft(error, new URL(request.url).pathname.replace(/\.data$/, ""), form.entries());
     throw error;
   }
   const next = options.success(result, value, { language });

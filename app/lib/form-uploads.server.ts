@@ -63,7 +63,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   }
   const form = new FormData();
   let dir: Promise<string> | undefined;
-  const files: Promise<void>[] = [];
+  const files: Promise<[string, File] | undefined>[] = [];
   const writing = new Set<{ destroy(): void }>();
   let refusal: MultipartRefusal | undefined;
   const refuse = (why: MultipartRefusal) => (refusal ??= why);
@@ -98,7 +98,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         // An empty part without a file name is a file input left empty.
         if (refusal || (size === 0 && !info.filename)) return;
         const type = info.mimeType || "application/octet-stream";
-        form.append(name, new File([await openAsBlob(file, { type })], info.filename ?? "", { type }));
+        return [name, new File([await openAsBlob(file, { type })], info.filename ?? "", { type })];
       })(),
     );
   });
@@ -134,13 +134,15 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   }
   // Refused: the files being written stop where they are.
   if (refusal) for (const out of writing) out.destroy();
-  await Promise.allSettled(files);
+  const written = await Promise.allSettled(files);
   if (dir) directories.set(form, await dir);
-  if (refusal || (await Promise.allSettled(files)).some((file) => file.status === "rejected")) {
+  if (refusal || written.some((file) => file.status === "rejected")) {
     parser.on("error", () => undefined);
     parser.destroy();
     await releaseUploads(form);
     return refusal ?? "unreadable";
   }
+  // In the order the customer chose them, whichever finished writing first.
+  for (const file of written) if (file.status === "fulfilled" && file.value) form.append(...file.value);
   return form;
 }

@@ -3,6 +3,10 @@
  * group when billing-authoritative (its autopay entry only when credit cards are allowed and autopay
  * billing is on), Support, Account settings > Manage profiles > Contacts. Residential accounts: nothing
  * but profile settings and sign out, which small screens add for everyone.
+ *
+ * A group that holds nothing but another group is one heading naming both ("Account settings › Manage
+ * profiles"): the spec's items stay, and its one link sits one level down, as the Billing group's do
+ * (docs/decisions/051-navigation-one-level.md).
  */
 export interface NavCustomer {
   customer_id: number;
@@ -12,7 +16,20 @@ export interface NavCustomer {
 }
 
 export type NavItem =
-  { kind: "link"; key: string; label: string; to: string } | { kind: "group"; key: string; label: string; items: NavItem[] };
+  | { kind: "link"; key: string; label: string; to: string }
+  /** `trail`: the labels of groups folded into this one, each inside the one before. */
+  | { kind: "group"; key: string; label: string; trail?: string[]; items: NavItem[] };
+
+/** Folds a group whose only item is a group into it, the inner label added to the heading's trail. */
+export function foldSingleGroups(items: NavItem[]): NavItem[] {
+  return items.map((item) => {
+    if (item.kind !== "group") return item;
+    const inner = foldSingleGroups(item.items);
+    const only = inner.length === 1 ? inner[0] : null;
+    if (only?.kind !== "group") return { ...item, items: inner };
+    return { ...item, trail: [...(item.trail ?? []), only.label, ...(only.trail ?? [])], items: only.items };
+  });
+}
 
 export function sideNavigation(customer: NavCustomer | undefined, features: { autopayBilling: boolean; referrals?: boolean }): NavItem[] {
   if (!customer) return [];
@@ -44,7 +61,7 @@ export function sideNavigation(customer: NavCustomer | undefined, features: { au
       },
     ],
   });
-  return items;
+  return foldSingleGroups(items);
 }
 
 /** Whether the drawer shows on wide screens: non-residential accounts, except on profile settings. */

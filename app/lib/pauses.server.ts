@@ -1,6 +1,10 @@
-/** The scheduled pause a path names, with its package (404 when it is not one of the account's). */
-import { data, type RouterContextProvider } from "react-router";
+/**
+ * The scheduled pause a path names, with its package. A pause that is no longer there (removed, or
+ * never the account's) sends the customer to the account's services with a notice.
+ */
+import type { RouterContextProvider } from "react-router";
 import { api } from "./api.server.ts";
+import { goneTo } from "./auth.server.ts";
 import { idParam, packageSummary } from "./services.server.ts";
 
 export async function requirePause(
@@ -15,5 +19,5 @@ export async function requirePause(
     const pause = bundle.scheduled_pauses.find((p) => p.pause_id === pauseId);
     if (pause) return { pause, bundle: packageSummary(bundle), canManage: services.can_manage };
   }
-  throw data({ kind: "not-found" }, { status: 404 });
+  return goneTo(context, `/account-details/${customerId}`, "services:pause.gone");
 }

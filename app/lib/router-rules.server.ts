@@ -1,13 +1,17 @@
 /** The port forwarding pages' server side: the rules and LAN a rule is checked against, and saving one. */
 import { data, type RouterContextProvider } from "react-router";
 import { api } from "./api.server.ts";
+import { goneTo } from "./auth.server.ts";
 import { formAction } from "./form-action.server.ts";
 import { ROUTER_FAILURES, requireRouterService } from "./router.server.ts";
 import { ruleSchema, type RuleContext } from "../schemas/router.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The service, its rules, and (for an edit) the rule of the page: 404 when it does not exist. */
+/**
+ * The service, its rules, and (for an edit) the rule of the page: 404 for a malformed rule id; a rule
+ * that is no longer there (removed) sends the customer to the router's rules with a notice.
+ */
 export async function ruleData(context: Context, request: Request, params: { serviceId?: string; ruleId?: string }) {
   const service = await requireRouterService(context, request, params);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
@@ -19,8 +23,9 @@ export async function ruleData(context: Context, request: Request, params: { ser
   ]);
   let rule = null;
   if (params.ruleId !== undefined) {
-    rule = /^\d{1,12}$/.test(params.ruleId) ? (rules.find((r) => r.id === Number(params.ruleId)) ?? null) : null;
-    if (!rule) throw data({ kind: "not-found" }, { status: 404 });
+    if (!/^\d{1,12}$/.test(params.ruleId)) throw data({ kind: "not-found" }, { status: 404 });
+    rule = rules.find((r) => r.id === Number(params.ruleId)) ?? null;
+    if (!rule) return goneTo(context, `/internet/router/${service.service.service_id}#port-forwarding`, "router:rules.gone");
   }
   const check: RuleContext = {
     lanIp: lan.lan_ip,

@@ -8,6 +8,7 @@ import type { Customer, ResidentialDashboardAnswer } from "../../api/contract/da
 import { api, isFailure } from "./api.server.ts";
 import { activeCustomer, getAccount } from "./auth.server.ts";
 import { formAction } from "./form-action.server.ts";
+import { pageId } from "./page-ids.server.ts";
 import { LanSettingsSchema } from "../schemas/router.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -42,9 +43,7 @@ function match(customer: Customer, dashboard: ResidentialDashboardAnswer, servic
 
 /** The route's serviceId as a number: 404 when it is not one. */
 export function serviceIdOf(params: { serviceId?: string }): number {
-  const raw = params.serviceId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  return Number(raw);
+  return pageId(params.serviceId);
 }
 
 /**

@@ -2,11 +2,12 @@
  * What the service screens share on the server (docs/services.md): the pause feature flag, the
  * account's packages and the lookup of a residential internet service by its id.
  */
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Bundle } from "../../api/contract/accounts.ts";
 import { api } from "./api.server.ts";
 import { activeCustomer, getAccount, requireCustomer } from "./auth.server.ts";
 import { featureFlags } from "./config.server.ts";
+import { pageId } from "./page-ids.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,8 +25,7 @@ export async function requireResidentialCustomer(context: Context, request: Requ
 
 /** An id from the path: 404 unless it is a number. */
 export function idParam(raw: string | undefined): number {
-  if (!raw || !/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
-  return Number(raw);
+  return pageId(raw);
 }
 
 /** The account's packages, and the one the path names (404 when it is not one of them). */
@@ -71,7 +71,31 @@ export async function findResidentialService(
   return null;
 }
 
-/** Today in Toronto as YYYY-MM-DD (for date hints; the API checks dates again). */
-export function torontoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+/**
+ * For the pages whose id is optional (/resi-internet, /resi-tv, /iptv): the same page of the active
+ * residential account's first internet or TV service (the activeCustomerId cookie, else the first
+ * residential account), the query string kept; 404 when that account has none.
+ */
+export async function redirectToActiveService(
+  context: Context,
+  request: Request,
+  category: "internet" | "tv",
+  to: (ids: { packageId: number; serviceId: number }) => string,
+): Promise<never> {
+  const { customers } = await getAccount(context, request);
+  const active = activeCustomer(
+    request,
+    customers.filter((c) => c.isResidential),
+  );
+  if (active) {
+    const { bundles } = await api(context, request).call("GET /services/{customerId}", { params: { customerId: active.customer_id } });
+    for (const bundle of bundles) {
+      const service = bundle.services.find((s) => s.category === category);
+      if (service) throw redirect(to({ packageId: bundle.package_id, serviceId: service.service_id }) + new URL(request.url).search);
+    }
+  }
+  throw data({ kind: "not-found" }, { status: 404 });
 }
+
+/** Today in Toronto as YYYY-MM-DD (for date hints and the forms' date rules; the API checks dates again). */
+export { torontoToday } from "../schemas/values.ts";

@@ -34,7 +34,18 @@ interface SessionData {
   accounts: unknown;
   /** A sign-in link opened while someone else is signed in, waiting for their answer (routes/auth-flows/sso.tsx). */
   pendingSwitch: PendingSwitch;
+  /** Accounts the user removed themselves from during this session: their pages say so (auth.server.ts requireCustomer). */
+  leftAccounts: LeftAccount[];
 }
+
+/** An account the signed-in user removed themselves from. */
+export interface LeftAccount {
+  id: number;
+  name: string;
+}
+
+/** The most accounts remembered as left (the cookie stays small). */
+const MAX_LEFT_ACCOUNTS = 10;
 
 /** The session a single sign-on link made, kept until the signed-in customer says whether to switch to it. */
 export interface PendingSwitch {
@@ -145,20 +156,42 @@ function encryptedCookieStorage(secrets: string[], cookie: SerializeOptions): Se
   };
 }
 
-function sessionStorage(): SessionStorage<SessionData, FlashData> {
-  if (storage) return storage;
+/** The secrets of SESSION_SECRET (a fixed one in development and tests). */
+function sessionSecrets(): string[] {
   const config = getConfig();
   const secret = config.SESSION_SECRET;
   if (!secret) {
     if (config.NODE_ENV === "production") throw new Error("SESSION_SECRET is not set");
     // Development and tests only: a fixed secret is good enough for cookies that never leave this machine.
   }
-  const secrets = (secret ?? DEVELOPMENT_SECRET)
+  return (secret ?? DEVELOPMENT_SECRET)
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
-  storage = encryptedCookieStorage(secrets, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(config) });
+}
+
+function sessionStorage(): SessionStorage<SessionData, FlashData> {
+  if (storage) return storage;
+  storage = encryptedCookieStorage(sessionSecrets(), { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies(getConfig()) });
   return storage;
+}
+
+let valueKeys: SessionKey[] | undefined;
+/**
+ * Another cookie of the portal sealed like the session (JWE with the session's keys): what the browser
+ * keeps for the portal but must neither read nor change (a form's typed values, form-draft.server.ts).
+ * `purpose` is sealed with it and checked on opening, so one such cookie never passes for another.
+ */
+export async function sealValue(purpose: string, value: unknown): Promise<string> {
+  valueKeys ??= sessionKeys(sessionSecrets());
+  return seal({ purpose, value }, valueKeys);
+}
+
+/** Opens a value sealed by `sealValue` for the same purpose; anything else answers null. */
+export async function openValue(purpose: string, sealed: string): Promise<unknown> {
+  valueKeys ??= sessionKeys(sessionSecrets());
+  const opened = await unseal(sealed, valueKeys);
+  return opened?.purpose === purpose ? opened.value : null;
 }
 
 class SessionHolder {
@@ -244,14 +277,30 @@ export function setPendingSwitch(context: Context, value: PendingSwitch | undefi
   holder.changed = true;
 }
 
+/** The accounts the user removed themselves from during this session. */
+export function getLeftAccounts(context: Context): LeftAccount[] {
+  return holderOf(context).session.get("leftAccounts") ?? [];
+}
+
+/** Remembers that the user removed themselves from an account (the latest few). */
+export function rememberLeftAccount(context: Context, account: LeftAccount): void {
+  const holder = holderOf(context);
+  const others = getLeftAccounts(context).filter((left) => left.id !== account.id);
+  holder.session.set("leftAccounts", [...others, { id: account.id, name: account.name.slice(0, 120) }].slice(-MAX_LEFT_ACCOUNTS));
+  holder.changed = true;
+}
+
 /** Signs out of the portal: the cookie is cleared on the way out. */
-export function clearSession(context: Context): void {
+export function clearSession(context: Context, options: { keepNotifications?: boolean } = {}): void {
   const holder = holderOf(context);
   holder.session.unset("accessToken");
   holder.session.unset("refreshToken");
   holder.session.unset("accounts");
   holder.session.unset("pendingSwitch");
-  holder.destroyed = true;
+  holder.session.unset("leftAccounts");
+  // Signed out, with a word for the next page (the sign-in page saying why): the cookie stays, without the tokens.
+  if (options.keepNotifications) holder.changed = true;
+  else holder.destroyed = true;
 }
 
 let sequence = 0;
@@ -289,5 +338,6 @@ export async function sessionCookieFor(tokens: Partial<SessionData>): Promise<st
 }
 
 export function resetSessionStorage(): void {
+  valueKeys = undefined;
   storage = undefined;
 }

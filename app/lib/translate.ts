@@ -5,7 +5,7 @@
  * interpolation, plural forms `_one`/`_other`/`_many` chosen by Intl.PluralRules, "namespace:key"
  * prefixes, `defaultValue`. remix-i18next detects the language on the server; the lookups themselves
  * are this small module rather than i18next, so that the browser carries ~1 KB instead of ~16 KB and
- * loads only the namespaces a page shows (docs/architecture.md, "First-load JavaScript").
+ * loads only the namespaces a page shows (docs/architecture.md, "Language"; docs/decisions/110-texts-per-page-small-translator.md).
  *
  * In the browser a part of a namespace that is not loaded yet suspends the component (React keeps the
  * previous page during a router navigation) until its file arrives; the server records every part a page
@@ -143,15 +143,21 @@ function deepFind(node: unknown, parts: string[], from: number): string | undefi
   return undefined;
 }
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+/** A placeholder, with the full stop that may follow it. */
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}(\.?)/g;
 
-/** Fills `{{name}}` with a value given; a name given as undefined becomes empty, a name not given stays as written (as i18next does). */
+/**
+ * Fills `{{name}}` with a value given; a name given as undefined becomes empty, a name not given stays as
+ * written (as i18next does). A sentence that ends with a value ending in a full stop ("… Inc.", "3:00 p.m.")
+ * takes no second one: "Welcome to {{name}}." with "Acme Inc." reads "Welcome to Acme Inc.".
+ */
 function interpolate(text: string, options: TOptions | undefined): string {
   if (!options || !text.includes("{{")) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
+  return text.replace(PLACEHOLDER, (whole, name: string, stop: string) => {
     if (!Object.prototype.hasOwnProperty.call(options, name)) return whole;
-    const value = options[name];
-    return value === undefined || value === null ? "" : String(value);
+    const raw = options[name];
+    const value = raw === undefined || raw === null ? "" : String(raw);
+    return stop && value.endsWith(".") ? value : value + stop;
   });
 }
 

@@ -6,7 +6,8 @@
  * conform's form model (useDeferredForm: the form's page suspends until it is in, behind the server's HTML).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useContext } from "react";
+import { useContext, useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { z } from "zod";
 import type { FormReply } from "./form-action.server";
 import { useDeferredForm } from "./conform";
@@ -26,7 +27,26 @@ export interface PortalFormOptions<S extends z.ZodType> {
   id?: string;
 }
 
-export function usePortalForm<S extends z.ZodType>({ schema, lastResult, constraint, defaultValue, id }: PortalFormOptions<S>) {
+/** Drafts already put back in a form of this browser tab: each comes back once. */
+const restored = new Set<string>();
+
+/**
+ * What the customer typed into this page's form before their session ended, kept while they signed in
+ * again (app/lib/form-draft.server.ts): the starting values of the page's forms, once.
+ */
+function useFormDraft(): Record<string, unknown> | undefined {
+  const draft = (useRouteLoaderData("routes/_app") as { formDraft?: { id: string; values: Record<string, unknown> } | null } | undefined)
+    ?.formDraft;
+  const [values] = useState(() => (draft && !restored.has(draft.id) ? draft.values : undefined));
+  useEffect(() => {
+    if (draft) restored.add(draft.id);
+  }, [draft]);
+  return values;
+}
+
+export function usePortalForm<S extends z.ZodType>({ schema, lastResult, constraint, defaultValue: given, id }: PortalFormOptions<S>) {
+  const draft = useFormDraft();
+  const defaultValue = draft ? { ...given, ...draft } : given;
   const result = lastResult && "result" in lastResult ? lastResult.result : (lastResult ?? undefined);
   const texts = useContext(TextsContext);
   // The API's messages (api namespace) come with validation, after hydration, unless the page shows one already.

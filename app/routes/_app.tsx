@@ -22,6 +22,7 @@ import {
   requireUserMiddleware,
 } from "~/lib/auth.server";
 import { conditionalMiddleware } from "~/lib/conditional.server";
+import { formDraftMiddleware, formDraftOf } from "~/lib/form-draft.server";
 import { serviceAccountId } from "~/lib/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
@@ -29,8 +30,10 @@ import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
 
 // Signed in first; then a page that has not changed since this browser got it answers 304 (conditionalMiddleware),
 // inside followActiveAccountMiddleware so that viewing an account's page makes it the active one even then.
+// A form posted when the session had ended comes back with what was typed (formDraftMiddleware).
 export const middleware: Route.MiddlewareFunction[] = [
   requireUserMiddleware,
+  formDraftMiddleware,
   forgetAccountsAfterWrites,
   followActiveAccountMiddleware,
   conditionalMiddleware,
@@ -54,6 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     accounts: customers.map(({ customer_id, contract_name }) => ({ customer_id, contract_name })),
     active: active ?? null,
     features: featureFlags(),
+    /** What the customer typed into this page's form before their session ended (usePortalForm). */
+    formDraft: formDraftOf(context),
   };
 }
 

@@ -5,6 +5,8 @@ import type { Route } from "./+types/_index";
 import { PageTitle } from "~/components/PageTitle";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
+import { getConfig } from "~/lib/config.server";
+import { Trans } from "~/components/Trans";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customers } = await getAccount(context, request);
@@ -13,17 +15,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const external = active.isResidential ? null : commercialAppUrl(active.customer_id, "/");
     throw redirect(external ?? `/dashboard/${active.customer_id}`);
   }
-  return null;
+  return { supportPhone: getConfig().SUPPORT_PHONE };
 }
 
 /** A sign-in with no account linked to it yet. */
-export default function NoAccounts() {
+export default function NoAccounts({ loaderData }: Route.ComponentProps) {
   const { t } = useT("dashboard");
+  const phone = loaderData.supportPhone;
   return (
     <section className="max-w-2xl">
       <PageTitle title={t("noAccounts.title")} />
       <h1 className="text-2xl font-semibold">{t("noAccounts.title")}</h1>
-      <p className="mt-2 text-gray-800">{t("noAccounts.text")}</p>
+      <p className="mt-2 text-gray-800" data-testid="no-accounts">
+        <Trans
+          t={t}
+          i18nKey="noAccounts.text"
+          values={{ phone }}
+          // <Trans> puts the translated words inside the link.
+          // eslint-disable-next-line jsx-a11y/anchor-has-content
+          components={{ support: <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="font-semibold" /> }}
+        />
+      </p>
     </section>
   );
 }

@@ -1,25 +1,28 @@
 /** The public layout: logo, page area, footer with social links (unless a page hides the footer). */
 import { useT } from "~/lib/use-t";
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { PageOutlet } from "~/components/PageOutlet";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainHeader, SkipLink, useBrand } from "~/components/PageFrame";
 import { socialLinks } from "~/lib/config.server";
+import { getTokens } from "~/lib/session.server";
 import type { Route } from "./+types/_public";
 
-export function loader() {
-  return { socialLinks: socialLinks() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { socialLinks: socialLinks(), signedIn: Boolean(getTokens(context).refreshToken) };
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const brand = useBrand();
   const matches = useMatches();
+  const { pathname } = useLocation();
   const showFooter = !matches.some((m) => (m.handle as { footer?: boolean } | undefined)?.footer === false);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <PlainHeader />
+      {/* The sign-in page needs no link to itself. */}
+      <PlainHeader account={loaderData?.signedIn ? "signed-in" : pathname === "/login" ? undefined : "sign-in"} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <PageOutlet />
       </main>

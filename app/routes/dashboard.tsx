@@ -1,13 +1,16 @@
 /**
  * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
  * billing details, fetched together) or a commercial account's services (GET /commercial-dashboard/{id}).
+ * `?tour=n` shows step n of the intro tour (app/components/dashboard/IntroTour.tsx).
  */
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard";
+import { TOUR_PARAM } from "~/components/dashboard/IntroTour";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { ReferralCard } from "~/components/referrals/ReferralCard";
 import { api } from "~/lib/api.server";
-import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
+import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
@@ -20,16 +23,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       client.call("GET /residential-dashboard/{customerId}", { params: { customerId: id } }),
       client.call("GET /residential-dashboard/{customerId}/billing-details", { params: { customerId: id } }),
     ]);
-    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details };
+    // Who may pay and send proof of payment from here (the billing pages' own rule).
+    const managesBilling = customer.isBillingAuthoritative && canManageBilling(customer);
+    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details, managesBilling };
   }
   const dashboard = await client.call("GET /commercial-dashboard/{id}", { params: { id } });
   return { kind: "commercial" as const, customer, dashboard };
 }
 
+/** A step of the intro tour (?tour=n) changes only the address: the page's data stays as it is. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const without = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(TOUR_PARAM);
+    return search.toString();
+  };
+  return without(currentUrl) === without(nextUrl) ? false : defaultShouldRevalidate;
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "residential" ? (
     <>
-      <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} />
+      <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} managesBilling={loaderData.managesBilling} />
       <ReferralCard customerId={loaderData.customer.customer_id} />
     </>
   ) : (

@@ -10,11 +10,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Trans } from "~/components/Trans";
 import { useT } from "~/lib/use-t";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
-import { isFailure } from "~/lib/api.server";
+import { api, isFailure } from "~/lib/api.server";
+import { preferenceCookie } from "~/lib/cookies.server";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "~/lib/i18n";
+import { getLanguage } from "~/lib/i18n.server";
 import { signIn } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { safeRedirectPath } from "~/lib/public-paths";
@@ -22,6 +25,7 @@ import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useDeferredForm } from "~/lib/conform";
 import { getTokens } from "~/lib/session.server";
+import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { visitorPageMiddleware } from "~/lib/conditional.server";
@@ -37,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cameFrom = new URL(request.url).searchParams.get("came_from");
   // Already signed in: go where the customer was heading.
   if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
+  // A post found the session over: say so (what was typed waits for the return, form-draft.server.ts).
+  const draft = await readDraft(request);
   return {
+    sessionEnded: Boolean(draft),
     cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
     supportPhone: getConfig().SUPPORT_PHONE,
     constraint: loginConstraint,
@@ -83,7 +90,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse("failed", 401);
   }
   await limits.succeeded(username, address);
-  throw redirect(safeRedirectPath(submission.value.came_from));
+  const to = safeRedirectPath(submission.value.came_from);
+  // The portal speaks the profile's preferred language from sign-in on, until the customer switches.
+  const preferred = await preferredLanguage(context, request);
+  if (!preferred) throw redirect(to);
+  const headers = { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, preferred, LANGUAGE_COOKIE_MAX_AGE) };
+  // A page in another language than this one is a new document (the browser holds one language's texts).
+  throw preferred === getLanguage(context) ? redirect(to, { headers }) : redirectDocument(to, { headers });
+}
+
+/** The signed-in user's preferred language (GET /profile-settings), or null when the API does not say. */
+async function preferredLanguage(context: Route.ActionArgs["context"], request: Request): Promise<Language | null> {
+  try {
+    const { current_user } = await api(context, request).call("GET /profile-settings");
+    return current_user.preferred_language;
+  } catch (error) {
+    if (!isFailure(error)) console.error("[login] the preferred language could not be read:", error);
+    return null;
+  }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,6 +136,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold text-gray-900">{t("login.heading")}</h1>
         <p className="mt-1 text-gray-700">{t("login.intro")}</p>
+
+        {loaderData.sessionEnded && !notice ? (
+          <div
+            role="status"
+            className="mt-4 rounded-md border-l-4 border-warning bg-warning-light px-4 py-3 text-gray-900"
+            data-testid="session-ended"
+          >
+            <p className="font-semibold">{t("login.sessionEndedTitle")}</p>
+            <p className="mt-1">{t("login.sessionEndedText")}</p>
+          </div>
+        ) : null}
 
         {notice ? (
           <div

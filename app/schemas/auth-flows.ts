@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "../../api/contract/passwords";
+import { everyRule, type Posted } from "./rules";
 
 /** A new password checked with the rules of spec section 5 ("<field>.too_short"…). */
 const newPassword = (field: string) =>
@@ -19,7 +20,7 @@ const newPassword = (field: string) =>
 
 /** A confirmation that must match the new password. */
 function confirmation(field: string, of: string) {
-  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  return (value: Posted<Record<string, unknown>>, ctx: z.RefinementCtx) => {
     const confirm = typeof value[field] === "string" ? (value[field] as string) : "";
     if (!confirm) ctx.addIssue({ code: "custom", path: [field], message: `api:${field}.required` });
     else if (confirm !== value[of]) ctx.addIssue({ code: "custom", path: [field], message: `api:${field}.mismatch` });
@@ -34,22 +35,25 @@ export const ForgotPasswordSchema = z.object({
   username: z.string({ error: "api:username.required" }).trim().min(1, "api:username.required").max(254, "api:username.too_long"),
 });
 
-export const RecoverPasswordSchema = z
-  .object({ new_password: newPassword("new_password"), confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional() })
-  .superRefine(confirmation("confirm_password", "new_password"));
+export const RecoverPasswordSchema = everyRule(
+  z.object({ new_password: newPassword("new_password"), confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional() }),
+  confirmation("confirm_password", "new_password"),
+);
 
-export const ActivateAccountSchema = z
-  .object({
+export const ActivateAccountSchema = everyRule(
+  z.object({
     new_password: newPassword("new_password"),
     confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     accept_terms: mustTick("api:accept_terms.required"),
-  })
-  .superRefine(confirmation("confirm_password", "new_password"));
+  }),
+  confirmation("confirm_password", "new_password"),
+);
 
 /** A contact without a sign-in yet chooses a password. */
-export const ContactNewSignInSchema = z
-  .object({ password: newPassword("password"), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional() })
-  .superRefine(confirmation("password_confirmation", "password"));
+export const ContactNewSignInSchema = everyRule(
+  z.object({ password: newPassword("password"), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional() }),
+  confirmation("password_confirmation", "password"),
+);
 
 /** A contact who already signs in with that e-mail proves it with the password. */
 export const ContactExistingSignInSchema = z.object({

@@ -3,10 +3,14 @@
  * the confirmations. The rules are the contract's (api/contract/billing.ts FIELD_RULES), so the browser,
  * the portal's server and the API refuse the same values, and a refusal reads the same wherever it
  * comes from: messages are the API's error codes, translated in locales/…/api.json ("api:<field>.<rule>").
+ * Every rule runs on every submit (everyRule): an expired card is named beside a wrong security code.
  */
 import { z } from "zod";
-import { FIELD_RULES, parseAmount } from "../../api/contract/billing";
-import { FILE_RULES, type FilePurpose } from "../../api/contract/files";
+import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "../../api/contract/billing";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files";
+import { withValues } from "../lib/form-messages";
+import { everyRule, posted, type Posted } from "./rules";
+import { torontoToday } from "./values";
 
 type Rule = keyof typeof FIELD_RULES;
 
@@ -29,9 +33,20 @@ const idempotencyKey = z.string({ error: "api:idempotency_key.required" }).min(1
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
 const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "account_holder"] as const;
 
+/** A card's rules between fields and with the day: the security code's length for the brand, and not expired. */
+function cardRules(value: Posted<Record<(typeof CARD_FIELDS)[number], string>>, ctx: z.RefinementCtx) {
+  if (cvvMismatchesBrand(posted(value.card_number), posted(value.cvv))) {
+    ctx.addIssue({ code: "custom", message: "api:cvv.invalid", path: ["cvv"] });
+  }
+  const expiry = parseExpiry(posted(value.expiry));
+  if (expiry && cardExpired(expiry.month, expiry.year, torontoToday())) {
+    ctx.addIssue({ code: "custom", message: "api:expiry.expired", path: ["expiry"] });
+  }
+}
+
 /** Make a payment: the balance or another amount, by card or from a bank account. */
-export const PaymentSchema = z
-  .object({
+export const PaymentSchema = everyRule(
+  z.object({
     idempotency_key: idempotencyKey,
     /** "balance", or "other" with `amount`. */
     amount_choice: z.enum(["balance", "other"], { error: "billing:pay.amountChoiceRequired" }),
@@ -45,38 +60,64 @@ export const PaymentSchema = z
     transit_number: optionalText(10),
     account_number: optionalText(30),
     account_holder: optionalText(120),
-  })
-  .superRefine((value, ctx) => {
+  }),
+  (value, ctx) => {
     if (value.amount_choice === "other") {
-      const parsed = parseAmount(value.amount);
+      const parsed = parseAmount(posted(value.amount));
       if ("code" in parsed) ctx.addIssue({ code: "custom", message: `api:amount.${parsed.code}`, path: ["amount"] });
     }
-    const fields = value.method === "credit_card" ? CARD_FIELDS : BANK_FIELDS;
+    // No method chosen yet: its own message says so; the card's fields are the ones shown first.
+    const fields = value.method === "bank" ? BANK_FIELDS : value.method === "credit_card" ? CARD_FIELDS : [];
     for (const field of fields) {
-      const code = FIELD_RULES[field](value[field] ?? "");
+      const code = FIELD_RULES[field](typeof value[field] === "string" ? value[field] : "");
       if (code) ctx.addIssue({ code: "custom", message: `api:${field}.${code}`, path: [field] });
     }
-  });
+    if (value.method === "credit_card") cardRules(value, ctx);
+  },
+);
 export type PaymentInput = z.infer<typeof PaymentSchema>;
 
 /** Set up or replace card autopay. */
-export const CardAutopaySchema = z.object({
-  idempotency_key: idempotencyKey,
-  card_number: ruled("card_number"),
-  expiry: ruled("expiry"),
-  cvv: ruled("cvv"),
-  cardholder_name: ruled("cardholder_name"),
-});
+export const CardAutopaySchema = everyRule(
+  z.object({
+    idempotency_key: idempotencyKey,
+    card_number: ruled("card_number"),
+    expiry: ruled("expiry"),
+    cvv: ruled("cvv"),
+    cardholder_name: ruled("cardholder_name"),
+  }),
+  cardRules,
+);
 
-/** A file of a purpose: within its size limit and of an accepted extension (the API checks the bytes again). */
-const upload = (purpose: FilePurpose, field: string) => {
+/** Why a file of a purpose is refused (empty, over its size limit, not an accepted extension), or null; the API checks the bytes again. */
+function fileProblem(file: File, purpose: FilePurpose, field: string): string | null {
   const rule = FILE_RULES[purpose];
-  return z
-    .instanceof(File, { message: `api:${field}.required` })
-    .refine((file) => file.size > 0, `api:${field}.empty`)
-    .refine((file) => file.size <= rule.maxBytes, `api:${field}.too_large`)
-    .refine((file) => rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension)), `api:${field}.type`);
-};
+  if (file.size === 0) return `api:${field}.empty`;
+  if (file.size > rule.maxBytes) return withValues(`api:${field}.too_large`, { size: maxMegabytes(purpose) });
+  if (!rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) return `api:${field}.type`;
+  return null;
+}
+
+/** One file of a purpose. */
+const upload = (purpose: FilePurpose, field: string) =>
+  z.instanceof(File, { message: `api:${field}.required` }).superRefine((file, ctx) => {
+    const problem = fileProblem(file, purpose, field);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * Several files of a purpose. Each reason a file is refused is said once, on the field itself (where
+ * its input and the error summary's link are), not on a file of the list that has no control of its own.
+ */
+const uploads = (purpose: FilePurpose, field: string) =>
+  z
+    .array(z.instanceof(File, { message: `api:${field}.required` }), { error: `api:${field}.required` })
+    .min(1, `api:${field}.required`)
+    .max(FILE_RULES[purpose].maxFiles, `api:${field}.too_many`)
+    .superRefine((files, ctx) => {
+      const problems = new Set(files.map((file) => fileProblem(file, purpose, field)).filter((problem) => problem !== null));
+      for (const message of problems) ctx.addIssue({ code: "custom", message });
+    });
 
 /** Set up pre-authorized debit: bank details, the agreement accepted, a void cheque. */
 export const PadSchema = z.object({
@@ -92,9 +133,6 @@ export const PadSchema = z.object({
 
 /** Proof of payment of a suspended account: 1 to 5 files and an optional note. */
 export const ProofOfPaymentSchema = z.object({
-  attachments: z
-    .array(upload("proof_of_payment", "attachments"), { error: "api:attachments.required" })
-    .min(1, "api:attachments.required")
-    .max(FILE_RULES.proof_of_payment.maxFiles, "api:attachments.too_many"),
+  attachments: uploads("proof_of_payment", "attachments"),
   note: z.string().max(1000, "api:note.too_long").optional(),
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { splitEmailList } from "../../api/contract/support";
+import { withValues } from "../lib/form-messages";
 
 import { DESCRIPTION_MAX, LABEL_MAX, MAX_ALERT_EMAILS } from "./values";
 
@@ -28,9 +29,19 @@ export const EndpointSettingsSchema = z.object({
     .string()
     .max(2000, "api:alert_emails.too_many")
     .superRefine((value, ctx) => {
+      // The message names the addresses refused, and the limit with how many were entered.
       const { emails, invalid } = splitEmailList(value);
-      if (invalid.length) ctx.addIssue({ code: "custom", message: "api:alert_emails.invalid" });
-      else if (emails.length > MAX_ALERT_EMAILS) ctx.addIssue({ code: "custom", message: "api:alert_emails.too_many" });
+      if (invalid.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: withValues("business:settings.alertEmailsInvalid", { emails: invalid.join(", "), count: invalid.length }),
+        });
+      } else if (emails.length > MAX_ALERT_EMAILS) {
+        ctx.addIssue({
+          code: "custom",
+          message: withValues("business:settings.alertEmailsTooMany", { max: MAX_ALERT_EMAILS, count: emails.length }),
+        });
+      }
     })
     .optional()
     .transform((value) => value ?? ""),

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES, type ContactRole } from "../../api/contract/contacts";
+import { everyRule } from "./rules";
 
 /** A required text field; conform sends an empty field as undefined. */
 const text = (field: string, max: number) =>
@@ -57,13 +58,12 @@ const changeRoles = (residential: boolean) => z.object({ new_roles: roleList("ne
 
 /** One's own roles: giving up the authoritative role needs the box that says what follows ticked. */
 const changeOwnRoles = (residential: boolean) =>
-  z
-    .object({ new_roles: roleList("new_roles", rolesOf(residential)), acknowledge: z.literal("on").optional() })
-    .superRefine((value, ctx) => {
-      if (!value.new_roles.includes("authoritative") && value.acknowledge !== "on") {
-        ctx.addIssue({ code: "custom", message: "contacts:edit.acknowledgeRequired", path: ["acknowledge"] });
-      }
-    });
+  everyRule(z.object({ new_roles: roleList("new_roles", rolesOf(residential)), acknowledge: z.literal("on").optional() }), (value, ctx) => {
+    const roles = Array.isArray(value.new_roles) ? value.new_roles : [value.new_roles];
+    if (!roles.includes("authoritative") && value.acknowledge !== "on") {
+      ctx.addIssue({ code: "custom", message: "contacts:edit.acknowledgeRequired", path: ["acknowledge"] });
+    }
+  });
 
 export const RolesSchemas = {
   commercial: changeRoles(false),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "../../api/contract/passwords";
+import { everyRule } from "./rules";
 
 const NANP = /^1?[2-9]\d{2}[2-9]\d{2}\d{4}$/;
 
@@ -27,8 +28,8 @@ export const ProfileSchema = z.object({
   preferred_language: z.enum(["en", "fr"], { error: "api:preferred_language.required" }),
 });
 
-export const PasswordSchema = z
-  .object({
+export const PasswordSchema = everyRule(
+  z.object({
     current_password: z.string({ error: "api:current_password.required" }).max(PASSWORD_MAX_LENGTH, "api:current_password.invalid"),
     new_password: z
       .string({ error: "api:new_password.required" })
@@ -37,15 +38,19 @@ export const PasswordSchema = z
         for (const code of passwordRuleCodes(value, "new_password")) ctx.addIssue({ code: "custom", message: `api:${code}` });
       }),
     confirm_password: z.string({ error: "api:confirm_password.required" }).max(PASSWORD_MAX_LENGTH, "api:confirm_password.mismatch"),
-  })
-  .superRefine((value, ctx) => {
-    if (value.new_password && value.confirm_password && value.new_password !== value.confirm_password) {
+  }),
+  (value, ctx) => {
+    // Passwords are compared as typed (never trimmed).
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    const [current, fresh, confirm] = [text(value.current_password), text(value.new_password), text(value.confirm_password)];
+    if (fresh && confirm && fresh !== confirm) {
       ctx.addIssue({ code: "custom", message: "api:confirm_password.mismatch", path: ["confirm_password"] });
     }
-    if (value.current_password && value.new_password && value.current_password === value.new_password) {
+    if (current && fresh && current === fresh) {
       ctx.addIssue({ code: "custom", message: "api:new_password.same_as_current", path: ["new_password"] });
     }
-  });
+  },
+);
 
 /** The intro tour's end: skipped (true) or finished (false). */
 export const EndTourSchema = z.object({ skipped: z.enum(["true", "false"], { error: "formErrors.unreadable" }) });

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "../../api/contract/values";
+import { everyRule, texts } from "./rules";
 import { LEASE_TIME_CHOICES, normalizeMac } from "./values";
 
 export { LEASE_TIME_CHOICES, normalizeMac };
@@ -63,8 +64,8 @@ const portOf = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? undefined : /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
 
 /** LAN settings: the router's address and subnet, the DHCP range and lease time, and DNS handed to devices. */
-export const LanSettingsSchema = z
-  .object({
+export const LanSettingsSchema = everyRule(
+  z.object({
     lan_ip: text(64),
     subnet_mask: text(64),
     dhcp_start: text(64),
@@ -72,8 +73,9 @@ export const LanSettingsSchema = z
     lease_time_seconds: text(20),
     dns_primary: text(64),
     dns_secondary: text(64),
-  })
-  .superRefine((value, ctx) => {
+  }),
+  (sent, ctx) => {
+    const value = texts(sent);
     const address = (field: "lan_ip" | "subnet_mask" | "dhcp_start" | "dhcp_end") => {
       if (!value[field]?.trim()) {
         issue(ctx, field, "required");
@@ -105,7 +107,8 @@ export const LanSettingsSchema = z
     for (const field of ["dns_primary", "dns_secondary"] as const) {
       if (value[field]?.trim() && parseIpv4(value[field]) === null) issue(ctx, field, "invalid");
     }
-  });
+  },
+);
 export type LanSettingsInput = z.infer<typeof LanSettingsSchema>;
 
 /** What a reservation is checked against: the LAN, and the addresses held by other devices (by MAC). */
@@ -120,7 +123,8 @@ export interface ReservationContext {
 export function reservationSchema(router: ReservationContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
-  return z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) }).superRefine((value, ctx) => {
+  return everyRule(z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) }), (sent, ctx) => {
+    const value = texts(sent);
     const mac = value.mac_address?.trim() ? normalizeMac(value.mac_address) : undefined;
     if (mac === undefined) issue(ctx, "mac_address", "required");
     else if (mac === null) issue(ctx, "mac_address", "invalid");
@@ -150,8 +154,8 @@ export function ruleSchema(router: RuleContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
   const taken = new Set(router.otherDescriptions.map((d) => d.trim().toLowerCase()));
-  return z
-    .object({
+  return everyRule(
+    z.object({
       description: text(200),
       protocol: text(10),
       start_port: text(20),
@@ -159,8 +163,9 @@ export function ruleSchema(router: RuleContext) {
       destination_address: text(64),
       destination_port: text(20),
       enabled: z.literal("on").optional(),
-    })
-    .superRefine((value, ctx) => {
+    }),
+    (sent, ctx) => {
+      const value = texts(sent);
       const description = value.description?.trim().replace(/\s+/g, " ") ?? "";
       if (!description) issue(ctx, "description", "required");
       else if (description.length > 64) issue(ctx, "description", "too_long");
@@ -191,7 +196,8 @@ export function ruleSchema(router: RuleContext) {
       if (destination === null) issue(ctx, "destination_address", "invalid");
       else if (lan === null || mask === null || !isHostOf(lan, mask, destination)) issue(ctx, "destination_address", "outside_subnet");
       else if (destination === lan) issue(ctx, "destination_address", "router_address");
-    });
+    },
+  );
 }
 
 /** "Refresh from the router": one button. */

@@ -4,7 +4,7 @@
  * checks the bytes again). Limits and codes are the contract's (api/contract/support.ts, files.ts).
  */
 import { z } from "zod";
-import { FILE_RULES } from "../../api/contract/files";
+import { FILE_RULES, maxMegabytes } from "../../api/contract/files";
 import { MAX_CC_EMAILS, TicketCategory, splitEmailList } from "../../api/contract/support";
 import { withValues } from "../lib/form-messages";
 
@@ -21,7 +21,7 @@ const text = (field: string, max: number) =>
 /** The first reason a file is refused (size, emptiness, extension), as a message of the whole field. */
 function fileProblem(file: File): string | null {
   if (file.size === 0) return "api:attachments.empty";
-  if (file.size > rule.maxBytes) return "api:attachments.too_large";
+  if (file.size > rule.maxBytes) return withValues("api:attachments.too_large", { size: maxMegabytes("support_attachment") });
   if (!rule.extensions.some((extension) => file.name.toLowerCase().endsWith(extension))) return "api:attachments.type";
   return null;
 }
@@ -47,15 +47,17 @@ export const SupportTicketSchema = z.object({
       }
     })
     .optional(),
-  attachments: z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z
-      .array(z.instanceof(File, { message: "api:attachments.type" }))
-      .max(rule.maxFiles, "api:attachments.too_many")
-      .superRefine((files, ctx) => {
-        const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
-        for (const message of problems) ctx.addIssue({ code: "custom", message });
-      }),
-  ),
+  /**
+   * Optional. conform reads the file field as the browser's form does: a field left empty (one part
+   * without a name or bytes) is no attachment, and one or several files become a list.
+   */
+  attachments: z
+    .array(z.instanceof(File, { message: "api:attachments.type" }))
+    .max(rule.maxFiles, "api:attachments.too_many")
+    .superRefine((files, ctx) => {
+      const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
+      for (const message of problems) ctx.addIssue({ code: "custom", message });
+    })
+    .optional(),
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;

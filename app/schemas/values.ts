@@ -4,6 +4,17 @@
  * The schema modules re-export them.
  */
 
+/** Today in Toronto as YYYY-MM-DD (the dates a form checks; the API checks them again). */
+export function torontoToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** A calendar date (YYYY-MM-DD) some days later (or earlier). */
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** Endpoint monitoring settings (commercial). */
 export const LABEL_MAX = 80;
 export const DESCRIPTION_MAX = 500;

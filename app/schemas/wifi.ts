@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { wifiTextProblems, type WifiBand } from "../../api/contract/home-network";
+import { everyRule } from "./rules";
 
 export const BAND_SUFFIXES = ["24ghz", "5ghz", "guest"] as const;
 export type BandSuffix = (typeof BAND_SUFFIXES)[number];
@@ -14,8 +15,8 @@ export const suffixOf = (band: WifiBand): BandSuffix => (band === "2.4GHz" ? "24
 
 const optionalText = z.string().max(200).optional();
 
-export const WifiSchema = z
-  .object({
+export const WifiSchema = everyRule(
+  z.object({
     band: z.enum(BAND_SUFFIXES, { error: "formErrors.unreadable" }),
     name_24ghz: optionalText,
     password_24ghz: optionalText,
@@ -23,19 +24,23 @@ export const WifiSchema = z
     password_5ghz: optionalText,
     name_guest: optionalText,
     password_guest: optionalText,
-  })
-  .superRefine((value, ctx) => {
-    const nameField = `name_${value.band}` as const;
-    const passwordField = `password_${value.band}` as const;
+  }),
+  (value, ctx) => {
+    // Which band's form was sent: without it nothing else can be checked (its own message says so).
+    if (!(BAND_SUFFIXES as readonly unknown[]).includes(value.band)) return;
+    const band = value.band as BandSuffix;
+    const nameField = `name_${band}` as const;
+    const passwordField = `password_${band}` as const;
     const name = value[nameField];
-    if (name === undefined) ctx.addIssue({ code: "custom", message: `api:${nameField}.required`, path: [nameField] });
+    if (typeof name !== "string") ctx.addIssue({ code: "custom", message: `api:${nameField}.required`, path: [nameField] });
     else
       for (const rule of wifiTextProblems(name, "name"))
         ctx.addIssue({ code: "custom", message: `api:${nameField}.${rule}`, path: [nameField] });
     const password = value[passwordField];
-    if (password !== undefined) {
+    if (typeof password === "string") {
       for (const rule of wifiTextProblems(password, "password")) {
         ctx.addIssue({ code: "custom", message: `api:${passwordField}.${rule}`, path: [passwordField] });
       }
     }
-  });
+  },
+);

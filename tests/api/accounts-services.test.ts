@@ -301,6 +301,12 @@ describe("scheduled pauses", () => {
     ]);
   });
 
+  it("names a past start date and too many months in one answer", async () => {
+    const { status, body } = await pause(family, PARENTS, { package_ids: [5301], start_date: "2026-10-01", months: 9 });
+    expect(status).toBe(422);
+    expect(ErrorAnswer.parse(body).errors).toEqual({ start_date: ["start_date.not_in_future"], months: ["months.above_maximum"] });
+  });
+
   it("refuses a start today or in the past, or more than a year ahead, and a missing date", async () => {
     const body = { package_ids: [5301], months: 1 };
     expectRefused(await pause(family, PARENTS, { ...body, start_date: "2026-11-15" }), "start_date", ["start_date.not_in_future"]);

@@ -153,6 +153,18 @@ describe("PUT /account-details/{customerId}", () => {
     expect((await accountDetails(resi, RESI)).billing_address.postal_code).toBe("M4M 2S1");
   });
 
+  it("names the postal code of another province beside an empty street, in one answer", async () => {
+    const { status, body } = await api.call("PUT", `/account-details/${RESI}`, {
+      token: resi,
+      json: { ...valid, address_line1: "", province: "QC" },
+    });
+    expect(status).toBe(422);
+    expect(ErrorAnswer.parse(body).errors).toEqual({
+      address_line1: ["address_line1.required"],
+      postal_code: ["postal_code.province_mismatch"],
+    });
+  });
+
   it("names every missing or refused field", async () => {
     const { status, body } = await api.call("PUT", `/account-details/${RESI}`, {
       token: resi,

@@ -558,6 +558,8 @@ describe("POST /billing/{id}/autopay/credit-card", () => {
 
   it("refuses every broken rule with its code", async () => {
     const cases: [number, Record<string, unknown>, Record<string, string[]>][] = [
+      // An expired card is named beside a wrong security code, in one answer.
+      [RESI, { ...VISA, expiry: "01/25", cvv: "12" }, { expiry: ["expiry.expired"], cvv: ["cvv.invalid"] }],
       [RESI, { ...VISA, card_number: "4242424242424243" }, { card_number: ["card_number.checksum"] }],
       [RESI, { ...VISA, card_number: "" }, { card_number: ["card_number.required"] }],
       [RESI, { ...VISA, expiry: "1/2" }, { expiry: ["expiry.invalid"] }],
@@ -731,7 +733,7 @@ describe("POST /billing/{id}/proof-of-payment", () => {
       [
         single(
           file(
-            new Uint8Array(10 * 1024 * 1024 + 1).fill(7).map((b, i) => (i < PNG.length ? PNG[i] : b)),
+            new Uint8Array(20 * 1024 * 1024 + 1).fill(7).map((b, i) => (i < PNG.length ? PNG[i] : b)),
             "big.png",
           ),
           "big.png",
@@ -748,6 +750,25 @@ describe("POST /billing/{id}/proof-of-payment", () => {
       expect(status, JSON.stringify(expected)).toBe(422);
       expect(codes(body)).toEqual(expected);
     }
+  });
+
+  it("takes a file of up to 20 MB (the spec's larger limit; the support form's is 10 MB)", async () => {
+    await api.db.query("UPDATE customers SET submitted_proof_of_payment = false WHERE id = $1", [FAMILY_HOME]);
+    const form = new FormData();
+    form.append("attachments", file(new Uint8Array(samplePdf(15 * 1024 * 1024)), "statement.pdf", "application/pdf"), "statement.pdf");
+    const { status, body } = await api.call("POST", `/billing/${FAMILY_HOME}/proof-of-payment`, { token: family, form });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(ProofOfPaymentAnswer.parse(body).file_count).toBe(1);
+    const spec = (await api.call("GET", "/openapi.json")).body as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+    };
+    const limit = (path: string, field: string) =>
+      (spec.paths[path].post.requestBody.content["multipart/form-data"].schema.properties[field] as { "x-max-file-bytes": number })[
+        "x-max-file-bytes"
+      ];
+    expect(limit("/billing/{id}/proof-of-payment", "attachments")).toBe(20 * 1024 * 1024);
+    expect(limit("/billing/{id}/autopay/pad", "void_cheque")).toBe(20 * 1024 * 1024);
+    expect(limit("/support/tickets/{customerId}", "attachments")).toBe(10 * 1024 * 1024);
   });
 
   it("stores 1 to 5 files and a note, and flags the account, for a contact with the billing role", async () => {

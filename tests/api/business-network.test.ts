@@ -332,6 +332,19 @@ describe("GET /internet/{id}/bandwidth", () => {
     expect(bandwidth.download.peak_mbps).toBe(Math.max(...bandwidth.samples.map((s) => s.download_mbps)));
   });
 
+  it("carries nothing on a service that is down, from its outage on", async () => {
+    const { bandwidth } = BandwidthAnswer.parse((await api.call("GET", `/internet/${DIA_DOWN}/bandwidth`, { token: business })).body);
+    // Down at 22:17 yesterday (its last alert): traffic until then, a part of that hour, nothing after.
+    const before = bandwidth.samples.filter((s) => s.time < "2026-11-14T22:00:00.000Z");
+    const [outageHour] = bandwidth.samples.filter((s) => s.time === "2026-11-14T22:00:00.000Z");
+    const after = bandwidth.samples.filter((s) => s.time > "2026-11-14T22:00:00.000Z");
+    expect(before.every((s) => s.download_mbps > 0)).toBe(true);
+    expect(outageHour.download_mbps).toBeGreaterThan(0);
+    expect(outageHour.download_mbps).toBeLessThan(Math.max(...before.map((s) => s.download_mbps)));
+    expect(after).toHaveLength(16);
+    expect(after.every((s) => s.download_mbps === 0 && s.upload_mbps === 0)).toBe(true);
+  });
+
   it("computes the 95th percentile, peak, average and volume of known samples", async () => {
     // Replace one day of 8003's samples by 20 hours at 1..20 Mbps down and twice that up.
     await api.db.query(

@@ -197,10 +197,11 @@ describe("refused before the body is read", () => {
 
   it("answers 413 at once to a declared length past the endpoint's limit (its files plus room for fields)", async () => {
     const before = await uploadedRows();
-    // Support: 5 files × 10 MB + 256 KB; a void cheque: 1 × 20 MB + 256 KB; a text endpoint: 200 KB.
+    // Support: 5 files × 10 MB + 256 KB; proof of payment: 5 × 20 MB + 256 KB; a void cheque: 1 × 20 MB + 256 KB; a text endpoint: 200 KB.
     for (const [method, target, token, declare] of [
       ["POST", `/support/tickets/${RESI}`, resi, 50 * MB + 256 * 1024 + 1],
       ["POST", `/support/tickets/${RESI}`, resi, 5 * 25 * MB],
+      ["POST", `/billing/${FAMILY_HOME}/proof-of-payment`, family, 100 * MB + 256 * 1024 + 1],
       ["POST", `/billing/${FAMILY_HOME}/autopay/pad`, family, 25 * MB],
       ["PUT", "/profile-settings/password", resi, 300 * 1024],
       ["POST", "/auth/forgot-password", undefined, 300 * 1024],
@@ -215,8 +216,8 @@ describe("refused before the body is read", () => {
   });
 
   it("counts a chunked body as it streams and stops it past the endpoint's limit", async () => {
-    const { answer } = rawPost(`/billing/${FAMILY_HOME}/proof-of-payment`, {
-      token: family,
+    const { answer } = rawPost(`/support/tickets/${RESI}`, {
+      token: resi,
       // Many small files' worth of bytes in a field the endpoint does not take: only the total stops them.
       head: multipartHead({}, { field: "photos", name: "a.pdf", type: "application/pdf" }),
       filler: 200 * MB,

@@ -173,6 +173,9 @@ describe("PUT /wifi/{packageId}", () => {
   it("refuses a guest network named like a home network, and an empty request", async () => {
     const current = (await settings()).networks[0].name;
     expect(await refused(5001, { name_guest: current })).toEqual({ name_guest: ["name_guest.same_as_main"] });
+    // Renaming a home network after the guest network: the refusal is on the name being changed, in its words.
+    expect(await refused(5001, { name_24ghz: "Singh-Guest" })).toEqual({ name_24ghz: ["name_24ghz.same_as_guest"] });
+    expect(await refused(5001, { name_5ghz: "Singh-Guest" })).toEqual({ name_5ghz: ["name_5ghz.same_as_guest"] });
     expect(await refused(5001, {})).toEqual({ _form: ["_form.empty"] });
   });
 
@@ -243,6 +246,13 @@ describe("GET /wifi/{packageId}/network-overview", () => {
     expect(answer.network_overview_by_mac[router.mac_address]).toMatchObject({ type: "access_point", device_count: router.devices.length });
     const deviceCount = access_points.reduce((sum, ap) => sum + ap.devices.length, 0);
     expect(Object.keys(answer.network_overview_by_mac)).toHaveLength(access_points.length + deviceCount);
+  });
+
+  it("shows nothing on a guest network that is off", async () => {
+    const guest = (await settings()).networks.find((n) => n.band === "guest")!;
+    expect(guest.enabled).toBe(false);
+    const answer = await overview();
+    expect(answer.network_overview.access_points.flatMap((ap) => ap.devices).filter((d) => d.connection === "guest")).toEqual([]);
   });
 
   it("shows devices that left within 48 hours as disconnected, and not those gone longer", async () => {

@@ -104,10 +104,14 @@ beforeAll(async () => {
     body: new URLSearchParams({ username: "resi@example.com", password: "Demo-Pass-2026" }),
   });
   expect(signIn.status).toBe(302);
-  cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  // Signing in sets the language to the profile's (English for resi@); this customer then switched to French.
+  cookie = [
+    ...signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .filter((c) => !c.startsWith("i18n_redirected=")),
+    "i18n_redirected=fr",
+  ].join("; ");
 }, 240_000);
 
 afterAll(async () => {

@@ -1,10 +1,15 @@
 /** msw: the account list and the dashboards. */
 import type { RevisionsAnswer, RevisionsRequest } from "../../api/contract/dashboard.ts";
-import { API, on, reply } from "./contract.ts";
+import { API, on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 
 export const dashboardHandlers = [
   on("GET /dashboard", () => reply("GET /dashboard", fixtures.dashboard)),
+  // One account of the default list, else 403 (a test with a list of its own answers this too).
+  on("GET /dashboard/{id}", ({ params }) => {
+    const customer = fixtures.dashboard.customers.find((c) => c.customer_id === Number(params.id));
+    return customer ? reply("GET /dashboard/{id}", { customer }) : refuse(403);
+  }),
   on("GET /revision", () => reply("GET /revision", fixtures.revision)),
   // Each read as GET /revision answers it here (through the handlers in use, a test's own included).
   on("POST /revisions", async ({ request }) => {

@@ -6,6 +6,8 @@ import { KEPT_ACCOUNTS_MAX_CHARS, forgetAccountsAfterWrites, requireUserMiddlewa
 import { conditionalMiddleware } from "../../app/lib/conditional.server.ts";
 import { sessionCookieFor } from "../../app/lib/session.server.ts";
 import { loader } from "../../app/routes/_app.tsx";
+import { loader as loginLoader } from "../../app/routes/login.tsx";
+import { loader as rootLoader } from "../../app/root.tsx";
 import { REFRESH_TOKEN, commercialCustomer, residentialCustomer, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
@@ -27,15 +29,31 @@ describe("_app: the account list kept in the session", () => {
     return nextCookie(cookie, first.setCookies);
   }
 
-  it("fetches the list again when a page names an account the kept list lacks (added elsewhere)", async () => {
-    server.use(list([residentialCustomer]));
+  it("looks the account up when a page names one the kept list lacks, then fetches the list again (added elsewhere)", async () => {
+    server.use(
+      list([residentialCustomer]),
+      http.get(`${API}/dashboard/:id`, () => HttpResponse.json({}, { status: 403 })),
+    );
     const cookie = await keptCookie();
-    server.use(list([residentialCustomer, commercialCustomer]));
+    server.use(
+      list([residentialCustomer, commercialCustomer]),
+      http.get(`${API}/dashboard/:id`, () => HttpResponse.json({ customer: commercialCustomer })),
+    );
     const calls = recordApiCalls();
     const result = await layout({ url: "/dashboard/200301", params: { customerId: "200301" }, cookie });
-    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
+    // The customer lookup of spec section 7 (GET /dashboard/{id}), then the list for the switcher.
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard/200301", "/dashboard"]);
     expect(result.data.active.customer_id).toBe(200301);
     expect(result.data.accounts.map((a: { customer_id: number }) => a.customer_id)).toEqual([100101, 200301]);
+  });
+
+  it("asks only for the one account named when it is not the user's: no list fetched again", async () => {
+    const cookie = await keptCookie();
+    const calls = recordApiCalls();
+    const result = await layout({ url: "/dashboard/300001", params: { customerId: "300001" }, cookie });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard/300001"]);
+    expect(result.status).toBe(200);
+    expect(result.data.active.customer_id).toBe(100101);
   });
 
   it("forgets the list after a write of the signed-in area (switching accounts, contacts, roles)", async () => {
@@ -257,14 +275,63 @@ describe("_app middleware: signing in is required", () => {
     expect(result.setCookies.join()).toMatch(CLEARED_SESSION);
   });
 
-  it("shows the unavailable page when the API is down", async () => {
+  it("shows the unavailable page when the API is down (nothing of it answers): the session is kept", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     onTestFinished(() => warn.mockRestore());
-    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ success: false, message: "maintenance" }, { status: 503 })));
+    server.use(
+      http.get(`${API}/revision`, () => HttpResponse.error()),
+      http.get(`${API}/dashboard`, () => HttpResponse.json({ success: false, message: "maintenance" }, { status: 503 })),
+    );
     const result = await layout({ url: "/accounts", cookie: await signedInCookie() });
     expect(result.thrown).toBe(true);
     expect(result.status).toBe(503);
     expect(result.data).toEqual({ kind: "unavailable" });
+  });
+});
+
+describe("_app: a failed customer lookup sends the customer to sign in (spec section 8)", () => {
+  const quiet = () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    onTestFinished(() => (warn.mockRestore(), error.mockRestore()));
+  };
+
+  /** The layout's answer, and then what the sign-in page does with the cookie it left. */
+  async function afterFailure(url: string, params: Record<string, string> = {}) {
+    const cookie = await signedInCookie();
+    const result = await layout({ url, params, cookie });
+    const next = nextCookie(cookie, result.setCookies);
+    const login = await callRoute<any>(loginLoader, { url: "/login", cookie: next });
+    const root = await callRoute<any>(rootLoader, { url: "/login", cookie: next });
+    return { result, next, login, root };
+  }
+
+  it.each([
+    ["answers 500", () => HttpResponse.json({ success: false, message: "boom" }, { status: 500 })],
+    ["answers without data", () => new HttpResponse(null, { status: 200 })],
+    ["answers what the contract does not know", () => HttpResponse.json({ customers: "none" })],
+    ["does not answer (the rest of the API does)", () => HttpResponse.error()],
+  ])("GET /dashboard %s: sign in again, the session ended, the sign-in page says why", async (_name, answer) => {
+    quiet();
+    server.use(http.get(`${API}/dashboard`, answer));
+    const { result, next, login, root } = await afterFailure("/billing/100101?tab=x", { customerId: "100101" });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/login?came_from=%2Fbilling%2F100101%3Ftab%3Dx");
+    expect(await sessionTokens(next)).toEqual({});
+    // The sign-in page shows its form (no way back to the failing page) and the notice.
+    expect(login.status).toBe(200);
+    expect(login.location).toBeNull();
+    expect(root.data.notifications).toEqual([expect.objectContaining({ type: "error", key: "notifications.lookupFailed" })]);
+  });
+
+  it("GET /dashboard/{id} failing sends to sign in too", async () => {
+    quiet();
+    const cookie = await signedInCookie();
+    const kept = nextCookie(cookie, (await layout({ url: "/accounts", cookie })).setCookies);
+    server.use(http.get(`${API}/dashboard/:id`, () => HttpResponse.json({ success: false }, { status: 502 })));
+    const result = await layout({ url: "/dashboard/300001", params: { customerId: "300001" }, cookie: kept });
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F300001");
+    expect(await sessionTokens(nextCookie(kept, result.setCookies))).toEqual({});
   });
 });
 

@@ -717,10 +717,17 @@ describe("order pages", () => {
   });
 });
 
+describe("public header", () => {
+  it("offers to sign in to a visitor, and the account to a customer who is signed in", async () => {
+    expect((await call(publicLayout.loader, { url: "/order-summary" })).data.signedIn).toBe(false);
+    expect((await call(publicLayout.loader, { url: "/order-summary", cookie: await signedInCookie() })).data.signedIn).toBe(true);
+  });
+});
+
 describe("public footer", () => {
   it("links to the provider's own pages, from the configuration", async () => {
     useEnv({ SOCIAL_FACEBOOK_URL: "https://www.facebook.com/SomeProvider" });
-    const links = (publicLayout.loader as () => { socialLinks: { key: string; href: string }[] })().socialLinks;
+    const links = (await call(publicLayout.loader, { url: "/login" })).data.socialLinks as { key: string; href: string }[];
     expect(links.find((l) => l.key === "facebook")?.href).toBe("https://www.facebook.com/SomeProvider");
     for (const item of links) expect(new URL(item.href).pathname.length).toBeGreaterThan(1);
   });

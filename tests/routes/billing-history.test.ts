@@ -2,6 +2,7 @@
  * Billing history: /billing/{id}/invoices, the invoice PDF, /billing-details/{id} and
  * /billing-details/{id}/payments, their loaders called with msw answering the API.
  */
+import type { MiddlewareFunction } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentRecord } from "../../api/contract/billing.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
@@ -9,7 +10,8 @@ import { tFor } from "../../app/lib/i18n.server.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";
 import { loader as autopayLoader } from "../../app/routes/billing/autopay.tsx";
 import { loader as detailsLoader } from "../../app/routes/billing/details.tsx";
-import { loader as pdfLoader } from "../../app/routes/billing/invoice-pdf.ts";
+import * as pdfRoute from "../../app/routes/billing/invoice-pdf.tsx";
+import { invoiceFile } from "../../app/routes/billing/invoice-pdf.server.ts";
 import { loader as invoicesLoader } from "../../app/routes/billing/invoices.tsx";
 import { loader as paymentsLoader } from "../../app/routes/billing/payments.tsx";
 import { loader as summaryLoader } from "../../app/routes/billing/summary.tsx";
@@ -27,8 +29,14 @@ const call = async (loader: Loader, url: string, params: Record<string, string>)
   callRoute<any>(loader, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware] });
 
 const invoicesPage = (customerId: string, query = "") => call(invoicesLoader, `/billing/${customerId}/invoices${query}`, { customerId });
-const pdf = (customerId: string, invoiceId: string, query = "") =>
-  call(pdfLoader, `/billing/${customerId}/invoices/${invoiceId}/pdf${query}`, { customerId, invoiceId });
+/** The PDF as the browser asks for it (a document): the route's middleware answers the file, or its loader the error page. */
+const pdf = async (customerId: string, invoiceId: string, query = "") =>
+  callRoute<any>(pdfRoute.loader, {
+    url: `/billing/${customerId}/invoices/${invoiceId}/pdf${query}`,
+    params: { customerId, invoiceId },
+    cookie: await signedInCookie(),
+    middleware: [requireUserMiddleware, ...(pdfRoute.middleware as unknown as MiddlewareFunction<Response>[])],
+  });
 const detailsPage = (customerId: string) => call(detailsLoader, `/billing-details/${customerId}`, { customerId });
 const paymentsPage = (customerId: string, query = "") =>
   call(paymentsLoader, `/billing-details/${customerId}/payments${query}`, { customerId });
@@ -75,7 +83,7 @@ describe.each([
     for (const id of ["abc", "100101abc", "-1"]) {
       const result = await open(id);
       expect(result.status).toBe(404);
-      expect(result.data).toEqual({ kind: "not-found" });
+      expect(result.data).toEqual({ kind: "unmatched" });
     }
     expect(calls).toEqual([]);
   });
@@ -143,7 +151,7 @@ describe("invoice PDF", () => {
     const calls = recordApiCalls();
     const result = await pdf("100101", String(invoices.invoices[0].invoice_id), "?lng=fr");
     expect(result.status).toBe(200);
-    expect(result.data).toBe("%PDF-1.4 invoice 9011");
+    expect(result.body).toBe("%PDF-1.4 invoice 9011");
     expect(result.headers.get("Content-Type")).toBe("application/pdf");
     expect(result.headers.get("Content-Disposition")).toBe('inline; filename="INV-9011.pdf"');
     expect(result.headers.get("Cache-Control")).toBe("private, no-store");
@@ -171,7 +179,7 @@ describe("invoice PDF", () => {
     let received: Uint8Array | undefined;
     const result = await callRoute<any>(
       async (args: any) => {
-        const response = (await pdfLoader(args)) as Response;
+        const response = await invoiceFile(args.context, args.request, args.params);
         received = new Uint8Array(await response.clone().arrayBuffer());
         return response;
       },
@@ -193,7 +201,7 @@ describe("invoice PDF", () => {
     const calls = recordApiCalls();
     const result = await pdf("100101", invoiceId);
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ kind: "not-found" });
+    expect(result.data).toEqual({ kind: "unmatched" });
     expect(pageCalls(calls)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
 import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
 import * as stopCard from "../../app/routes/billing/autopay-card-stop.tsx";
 import * as autopayPad from "../../app/routes/billing/autopay-pad.tsx";
@@ -400,6 +401,19 @@ describe("automatic payments", () => {
     expect(seen[0].headers.get("Idempotency-Key")).toBe("card-key");
   });
 
+  it("names an expired card together with a wrong security code, in one answer", async () => {
+    const seen = captureWrites("POST /billing/{id}/autopay/credit-card", () => refuse(500));
+    const result = await call(
+      autopayCard.action as Handler,
+      "/billing/100101/autopay/card",
+      { customerId: "100101" },
+      { form: { idempotency_key: "card-key", ...VISA, expiry: "01/25", cvv: "12" } },
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({ expiry: ["api:expiry.expired"], cvv: ["api:cvv.invalid"] });
+    expect(seen).toHaveLength(0);
+  });
+
   it("refuses card autopay on an account that does not take credit cards (403)", async () => {
     accountsWith({ credit_card_allowed: false });
     const result = await call(autopayCard.loader as Handler, "/billing/100101/autopay/card", { customerId: "100101" });
@@ -547,6 +561,44 @@ describe("proof of payment", () => {
     );
     expect(six.status).toBe(413);
     expect(six.data.result.error.attachments).toEqual(["common:formErrors.tooManyFiles"]);
+  });
+
+  it("takes files of up to 20 MB, and names that limit when the API refuses a larger one", async () => {
+    const seen = captureWrites("POST /billing/{id}/proof-of-payment", () =>
+      reply("POST /billing/{id}/proof-of-payment", { success: true, submitted_proof_of_payment: true, file_count: 1 }),
+    );
+    const fifteen = new File([new Uint8Array(15 * 1024 * 1024)], "statement.pdf", { type: "application/pdf" });
+    const result = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [fifteen] } },
+    );
+    expect(result.status).toBe(302);
+    expect(seen).toHaveLength(1);
+
+    server.use(on("POST /billing/{id}/proof-of-payment", () => refuse(422, { attachments: ["attachments.too_large"] })));
+    const refused = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [receipt("a.pdf")] } },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
+  });
+
+  it("says a file over 20 MB is too large on the file field itself, once", async () => {
+    const over = () => new File([new Uint8Array(20 * 1024 * 1024 + 10)], "scan.pdf", { type: "application/pdf" });
+    const result = await call(
+      proof.action as Handler,
+      "/billing/100101/proof-of-payment",
+      { customerId: "100101" },
+      { multipart: { attachments: [receipt("a.pdf"), over(), over()] } },
+    );
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.data.result.error)).toEqual(["attachments"]);
+    expect(result.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
   });
 
   it("says there is nothing to send for an account that is not suspended", async () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
 import { percentile95 } from "../../app/lib/business.ts";
 import { loader as csvLoader } from "../../app/routes/business/bandwidth-csv.ts";
 import { loader as cabinetLoader } from "../../app/routes/business/cabinet.tsx";
@@ -218,11 +219,14 @@ describe("monitoring settings", () => {
     const seen = captureSettings();
     const bad = await postSettings({ form: settingsForm({ alert_emails: "noc@harbourfront.example, not-an-address" }) });
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.alert_emails).toEqual(["api:alert_emails.invalid"]);
+    // As the support form's CC: the message names the address refused, and the limit with how many were entered.
+    expect(bad.data.result.error.alert_emails.map(messageParts)).toEqual([
+      ["business:settings.alertEmailsInvalid", { emails: "not-an-address", count: 1 }],
+    ]);
     const many = await postSettings({
       form: settingsForm({ alert_emails: "a@x.example b@x.example c@x.example d@x.example e@x.example f@x.example" }),
     });
-    expect(many.data.result.error.alert_emails).toEqual(["api:alert_emails.too_many"]);
+    expect(many.data.result.error.alert_emails.map(messageParts)).toEqual([["business:settings.alertEmailsTooMany", { max: 5, count: 6 }]]);
     const long = await postSettings({ form: settingsForm({ label: "x".repeat(81) }) });
     expect(long.data.result.error.label).toEqual(["api:label.too_long"]);
     expect(long.data.result.initialValue.description).toBe("Core switch in room 3.14");

@@ -199,7 +199,9 @@ describe("one contact and its roles", () => {
     expect(other.data.schemaName).toBe("commercial");
     const own = await call(contactRoute.loader as Handler, "/contacts/200301/11", { customerId: "200301", contactId: "11" });
     expect(own.data.schemaName).toBe("commercialOwn");
-    expect((await call(contactRoute.loader as Handler, "/contacts/200301/99", { customerId: "200301", contactId: "99" })).status).toBe(404);
+    const gone = await call(contactRoute.loader as Handler, "/contacts/200301/99", { customerId: "200301", contactId: "99" });
+    expect(gone.location).toBe("/contacts/200301");
+    expect(await notificationsAfter(gone)).toEqual([expect.objectContaining({ key: "contacts:remove.gone", type: "info" })]);
     expect((await call(contactRoute.loader as Handler, "/contacts/200301/x", { customerId: "200301", contactId: "x" })).status).toBe(404);
   });
 
@@ -304,6 +306,20 @@ describe("remove a contact", () => {
     expect(page.data.contact.is_current_user).toBe(true);
     const result = await call(remove.action as Handler, "/contacts/200301/11/remove", own, { form: {} });
     expect(result.location).toBe("/");
+
+    // Back to the account's pages: no longer among the user's accounts, and the page says why.
+    server.use(on("GET /dashboard", () => reply("GET /dashboard", { ...dashboard, customers: [residentialCustomer] })));
+    const back = await callRoute<any>(list.loader as Handler, {
+      url: "/contacts/200301",
+      params: { customerId: "200301" },
+      cookie: nextCookie(await signedInCookie(), result.setCookies),
+      middleware: [requireUserMiddleware],
+    });
+    expect(back.status).toBe(403);
+    expect(back.data).toEqual({ kind: "left-account", id: 200301, name: expect.any(String) });
+    // Another account that never was the user's stays a plain 403.
+    const other = await call(list.loader as Handler, "/contacts/200399", { customerId: "200399" });
+    expect(other.data).toEqual({ kind: "forbidden" });
   });
 
   it("keeps the confirmation with the reason when the API refuses the last authoritative contact or a TV Go one", async () => {

@@ -38,6 +38,7 @@ describe("dashboard loader", () => {
       customer: residentialCustomer,
       dashboard: residentialDashboard,
       billing: residentialBilling.billing_details,
+      managesBilling: true,
     });
     const paths = calls.map((c) => `${c.method} ${c.path}`);
     expect(paths).toContain("GET /residential-dashboard/100101");
@@ -47,6 +48,15 @@ describe("dashboard loader", () => {
       expect(call.authorization).toMatch(/^Bearer ey/);
       expect(call.language).toBe("fr");
     }
+  });
+
+  it("says whether the contact may pay and send proof of payment from the dashboard (authoritative or billing role)", async () => {
+    server.use(
+      http.get(`${API}/dashboard`, () =>
+        HttpResponse.json({ customers: [{ ...residentialCustomer, roles: ["support"] }], username: "resi@example.com" }),
+      ),
+    );
+    expect((await dashboard("100101")).data.managesBilling).toBe(false);
   });
 
   it("loads a commercial account's dashboard", async () => {
@@ -66,11 +76,12 @@ describe("dashboard loader", () => {
     expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
   });
 
-  it.each(["abc", "100101abc", "-1", "1e5", "100101.5"])("answers 404 for the id %j", async (id) => {
+  it.each(["abc", "100101abc", "-1", "1e5", "100101.5"])('answers 404 "This page could not be found" for the id %j', async (id) => {
     const result = await dashboard(id);
     expect(result.thrown).toBe(true);
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ kind: "not-found" });
+    // A page whose validation fails: the spec's fallback, not the "404 Not Found" of an unknown account.
+    expect(result.data).toEqual({ kind: "unmatched" });
   });
 
   it("without an id, redirects to the active account's dashboard", async () => {

@@ -39,13 +39,14 @@ describe("/ (index)", () => {
     expect((await home("; activeCustomerId=100101")).location).toBe("/dashboard/100101");
   });
 
-  it("renders the no-accounts page (null data) for a sign-in without accounts", async () => {
+  it("renders the no-accounts page, with the support number to call, for a sign-in without accounts", async () => {
+    useEnv({ SUPPORT_PHONE: "416-555-0199" });
     server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ customers: [], username: "new@example.com" })));
     const result = await home();
     expect(result.status).toBe(200);
     expect(result.thrown).toBe(false);
     expect(result.location).toBeNull();
-    expect(result.data).toBeNull();
+    expect(result.data).toEqual({ supportPhone: "416-555-0199" });
   });
 
   it("sends a stranger to sign in", async () => {

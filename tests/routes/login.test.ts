@@ -1,7 +1,8 @@
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { action, loader } from "../../app/routes/login.tsx";
 import { http, HttpResponse } from "msw";
-import { API } from "../mocks/contract.ts";
+import { API, on, refuse, reply } from "../mocks/contract.ts";
+import { currentUser } from "../mocks/services.ts";
 import { server } from "../support/msw.ts";
 import { SignInLimiter } from "../../server/sign-in-limits.ts";
 import { useEnv } from "../support/config.ts";
@@ -16,6 +17,35 @@ describe("login action", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard/100101");
     expect(result.setCookies.join()).toMatch(/__session=.+; Path=\/; HttpOnly; SameSite=Lax/);
+  });
+
+  it("speaks the profile's preferred language from sign-in on: a new document in it, remembered", async () => {
+    server.use(
+      on("GET /profile-settings", () =>
+        reply("GET /profile-settings", { current_user: { ...currentUser.current_user, preferred_language: "fr" } }),
+      ),
+    );
+    const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100201") });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/dashboard/100201");
+    expect(result.setCookies.join()).toMatch(/(^|, )i18n_redirected=fr; Max-Age=31536000; Path=\//);
+    // The browser holds one language's texts: the page after sign-in is loaded as a document.
+    expect(result.headers.get("X-Remix-Reload-Document")).toBe("true");
+  });
+
+  it("remembers a preferred language that is already the page's, without a new document", async () => {
+    const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100101") });
+    expect(result.setCookies.join()).toMatch(/(^|, )i18n_redirected=en;/);
+    expect(result.headers.get("X-Remix-Reload-Document")).toBeNull();
+  });
+
+  it("signs in all the same when the profile cannot be read, in the page's language", async () => {
+    server.use(on("GET /profile-settings", () => refuse(500)));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    onTestFinished(() => warn.mockRestore());
+    const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100101") });
+    expect(result.location).toBe("/dashboard/100101");
+    expect(result.setCookies.join()).not.toMatch(/i18n_redirected/);
   });
 
   it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])(

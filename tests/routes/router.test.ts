@@ -453,11 +453,12 @@ describe("DHCP reservation", () => {
     ]);
   });
 
-  it("answers 404 to remove a device that has no reservation", async () => {
+  it("sends back to the router's devices, saying so, for a device that has no reservation (any more)", async () => {
     const result = await call(removeReservation.loader as Handler, "/internet/router/7001/reservations/F0:99:B6:12:34:01/remove", {
       mac: "F0:99:B6:12:34:01",
     });
-    expect(result.status).toBe(404);
+    expect(result.location).toBe("/internet/router/7001#dhcp-leases");
+    expect(await notificationsAfter(result)).toEqual([{ key: "router:reservation.gone", type: "info" }]);
   });
 });
 
@@ -574,8 +575,13 @@ describe("port forwarding rules", () => {
     expect(await notificationsAfter(result)).toEqual([{ key: "router:rules.saved", type: "success", values: { name: "Game server" } }]);
   });
 
-  it("answers 404 for a rule the router does not have", async () => {
-    expect((await call(editRule.loader as Handler, "/internet/router/7001/port-forwarding/99", { ruleId: "99" })).status).toBe(404);
+  it("after a rule was removed, its pages lead to the router's rules with a notice; a malformed id is 404", async () => {
+    // Back to the edit or remove page of a rule removed meanwhile, or a second press of Remove.
+    for (const handler of [editRule.loader, removeRule.loader, removeRule.action]) {
+      const gone = await call(handler as Handler, "/internet/router/7001/port-forwarding/99", { ruleId: "99" }, { form: {} });
+      expect(gone.location).toBe("/internet/router/7001#port-forwarding");
+      expect(await notificationsAfter(gone)).toEqual([{ key: "router:rules.gone", type: "info" }]);
+    }
     expect((await call(removeRule.loader as Handler, "/internet/router/7001/port-forwarding/x/remove", { ruleId: "x" })).status).toBe(404);
   });
 

@@ -19,10 +19,15 @@ import * as pause from "../../app/routes/services/pause.tsx";
 import * as tv from "../../app/routes/services/tv.tsx";
 import * as withdraw from "../../app/routes/services/withdraw.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
+import { commercialCustomer } from "../mocks/fixtures.ts";
 import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { addDays, torontoToday } from "../../app/schemas/values.ts";
+import { takeNotifications } from "../../app/lib/session.server.ts";
+import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
+import * as root from "../../app/root.tsx";
+import { HttpResponse } from "msw";
 
 type Handler = (args: any) => unknown;
 
@@ -30,6 +35,15 @@ const call = async (handler: Handler, url: string, params: Record<string, string
   callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The notifications the next page shows after an answer (its cookies kept). */
+async function notificationsAfter(result: RouteResult) {
+  const next = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
+    url: "/",
+    cookie: nextCookie(await signedInCookie(), result.setCookies),
+  });
+  return (next.data as { key: string; type: string; values?: object }[]).map(({ key, type, values }) => ({ key, type, values }));
+}
 const quiet = () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -49,6 +63,9 @@ function capture(key: Parameters<typeof on>[0], answer: () => Response) {
 }
 
 const A = "/account-details/100101";
+/** A date some days after today in Toronto (the forms refuse past dates and dates over a year ahead). */
+const ahead = (days: number) => addDays(torontoToday(), days);
+const LATER = ahead(150);
 const P = { customerId: "100101", packageId: "5001" };
 
 describe("account details", () => {
@@ -99,6 +116,21 @@ describe("account details", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.data.result.error).toEqual({ postal_code: ["api:postal_code.province_mismatch"] });
 
+    // Every rule at once: the street left empty does not hide the postal code of another province.
+    const both = await call(
+      accountEdit.action as Handler,
+      `${A}/edit`,
+      { customerId: "100101" },
+      {
+        form: { ...form, address_line1: "", province: "QC" },
+      },
+    );
+    expect(both.status).toBe(400);
+    expect(both.data.result.error).toEqual({
+      address_line1: ["api:address_line1.required"],
+      postal_code: ["api:postal_code.province_mismatch"],
+    });
+
     server.use(on("PUT /account-details/{customerId}", () => refuse(422, { city: ["city.too_long"] })));
     const refused = await call(accountEdit.action as Handler, `${A}/edit`, { customerId: "100101" }, { form });
     expect(refused.status).toBe(422);
@@ -142,17 +174,27 @@ describe("pauses", () => {
     const seen = capture("POST /services/{customerId}/scheduled-pause", () =>
       reply("POST /services/{customerId}/scheduled-pause", { success: true, pause_ids: [42] }),
     );
-    const result = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-05-01", months: "2" } });
+    const result = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: LATER, months: "2" } });
     expect(result.status).toBe(302);
     expect(result.location).toBe(A);
     expect(seen[0].form?.get("package_ids")).toBe("5001");
-    expect(seen[0].form?.get("start_date")).toBe("2027-05-01");
+    expect(seen[0].form?.get("start_date")).toBe(LATER);
     expect(seen[0].form?.get("months")).toBe("2");
+  });
+
+  it("names a past start date together with too many months, in one answer", async () => {
+    const seen = capture("POST /services/{customerId}/scheduled-pause", () => refuse(500));
+    const both = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: ahead(-3), months: "9" } });
+    expect(both.status).toBe(400);
+    expect(both.data.result.error).toEqual({ start_date: ["api:start_date.not_in_future"], months: ["api:months.above_maximum"] });
+    const far = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: ahead(400), months: "2" } });
+    expect(far.data.result.error).toEqual({ start_date: ["api:start_date.too_far"] });
+    expect(seen).toHaveLength(0);
   });
 
   it("refuses 7 months and 0 months before asking the API", async () => {
     const seen = capture("POST /services/{customerId}/scheduled-pause", () => refuse(500));
-    const seven = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-05-01", months: "7" } });
+    const seven = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: LATER, months: "7" } });
     expect(seven.status).toBe(400);
     expect(seven.data.result.error).toEqual({ months: ["api:months.above_maximum"] });
     const zero = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "", months: "0" } });
@@ -163,12 +205,12 @@ describe("pauses", () => {
   it("shows the API's reason above the form when a balance is owing, and its date rules on the date", async () => {
     quiet();
     server.use(on("POST /services/{customerId}/scheduled-pause", () => refuse(422, { _form: ["_form.balance_owing"] })));
-    const owing = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-05-01", months: "2" } });
+    const owing = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: LATER, months: "2" } });
     expect(owing.status).toBe(422);
     expect(owing.data.result.error[""]).toEqual(["api:_form.balance_owing"]);
 
     server.use(on("POST /services/{customerId}/scheduled-pause", () => refuse(422, { start_date: ["start_date.overlapping_pause"] })));
-    const overlap = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-01-15", months: "1" } });
+    const overlap = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: ahead(50), months: "1" } });
     expect(overlap.data.result.error).toEqual({ start_date: ["api:start_date.overlapping_pause"] });
   });
 
@@ -179,9 +221,28 @@ describe("pauses", () => {
     });
     expect(wrong.status).toBe(415);
     server.use(on("POST /services/{customerId}/scheduled-pause", () => refuse(503)));
-    const down = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: "2027-05-01", months: "2" } });
+    const down = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, { form: { start_date: LATER, months: "2" } });
     expect(down.status).toBe(503);
-    expect(down.data.result.initialValue.start_date).toBe("2027-05-01");
+    expect(down.data.result.initialValue.start_date).toBe(LATER);
+  });
+
+  it('says "Something went wrong on server side" as an error notification when the API answers without data', async () => {
+    quiet();
+    server.use(on("POST /services/{customerId}/scheduled-pause", () => HttpResponse.json({ success: false, message: "no" })));
+    const cookie = await signedInCookie();
+    const failed = await call(pause.action as Handler, `${A}/packages/5001/pause`, P, {
+      form: { start_date: "2027-05-01", months: "2" },
+      cookie,
+    });
+    expect(failed.status).toBe(502);
+    // The form kept with its message, and a notification the root shows at once (it reloads its data for it).
+    expect(failed.data.result.initialValue.start_date).toBe("2027-05-01");
+    expect(failed.data.result.error[""]).toEqual(["common:formErrors.server"]);
+    expect(failed.data.notified).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: failed.data, defaultShouldRevalidate: false } as never)).toBe(true);
+    expect(root.shouldRevalidate({ actionResult: { result: {} }, defaultShouldRevalidate: false } as never)).toBe(false);
+    const shown = await callRoute<any>(root.loader, { url: `${A}/packages/5001/pause`, cookie: nextCookie(cookie, failed.setCookies) });
+    expect(shown.data.notifications).toEqual([expect.objectContaining({ type: "error", key: "errors.serverSide" })]);
   });
 
   it("changes the dates of a scheduled pause", async () => {
@@ -195,7 +256,7 @@ describe("pauses", () => {
       `${A}/pauses/41`,
       { customerId: "100101", pauseId: "41" },
       {
-        form: { start_date: "2027-02-01", months: "3" },
+        form: { start_date: ahead(70), months: "3" },
       },
     );
     expect(result.location).toBe(A);
@@ -203,7 +264,7 @@ describe("pauses", () => {
     expect(seen[0].form?.get("months")).toBe("3");
   });
 
-  it("sends a running pause back to the account, and answers 404 for a pause that is not the account's", async () => {
+  it("sends a running pause back to the account, and a pause no longer there to the account with a notice", async () => {
     server.use(
       on("GET /services/{customerId}", () =>
         reply(
@@ -231,7 +292,13 @@ describe("pauses", () => {
     );
     expect((await call(pauseEdit.loader as Handler, `${A}/pauses/41`, { customerId: "100101", pauseId: "41" })).location).toBe(A);
     expect((await call(pauseRemove.loader as Handler, `${A}/pauses/41/remove`, { customerId: "100101", pauseId: "41" })).location).toBe(A);
-    expect((await call(pauseEdit.loader as Handler, `${A}/pauses/77`, { customerId: "100101", pauseId: "77" })).status).toBe(404);
+    // A pause no longer there (removed, then the back button): the account's services, saying so.
+    for (const handler of [pauseEdit.loader, pauseRemove.loader, pauseRemove.action]) {
+      const gone = await call(handler as Handler, `${A}/pauses/77`, { customerId: "100101", pauseId: "77" }, { form: {} });
+      expect(gone.location).toBe(A);
+      expect(await notificationsAfter(gone)).toEqual([{ key: "services:pause.gone", type: "info" }]);
+    }
+    expect((await call(pauseEdit.loader as Handler, `${A}/pauses/x`, { customerId: "100101", pauseId: "x" })).status).toBe(404);
   });
 
   it("removes a scheduled pause once confirmed, and says so when it started meanwhile", async () => {
@@ -319,7 +386,7 @@ describe("suspend, reinstate, reactivate", () => {
 });
 
 describe("move, cancel, withdraw", () => {
-  const moveForm = { move_date: "2027-03-01", address_line1: "10 Bay Street", city: "Toronto", province: "ON", postal_code: "M5J 2R8" };
+  const moveForm = { move_date: ahead(100), address_line1: "10 Bay Street", city: "Toronto", province: "ON", postal_code: "M5J 2R8" };
 
   it("sends a package that cannot move back to the account, and asks to move one that can", async () => {
     expect((await call(move.loader as Handler, `${A}/packages/5001/move`, P)).location).toBe(A);
@@ -337,7 +404,7 @@ describe("move, cancel, withdraw", () => {
   it("cancels only once the customer confirmed they understand, with a comment for another reason", async () => {
     const page = await call(cancel.loader as Handler, `${A}/packages/5001/cancel`, P);
     expect(page.data.services).toEqual(["Fibre 1 Gbps", "TV Essentials", "Home Phone"]);
-    const form = { cancel_date: "2027-01-31", reason: "price" };
+    const form = { cancel_date: ahead(60), reason: "price" };
     const unconfirmed = await call(cancel.action as Handler, `${A}/packages/5001/cancel`, P, { form });
     expect(unconfirmed.data.result.error).toEqual({ understood: ["services:cancel.understoodRequired"] });
     const other = await call(cancel.action as Handler, `${A}/packages/5001/cancel`, P, {
@@ -389,6 +456,31 @@ describe("internet and TV", () => {
     );
     expect((await call(iptv.loader as Handler, "/iptv/7002", { serviceId: "7002" })).data.tv.name).toBe("TV Essentials");
     expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
+  });
+
+  it("without an id, goes to the active residential account's internet or TV (the query kept)", async () => {
+    const noId = (handler: Handler, url: string, extra: Partial<RouteCall> = {}) => call(handler, url, {}, extra);
+    expect((await noId(internet.loader as Handler, "/resi-internet")).location).toBe("/resi-internet/5001");
+    expect((await noId(tv.loader as Handler, "/resi-tv?lng=fr")).location).toBe("/resi-tv/5001?lng=fr");
+    expect((await noId(iptv.loader as Handler, "/iptv")).location).toBe("/iptv/7002");
+    // The active account is commercial: the residential one is the one with these services.
+    const cookie = `${await signedInCookie()}; activeCustomerId=200301`;
+    expect((await noId(iptv.loader as Handler, "/iptv", { cookie })).location).toBe("/iptv/7002");
+  });
+
+  it("without an id, answers 404 when the account has no such service or the user no residential account", async () => {
+    server.use(
+      on("GET /services/{customerId}", () =>
+        reply(
+          "GET /services/{customerId}",
+          services({ bundles: [bundle({ services: bundle().services.filter((s) => s.category !== "tv") })] }),
+        ),
+      ),
+    );
+    expect((await call(tv.loader as Handler, "/resi-tv", {})).status).toBe(404);
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).location).toBe("/resi-internet/5001");
+    server.use(on("GET /dashboard", () => reply("GET /dashboard", { customers: [commercialCustomer], username: "business@example.com" })));
+    expect((await call(internet.loader as Handler, "/resi-internet", {})).status).toBe(404);
   });
 
   it("shows the forbidden page for a package of someone else", async () => {

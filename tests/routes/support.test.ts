@@ -169,7 +169,7 @@ describe("the support form", () => {
       attachments: [new File([new Uint8Array(10 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })],
     });
     expect(over.status).toBe(400);
-    expect(over.data.result.error.attachments).toEqual(["api:attachments.too_large"]);
+    expect(over.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
   });
 
   it("refuses a declared length past the form's limit (five files and fields) before reading a byte", async () => {
@@ -189,7 +189,7 @@ describe("the support form", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024) },
     });
     expect(result.status).toBe(413);
-    expect(result.data.result.error.attachments).toEqual(["common:formErrors.filesTooLarge"]);
+    expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
     expect(pulls).toBe(0);
     expect(seen).toHaveLength(0);
   });

@@ -203,6 +203,7 @@ describe("keys used in app/", () => {
       ...WifiBand.options.map((band) => `services:bands.${band}`),
       ...WifiBand.options.map((band) => `wifi:bands.${band}`),
       ...WifiBand.options.map((band) => `wifi:connections.${band}`),
+      ...WifiBand.options.map((band) => `dashboard:services.bands.${band}`),
     ];
     for (const language of LANGUAGES) {
       expect(
@@ -210,5 +211,88 @@ describe("keys used in app/", () => {
         language,
       ).toEqual([]);
     }
+  });
+});
+
+/*
+ * Typography (issue 27): French as Quebec writes it, with a no-break space (U+00A0, or the narrow U+202F)
+ * before : ; ? ! and inside « », a decimal comma, and a no-break space between a number and its unit; in
+ * both languages a number and its unit never part at a line end; English with no doubled full stop; and
+ * Title Case only where the spec gives a text word for word.
+ */
+describe("typography", () => {
+  const texts = (language: Language) =>
+    jsonFiles(language).flatMap((file) =>
+      [...flatten(load(language, file))].map(([key, value]) => ({ where: `${file} ${key}`, text: String(value) })),
+    );
+  /** Dotted quads ("192.168.1.1", "10.x.x.x"): addresses, not decimals. */
+  const withoutAddresses = (text: string) => text.replace(/\b[\dx]+(\.[\dx]+){3}\b/g, "ADDRESS");
+  const UNIT = String.raw`(?:GHz|MHz|Mbps|Gbps|Mbit/s|Gbit/s|[KMGT]B|[kMGT]o|kWh|dBm|A|V|h|min)`;
+
+  it("French has a no-break space before : ; ? ! and inside « »", () => {
+    const bad = texts("fr").flatMap(({ where, text }) =>
+      [...text.matchAll(/[:;?!]/g)]
+        .filter(({ 0: mark, index }) => {
+          const before = text[index - 1];
+          const after = text[index + 1] ?? "";
+          if (mark === ":" && (after === "/" || (/\d/.test(before ?? "") && /\d/.test(after)))) return false; // https://, 10:30
+          return before !== "\u00a0" && before !== "\u202f";
+        })
+        .map(({ 0: mark, index }) => `${where}: "${text.slice(Math.max(0, index - 12), index + 1)}" (${mark})`)
+        .concat(/«[^\u00a0\u202f]|[^\u00a0\u202f]»/.test(text) ? [`${where}: « » without no-break spaces`] : []),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("French writes decimals with a comma", () => {
+    const bad = texts("fr")
+      .filter(({ text }) => /\d\.\d/.test(withoutAddresses(text)))
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(bad).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("%s keeps a number and its unit together with a no-break space", (language) => {
+    const apart = new RegExp(String.raw`(?:\d|\}\})(?:[ \t]|)${UNIT}(?![\w/])`);
+    const bad = texts(language)
+      .filter(({ text }) => apart.test(text))
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(bad).toEqual([]);
+  });
+
+  it("English has no doubled full stop", () => {
+    const bad = texts("en")
+      .filter(({ text }) => /(?<!\.)\.\.(?!\.)/.test(text))
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(bad).toEqual([]);
+  });
+
+  it("English writes sentence case, Title Case only in the texts the spec gives word for word", () => {
+    // Spec section 8 gives these success notices as they are; the others name things that are capitalised.
+    const allowed = new Set([
+      "contacts.json edit.notifyChanged", // "Changed Contact Permissions Successfully"
+      "contacts.json remove.notifyRemoved", // "Removed Contact Successfully"
+      "api.json decision.required", // the buttons "Allow" and "Deny"
+      "api.json decision.invalid",
+      "api.json correspondence_language.invalid", // "English or French"
+      "api.json preferred_language.invalid",
+      "services.json provinces.PE", // Prince Edward Island
+    ]);
+    const small = new Set(["a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "by", "at", "with", "from", "per"]);
+    const titleCase = (text: string) => {
+      const words = text
+        .replace(/\{\{[^}]+\}\}|<[^>]+>/g, " ")
+        .split(/\s+/)
+        .filter((word) => /^[A-Za-z]/.test(word));
+      // Capitalised words after the first, acronyms (TCP, ID) aside.
+      const capitalised = words.slice(1).filter((word) => !small.has(word.toLowerCase()) && /^[A-Z][a-z]/.test(word));
+      return capitalised.length >= 2 && words.slice(1).every((word) => small.has(word.toLowerCase()) || /^[A-Z]/.test(word));
+    };
+    const bad = texts("en")
+      .filter(({ where, text }) => titleCase(text) && !allowed.has(where))
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(bad).toEqual([]);
+    expect(texts("en").find(({ where }) => where === "contacts.json edit.notifyChanged")?.text).toBe(
+      "Changed Contact Permissions Successfully",
+    );
   });
 });

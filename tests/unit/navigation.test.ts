@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { matchesAccountQuery } from "../../app/lib/account-search.ts";
-import { SWITCHER_MENU_LIMIT, showsWideDrawer, sideNavigation, type NavCustomer, type NavItem } from "../../app/lib/navigation.ts";
+import {
+  foldSingleGroups,
+  SWITCHER_MENU_LIMIT,
+  showsWideDrawer,
+  sideNavigation,
+  type NavCustomer,
+  type NavItem,
+} from "../../app/lib/navigation.ts";
 
 const customer = (overrides: Partial<NavCustomer> = {}): NavCustomer => ({
   customer_id: 200301,
@@ -11,9 +18,11 @@ const customer = (overrides: Partial<NavCustomer> = {}): NavCustomer => ({
 });
 const allOn = { autopayBilling: true };
 
-/** The menu as a reader sees it: labels, nested, with the link targets. */
+/** The menu as a reader sees it: labels (a group's heading with its trail), nested, with the link targets. */
 function outline(items: NavItem[]): unknown[] {
-  return items.map((item) => (item.kind === "link" ? `${item.label} -> ${item.to}` : { [item.label]: outline(item.items) }));
+  return items.map((item) =>
+    item.kind === "link" ? `${item.label} -> ${item.to}` : { [[item.label, ...(item.trail ?? [])].join(" › ")]: outline(item.items) },
+  );
 }
 
 function links(items: NavItem[]): string[] {
@@ -37,8 +46,35 @@ describe("sideNavigation (spec section 2)", () => {
         ],
       },
       "nav.support -> /support/200301",
-      { "nav.accountSettings": [{ "nav.manageProfiles": ["nav.contacts -> /contacts/200301"] }] },
+      { "nav.accountSettings › nav.manageProfiles": ["nav.contacts -> /contacts/200301"] },
     ]);
+  });
+
+  it("keeps the spec's Account settings > Manage profiles > Contacts, its one link one level down under one heading", () => {
+    const depth = (items: NavItem[], to: string, level = 0): number | null => {
+      for (const item of items) {
+        if (item.kind === "link" && item.to === to) return level;
+        if (item.kind === "group") {
+          const found = depth(item.items, to, level + 1);
+          if (found !== null) return found;
+        }
+      }
+      return null;
+    };
+    const items = sideNavigation(customer(), allOn);
+    expect(depth(items, "/contacts/200301")).toBe(1);
+    expect(depth(items, "/billing/200301/invoices")).toBe(1);
+    // Folding keeps a group of several items as it is, and folds a chain of any length.
+    const link = (key: string): NavItem => ({ kind: "link", key, label: key, to: `/${key}` });
+    const group = (key: string, items: NavItem[]): NavItem => ({ kind: "group", key, label: key, items });
+    expect(
+      outline(
+        foldSingleGroups([
+          group("a", [group("b", [group("c", [link("x"), link("y")])])]),
+          group("d", [link("z"), group("e", [link("w")])]),
+        ]),
+      ),
+    ).toEqual([{ "a › b › c": ["x -> /x", "y -> /y"] }, { d: ["z -> /z", { e: ["w -> /w"] }] }]);
   });
 
   it("leaves the Billing group out when the account is not billing-authoritative", () => {
@@ -46,7 +82,7 @@ describe("sideNavigation (spec section 2)", () => {
     expect(outline(items)).toEqual([
       "nav.myServices -> /dashboard/200301",
       "nav.support -> /support/200301",
-      { "nav.accountSettings": [{ "nav.manageProfiles": ["nav.contacts -> /contacts/200301"] }] },
+      { "nav.accountSettings › nav.manageProfiles": ["nav.contacts -> /contacts/200301"] },
     ]);
     expect(links(items).some((to) => to.startsWith("/billing"))).toBe(false);
   });

@@ -332,9 +332,9 @@ describe("body size", () => {
     expect(answer).toContain("larger than any form");
   });
 
-  it("keeps the largest form (five 10 MB attachments or one 20 MB cheque) under the cap", () => {
-    expect(MAX_FORM_BYTES).toBeGreaterThan(5 * 10 * 1024 * 1024);
-    expect(MAX_FORM_BYTES).toBeLessThan(64 * 1024 * 1024);
+  it("keeps the largest form (five 20 MB proofs of payment) under the cap", () => {
+    expect(MAX_FORM_BYTES).toBeGreaterThan(5 * 20 * 1024 * 1024);
+    expect(MAX_FORM_BYTES).toBeLessThan(128 * 1024 * 1024);
   });
 });
 

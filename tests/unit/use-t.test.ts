@@ -74,6 +74,7 @@ describe("translator", () => {
       item_one: "{{count}} item",
       item_other: "{{count}} items",
       plain: "Hello {{name}}, {{missing}}",
+      sentence: "You will lose your access to {{name}}. Then {{name}}?",
       nested: { deep: { key: "Deep" } },
     },
   };
@@ -92,11 +93,20 @@ describe("translator", () => {
     expect(t("nested.deep.key")).toBe("Deep");
   });
 
+  it("ends a sentence whose last value ends in a full stop with that one stop (Inc., p.m.)", () => {
+    expect(t("sentence", { name: "Harbourfront Logistics Inc." })).toBe(
+      "You will lose your access to Harbourfront Logistics Inc. Then Harbourfront Logistics Inc.?",
+    );
+    expect(t("sentence", { name: "Acme" })).toBe("You will lose your access to Acme. Then Acme?");
+    const en = translator(completeTexts("en", resources.en), "orders");
+    expect(en("confirmed.when", { date: "Monday, December 1", from: "1:00 p.m.", to: "5:00 p.m." })).toMatch(/ 5:00 p\.m\.$/);
+  });
+
   it("reads a key whose own name holds a dot, as the WiFi bands are named", () => {
     const wifi = translator(completeTexts("en", resources.en), "wifi");
-    expect(wifi("connections.2.4GHz")).toBe("WiFi 2.4 GHz");
-    expect(wifi("services:bands.2.4GHz")).toBe("2.4 GHz");
-    expect(translator(completeTexts("fr", resources.fr), "services")("bands.2.4GHz")).toBe("2,4 GHz");
+    expect(wifi("connections.2.4GHz")).toBe("WiFi 2.4\u00a0GHz");
+    expect(wifi("services:bands.2.4GHz")).toBe("2.4\u00a0GHz");
+    expect(translator(completeTexts("fr", resources.fr), "services")("bands.2.4GHz")).toBe("2,4\u00a0GHz");
     expect(wifi("bands.6GHz.nope")).toBe("bands.6GHz.nope");
   });
 

@@ -98,6 +98,8 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
   const blocks: Record<string, unknown>[] = [];
   const alerts: Record<string, unknown>[] = [];
   const nextV4 = ipv4Allocator();
+  // The open outage of a service that is down: the link went down last night.
+  const outageAt = day.at(day.addDays(today, -1), 22, 17);
 
   services.forEach((service, j) => {
     const tenGig = /10 Gbps/.test(service.name);
@@ -165,10 +167,9 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
       alerts.push({ service_id: service.id, occurred_at: back, access_device: device, port, event: up, status: "up" });
     }
     if (service.status === "down") {
-      // The outage still open: the link went down last night.
       alerts.push({
         service_id: service.id,
-        occurred_at: day.at(day.addDays(today, -1), 22, 17),
+        occurred_at: outageAt,
         access_device: device,
         port,
         event: "Interface down",
@@ -181,15 +182,37 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
   await insert(db, "ip_blocks", blocks);
   await insert(db, "endpoint_alerts", alerts);
 
-  // Hourly samples from midnight UTC. Local time is UTC-5: hour n is local hour (n + 19) % 24 of local
-  // day (n + 19) / 24 - 1. Weekday afternoons peak, weekends run at about a third; every service has
-  // its own base load, and an integer hash adds noise and a few bursts. Arithmetic in float8 (fast).
+  await bulkLoad(db, "bandwidth_samples", () => sampleBandwidth(db, today));
+  // A link that is down carries nothing since its outage: the hour it went down only up to then.
+  const downIds = services.filter((s) => s.status === "down").map((s) => s.id);
+  if (downIds.length) {
+    const hourStart = new Date(Math.floor(outageAt.getTime() / (HOUR * 1000)) * HOUR * 1000);
+    const share = (outageAt.getTime() - hourStart.getTime()) / (HOUR * 1000);
+    await db.query(
+      `UPDATE bandwidth_samples
+          SET download_bytes = CASE WHEN sampled_at < $3 THEN round(download_bytes * $4::float8)::bigint ELSE 0 END,
+              upload_bytes = CASE WHEN sampled_at < $3 THEN round(upload_bytes * $4::float8)::bigint ELSE 0 END
+        WHERE service_id = ANY($1::int[]) AND sampled_at >= $2`,
+      [downIds, hourStart, new Date(hourStart.getTime() + HOUR * 1000), share],
+    );
+  }
+}
+
+/**
+ * Hourly bandwidth samples of the endpoints from `fromServiceId` on, over SAMPLE_DAYS days up to the seed
+ * day, generated in SQL (the demo's and the scale seed's endpoints alike).
+ *
+ * Hourly samples from midnight UTC. Local time is UTC-5: hour n is local hour (n + 19) % 24 of local
+ * day (n + 19) / 24 - 1. Weekday afternoons peak, weekends run at about a third; every service has
+ * its own base load, and an integer hash adds noise and a few bursts. Arithmetic in float8 (fast).
+ * In key order: appending to the primary key's index costs a fraction of inserting all over it.
+ */
+export async function sampleBandwidth(db: Db, today: string, fromServiceId = 0): Promise<void> {
   const start = day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0);
   // ISO weekday (1 = Monday) of the local day before the first sample.
   const firstLocalWeekday = ((day.parse(day.addDays(today, -SAMPLE_DAYS)).getUTCDay() + 6) % 7) + 1;
-  await bulkLoad(db, "bandwidth_samples", async () => {
-    await db.query(
-      `INSERT INTO bandwidth_samples (service_id, sampled_at, interval_seconds, download_bytes, upload_bytes)
+  await db.query(
+    `INSERT INTO bandwidth_samples (service_id, sampled_at, interval_seconds, download_bytes, upload_bytes)
      SELECT service_id, $1::timestamptz + n * interval '1 hour', ${HOUR},
             round(full_bytes * down)::bigint, round(full_bytes * down * (0.3 + 0.25 * noise2))::bigint
        FROM (
@@ -201,14 +224,15 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
                       * (0.85 + 0.3 * noise) * CASE WHEN noise > 0.993 THEN 3.2 ELSE 1.0 END) AS down
            FROM (
              SELECT e.service_id, e.speed_mbps, n,
-                    ((n::bigint * 2654435761 + e.service_id * 40503) % 1000) / 1000.0::float8 AS noise,
+                    ((n::bigint * 2654435761 + e.service_id::bigint * 40503) % 1000) / 1000.0::float8 AS noise,
                     ((n::bigint * 40503 + e.service_id * 2654435761) % 1000) / 1000.0::float8 AS noise2
                FROM network_endpoints e CROSS JOIN generate_series(0, ${SAMPLE_DAYS * 24 - 1}) AS n
+              WHERE e.service_id >= $3
            ) e
-       ) samples`,
-      [start, firstLocalWeekday],
-    );
-  });
+       ) samples
+      ORDER BY service_id, n`,
+    [start, firstLocalWeekday, fromServiceId],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -250,7 +250,8 @@ const NETWORKS: NetworkSeed[] = [
         name: "Guest Phone",
         hostname: "Galaxy-S23",
         type: "phone",
-        connection: "guest",
+        // A visitor on the home network: the guest network is off.
+        connection: "2.4GHz",
         ap: 0,
         connectedMinutesAgo: 30 * 60,
         leftMinutesAgo: 20 * 60,
@@ -593,7 +594,7 @@ async function seedNetworks(ctx: SeedContext): Promise<void> {
     iface("lan", scale * 9, 1_000);
     iface("wifi_2_4ghz", scale * 4, n.router.generation === "current" ? 574 : 300);
     iface("wifi_5ghz", scale * 22, n.router.generation === "current" ? 2_402 : 867);
-    if (n.serviceId === 7001) iface("wifi_guest", 1.2, 574);
+    // No guest WiFi counters: the demo's one guest network (7001's) has been off since before the last boot.
 
     for (const rule of n.forwarding) {
       forwarding.push({

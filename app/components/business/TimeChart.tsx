@@ -1,14 +1,17 @@
 /**
  * A line chart over a range of days, drawn as SVG on the server (no JavaScript needed): one line per
  * series (solid or dashed, so colour is never the only difference), horizontal marker lines (95th
- * percentile, breaker limit) labelled in words, axes in the page's language. The chart has a <title>
- * and <desc>; the page puts the data table right after it (SCREENS.md). On a narrow screen it scrolls
- * sideways inside a labelled region instead of shrinking its text. With JavaScript, pointing at the
- * chart shows the values of the nearest slot.
+ * percentile, breaker limit) with their values right of the drawing area and named in the legend, axes
+ * in the page's language (the unit once, above the axis). The chart has a <title> and <desc>; the page
+ * puts the data table right after it (SCREENS.md). It is drawn twice, compact and wide, and the width
+ * of the column it sits in shows one (a container query): on a phone the whole chart fits with its text
+ * at a readable size, never scrolling sideways. Margins come from the labels' widths
+ * (app/lib/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
  */
 import { useState, type MouseEvent } from "react";
 import { addDays, niceScale, type ChartData } from "~/lib/business";
-import { formatDateTime, formatDayMonth, formatNumber } from "~/lib/i18n";
+import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "~/lib/chart-layout";
+import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
 export interface ChartLineStyle {
@@ -25,11 +28,8 @@ export interface ChartMarker {
   colour: string;
 }
 
-const WIDTH = 720;
-const HEIGHT = 300;
-const MARGIN = { top: 16, right: 16, bottom: 36, left: 64 };
-const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
-const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
+/** A value as the axis writes it: fewer decimals for larger numbers. */
+const axisNumber = (value: number, language: Language) => formatNumber(value, language, value < 10 ? 2 : value < 100 ? 1 : 0);
 
 export function TimeChart({
   id,
@@ -39,6 +39,7 @@ export function TimeChart({
   lines,
   markers = [],
   unit,
+  unitLabel,
 }: {
   id: string;
   title: string;
@@ -48,22 +49,114 @@ export function TimeChart({
   markers?: ChartMarker[];
   /** Formats a value with its unit ("412 Mbps"). */
   unit: (value: string) => string;
+  /** The unit alone, written above the vertical axis ("Mbps"). */
+  unitLabel: string;
 }) {
   const { t, language } = useT("business");
   const [hover, setHover] = useState<number | null>(null);
+  const hoverTime = hover === null ? null : new Date(Date.parse(`${data.from_date}T00:00:00Z`) + hover * data.slotSeconds * 1000);
+  const chart = { id, title, description, data, lines, markers, unitLabel, language, hover, setHover };
+
+  return (
+    <figure className="@container m-0">
+      <div className="max-w-[24rem] @2xl:hidden">
+        <ChartSvg size="compact" {...chart} />
+      </div>
+      <div className="hidden @2xl:block">
+        <ChartSvg size="wide" {...chart} />
+      </div>
+      <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-800">
+        {lines.map((line) => (
+          <span key={line.key} className="inline-flex items-center gap-2">
+            <svg width="28" height="8" aria-hidden="true">
+              <line x1="0" x2="28" y1="4" y2="4" stroke={line.colour} strokeWidth="2" strokeDasharray={line.dashed ? "5 3" : undefined} />
+            </svg>
+            {line.label}
+          </span>
+        ))}
+        {markers.map((marker) => (
+          <span key={marker.label} className="inline-flex items-center gap-2" data-legend-marker={marker.label}>
+            <svg width="28" height="8" aria-hidden="true">
+              <line x1="0" x2="28" y1="4" y2="4" stroke={marker.colour} strokeWidth="2" strokeDasharray="10 4" />
+            </svg>
+            {/* The value as the page's tables write it; beside the drawing area it is rounded as the axis is. */}
+            {t("chart.labelled", { label: marker.label, value: unit(formatNumber(marker.value, language)) })}
+          </span>
+        ))}
+      </figcaption>
+      {/* With JavaScript: the values under the pointer (the table below says the same for everyone). */}
+      <p className="mt-1 min-h-[1.5rem] text-sm text-gray-800" aria-live="polite" data-testid={`${id}-hover`}>
+        {hover !== null && hoverTime
+          ? t("chart.pointed", {
+              time: formatDateTime(hoverTime, language),
+              values: lines
+                .map((line) => {
+                  const value = data.series[line.key]?.[hover];
+                  return t("chart.labelled", {
+                    label: line.label,
+                    value: value === null || value === undefined ? t("chart.noData") : unit(axisNumber(value, language)),
+                  });
+                })
+                .join(t("chart.separator")),
+            })
+          : null}
+      </p>
+      {data.slotSeconds > 3600 ? <p className="text-sm text-gray-700">{t("chart.slotNote", { hours: data.slotSeconds / 3600 })}</p> : null}
+    </figure>
+  );
+}
+
+/** One drawing of the chart, at one of its sizes. */
+function ChartSvg({
+  size,
+  id,
+  title,
+  description,
+  data,
+  lines,
+  markers,
+  unitLabel,
+  language,
+  hover,
+  setHover,
+}: {
+  size: TimeChartSize;
+  id: string;
+  title: string;
+  description: string;
+  data: ChartData;
+  lines: ChartLineStyle[];
+  markers: ChartMarker[];
+  unitLabel: string;
+  language: Language;
+  hover: number | null;
+  setHover: (slot: number | null) => void;
+}) {
   const slots = Math.max(1, ...lines.map((line) => data.series[line.key]?.length ?? 0));
   const peak = Math.max(0, ...lines.flatMap((line) => (data.series[line.key] ?? []).map((v) => v ?? 0)), ...markers.map((m) => m.value));
-  const scale = niceScale(peak * 1.05);
-  const x = (slot: number) => MARGIN.left + (slots <= 1 ? 0 : (slot / (slots - 1)) * PLOT_W);
-  const y = (value: number) => MARGIN.top + PLOT_H - (value / scale.max) * PLOT_H;
-  const fmt = (value: number) => formatNumber(value, language, value < 10 ? 2 : value < 100 ? 1 : 0);
-
+  const scale = niceScale(peak * 1.05, TIME_CHART_SIZES[size].ticks);
   const yTicks: number[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) yTicks.push(v);
   const days = Math.round((Date.parse(`${data.to_date}T00:00:00Z`) - Date.parse(`${data.from_date}T00:00:00Z`)) / 86_400_000) + 1;
-  const dayStep = Math.max(1, Math.ceil(days / 7));
-  const xTicks: { day: string; at: number }[] = [];
-  for (let d = 0; d < days; d += dayStep) xTicks.push({ day: addDays(data.from_date, d), at: MARGIN.left + (d / days) * PLOT_W });
+  const dayLabels = Array.from({ length: days }, (_, d) => formatDayMonth(addDays(data.from_date, d), language));
+  const layout = timeChartLayout(size, {
+    yLabels: yTicks.map((v) => axisNumber(v, language)),
+    unit: unitLabel,
+    markerLabels: markers.map((m) => axisNumber(m.value, language)),
+    dayLabels,
+  });
+  const { plot, fontSize, width, height } = layout;
+  const plotWidth = plot.right - plot.left;
+  const x = (slot: number) => plot.left + (slots <= 1 ? 0 : (slot / (slots - 1)) * plotWidth);
+  const y = (value: number) => plot.bottom - (value / scale.max) * (plot.bottom - plot.top);
+  // Each marker's value beside its line, moved apart when two lines are close.
+  const markerYs = spreadLabels(
+    markers.map((m) => y(m.value)),
+    fontSize + 2,
+    plot.top,
+    plot.bottom - fontSize / 2,
+  );
+  const svgId = size === "wide" ? id : `${id}-${size}`;
 
   /** The line of a series: moves over gaps (no sample), so missing data is not drawn as zero. */
   const path = (values: (number | null)[]) => {
@@ -82,119 +175,75 @@ export function TimeChart({
 
   const onMove = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const px = ((event.clientX - box.left) / box.width) * WIDTH;
-    const slot = Math.round(((px - MARGIN.left) / PLOT_W) * (slots - 1));
+    const px = ((event.clientX - box.left) / box.width) * width;
+    const slot = Math.round(((px - plot.left) / plotWidth) * (slots - 1));
     setHover(slot >= 0 && slot < slots ? slot : null);
   };
-  const hoverTime = hover === null ? null : new Date(Date.parse(`${data.from_date}T00:00:00Z`) + hover * data.slotSeconds * 1000);
 
   return (
-    <figure className="m-0">
-      <div role="region" aria-label={t("chart.scrolls", { chart: title })} tabIndex={0} className="overflow-x-auto">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          className="block w-full min-w-[36rem] bg-white"
-          onMouseMove={onMove}
-          onMouseLeave={() => setHover(null)}
-          data-testid={`${id}-svg`}
-        >
-          <title id={`${id}-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{description}</desc>
-          <g fontSize="12" fill="#374151">
-            {yTicks.map((v) => (
-              <g key={v}>
-                <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(v)} y2={y(v)} stroke="#e5e7eb" />
-                <text x={MARGIN.left - 6} y={y(v) + 4} textAnchor="end">
-                  {unit(fmt(v))}
-                </text>
-              </g>
-            ))}
-            {xTicks.map((tick) => (
-              <g key={tick.day}>
-                <line x1={tick.at} x2={tick.at} y1={MARGIN.top + PLOT_H} y2={MARGIN.top + PLOT_H + 5} stroke="#6b7280" />
-                <text x={tick.at} y={HEIGHT - 12} textAnchor="middle">
-                  {formatDayMonth(tick.day, language)}
-                </text>
-              </g>
-            ))}
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={MARGIN.top + PLOT_H} y2={MARGIN.top + PLOT_H} stroke="#6b7280" />
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={`${svgId}-title ${svgId}-desc`}
+      className="block h-auto w-full bg-white"
+      onMouseMove={onMove}
+      onMouseLeave={() => setHover(null)}
+      data-testid={`${svgId}-svg`}
+    >
+      <title id={`${svgId}-title`}>{title}</title>
+      <desc id={`${svgId}-desc`}>{description}</desc>
+      <g fontSize={fontSize} fill="#374151">
+        <text x={layout.unit.x} y={layout.unit.y} data-axis-unit="">
+          {unitLabel}
+        </text>
+        {yTicks.map((v) => (
+          <g key={v}>
+            <line x1={plot.left} x2={plot.right} y1={y(v)} y2={y(v)} stroke="#e5e7eb" />
+            <text x={layout.yLabelX} y={y(v) + fontSize / 3} textAnchor="end">
+              {axisNumber(v, language)}
+            </text>
           </g>
-          {lines.map((line) => (
-            <path
-              key={line.key}
-              d={path(data.series[line.key] ?? [])}
-              fill="none"
-              stroke={line.colour}
-              strokeWidth={1.5}
-              strokeDasharray={line.dashed ? "5 3" : undefined}
-              strokeLinejoin="round"
-              data-series={line.key}
-            />
-          ))}
-          {markers.map((marker, i) => (
-            <g key={marker.label} data-marker={marker.label}>
-              <line
-                x1={MARGIN.left}
-                x2={WIDTH - MARGIN.right}
-                y1={y(marker.value)}
-                y2={y(marker.value)}
-                stroke={marker.colour}
-                strokeWidth={2}
-                strokeDasharray="10 4"
-              />
-              <text
-                x={WIDTH - MARGIN.right - 4}
-                // Two markers may be close: the first is labelled above its line, the second below.
-                y={i % 2 === 0 ? y(marker.value) - 5 : y(marker.value) + 15}
-                textAnchor="end"
-                fontSize="12"
-                fontWeight="600"
-                fill={marker.colour}
-                stroke="#fff"
-                strokeWidth={3}
-                paintOrder="stroke"
-              >
-                {`${marker.label}: ${unit(fmt(marker.value))}`}
-              </text>
-            </g>
-          ))}
-          {hover !== null ? (
-            <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + PLOT_H} stroke="#374151" strokeDasharray="2 2" />
-          ) : null}
-        </svg>
-      </div>
-      <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-800">
-        {lines.map((line) => (
-          <span key={line.key} className="inline-flex items-center gap-2">
-            <svg width="28" height="8" aria-hidden="true">
-              <line x1="0" x2="28" y1="4" y2="4" stroke={line.colour} strokeWidth="2" strokeDasharray={line.dashed ? "5 3" : undefined} />
-            </svg>
-            {line.label}
-          </span>
         ))}
-        {markers.map((marker) => (
-          <span key={marker.label} className="inline-flex items-center gap-2">
-            <svg width="28" height="8" aria-hidden="true">
-              <line x1="0" x2="28" y1="4" y2="4" stroke={marker.colour} strokeWidth="2" strokeDasharray="10 4" />
-            </svg>
-            {marker.label}
-          </span>
+        {layout.dayTicks.map((tick) => (
+          <g key={tick.day}>
+            <line x1={tick.x} x2={tick.x} y1={plot.bottom} y2={plot.bottom + 5} stroke="#6b7280" />
+            <text x={tick.x} y={layout.dayLabelY} textAnchor="middle">
+              {dayLabels[tick.day]}
+            </text>
+          </g>
         ))}
-      </figcaption>
-      {/* With JavaScript: the values under the pointer (the table below says the same for everyone). */}
-      <p className="mt-1 min-h-[1.5rem] text-sm text-gray-800" aria-live="polite" data-testid={`${id}-hover`}>
-        {hover !== null && hoverTime
-          ? `${formatDateTime(hoverTime, language)} — ${lines
-              .map((line) => {
-                const value = data.series[line.key]?.[hover];
-                return `${line.label}: ${value === null || value === undefined ? t("chart.noData") : unit(fmt(value))}`;
-              })
-              .join(", ")}`
-          : null}
-      </p>
-      {data.slotSeconds > 3600 ? <p className="text-sm text-gray-700">{t("chart.slotNote", { hours: data.slotSeconds / 3600 })}</p> : null}
-    </figure>
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="#6b7280" />
+      </g>
+      {lines.map((line) => (
+        <path
+          key={line.key}
+          d={path(data.series[line.key] ?? [])}
+          fill="none"
+          stroke={line.colour}
+          strokeWidth={1.5}
+          strokeDasharray={line.dashed ? "5 3" : undefined}
+          strokeLinejoin="round"
+          data-series={line.key}
+        />
+      ))}
+      {markers.map((marker, i) => (
+        <g key={marker.label} data-marker={marker.label}>
+          <line
+            x1={plot.left}
+            x2={plot.right}
+            y1={y(marker.value)}
+            y2={y(marker.value)}
+            stroke={marker.colour}
+            strokeWidth={2}
+            strokeDasharray="10 4"
+          />
+          {/* The value right of the drawing area, off every line; the legend names it. */}
+          <text x={layout.markerX} y={markerYs[i] + fontSize * 0.35} fontSize={fontSize} fontWeight="600" fill={marker.colour}>
+            {axisNumber(marker.value, language)}
+          </text>
+        </g>
+      ))}
+      {hover !== null ? <line x1={x(hover)} x2={x(hover)} y1={plot.top} y2={plot.bottom} stroke="#374151" strokeDasharray="2 2" /> : null}
+    </svg>
   );
 }

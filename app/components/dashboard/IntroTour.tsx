@@ -1,45 +1,49 @@
 /**
  * The intro tour of the residential dashboard (steps profile, billing, internet, support, in order),
- * shown while the API still lists product_tour_steps. Without JavaScript: a dismissible panel listing
- * the steps, each linking to its part of the page, "Start the tour" linking to the first, and "Got it" and
- * "Skip the tour" buttons posting to /dashboard/{id}/tour. With JavaScript "Start the tour" opens a guided tour, a
- * non-modal card under each part in turn (highlighted, focused), with Back, Next, Finish and Skip;
- * Finish and Skip post the same form. The page stays usable underneath (nothing is covered until the
- * customer starts the tour).
+ * shown while the API still lists product_tour_steps. First a panel listing the steps, each linking to
+ * its part of the page, with "Start the tour" and the "Got it" and "Skip the tour" buttons posting to
+ * /dashboard/{id}/tour. The tour itself is in the address, so it works the same with and without
+ * JavaScript: `?tour=2` shows step 2 as a card in the page, right under the part it is about (which is
+ * outlined), never over other content; Back and Next are links to the neighbouring steps, Finish and
+ * Skip post the same form. With JavaScript the steps change without a reload and focus moves to the card.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import type { ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 
-type Step = ResidentialDashboardAnswer["product_tour_steps"][number];
+export type TourStepName = ResidentialDashboardAnswer["product_tour_steps"][number];
 
 /** The part of the dashboard each step points at (the id of its card's heading). */
-export const TOUR_TARGETS: Record<Step, string> = {
+export const TOUR_TARGETS: Record<TourStepName, string> = {
   profile: "account-heading",
   billing: "billing-heading",
   internet: "services-heading",
   support: "support-heading",
 };
 
-const button = "rounded-md px-4 py-2 font-semibold";
-const primary = `${button} border border-primary bg-primary text-white hover:bg-primary-dark`;
-const secondary = `${button} border border-gray-500 bg-white text-gray-900 hover:bg-gray-100`;
+/** The query parameter holding the tour's step (from 1). */
+export const TOUR_PARAM = "tour";
 
-export function IntroTour({ customerId, steps }: { customerId: number; steps: Step[] }) {
-  const [guided, setGuided] = useState(false);
-  if (!steps.length) return null;
-  return guided ? (
-    <GuidedTour customerId={customerId} steps={steps} />
-  ) : (
-    <TourPanel customerId={customerId} steps={steps} onStart={() => setGuided(true)} />
-  );
+/** The step shown by `?tour=n` (0-based), or null when none or one that is not there. */
+export function tourStepOf(search: URLSearchParams, steps: readonly TourStepName[]): number | null {
+  const value = search.get(TOUR_PARAM);
+  if (!value || !/^\d+$/.test(value)) return null;
+  const index = Number(value) - 1;
+  return index >= 0 && index < steps.length ? index : null;
 }
 
-function TourPanel({ customerId, steps, onStart }: { customerId: number; steps: Step[]; onStart: () => void }) {
+/** The address of a step: this page with `?tour=n`, down to the card. */
+const stepHref = (index: number) => `?${TOUR_PARAM}=${index + 1}#tour-step`;
+
+const button = "rounded-md px-4 py-2 font-semibold";
+const primary = `${button} border border-primary bg-primary text-white no-underline hover:bg-primary-dark`;
+const secondary = `${button} border border-gray-500 bg-white text-gray-900 no-underline hover:bg-gray-100`;
+
+/** The intro panel: what the tour shows, and the ways to start or dismiss it. */
+export function TourPanel({ customerId, steps }: { customerId: number; steps: TourStepName[] }) {
   const { t } = useT("profile");
-  const hydrated = useHydrated();
+  if (!steps.length) return null;
   return (
     <section
       aria-labelledby="tour-heading"
@@ -61,17 +65,9 @@ function TourPanel({ customerId, steps, onStart }: { customerId: number; steps: 
         ))}
       </ol>
       <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap gap-3">
-        {/* Without JavaScript, starting the tour goes to its first part; with it, the guided tour. The
-            same box either way, so nothing moves when the page hydrates. */}
-        {hydrated ? (
-          <button type="button" className={primary} onClick={onStart}>
-            {t("tour.start")}
-          </button>
-        ) : (
-          <a href={`#${TOUR_TARGETS[steps[0]]}`} className={`${primary} no-underline`}>
-            {t("tour.start")}
-          </a>
-        )}
+        <Link to={stepHref(0)} preventScrollReset className={primary}>
+          {t("tour.start")}
+        </Link>
         <button type="submit" name="skipped" value="false" className={secondary}>
           {t("tour.gotIt")}
         </button>
@@ -83,91 +79,54 @@ function TourPanel({ customerId, steps, onStart }: { customerId: number; steps: 
   );
 }
 
-function GuidedTour({ customerId, steps }: { customerId: number; steps: Step[] }) {
+/** One step of the tour, in the page under the part it is about. */
+export function TourStep({ customerId, steps, index }: { customerId: number; steps: TourStepName[]; index: number }) {
   const { t } = useT("profile");
-  const fetcher = useFetcher();
-  const [index, setIndex] = useState(0);
-  const [closed, setClosed] = useState(false);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
-  const card = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
   const step = steps[index];
   const last = index === steps.length - 1;
 
-  // Place the card under its part of the page, and highlight that part.
-  useLayoutEffect(() => {
-    if (closed) return;
-    const heading = document.getElementById(TOUR_TARGETS[step]);
-    const target = heading?.closest("section") ?? heading;
-    if (!target) return;
-    target.classList.add("tour-target");
-    const place = () => {
-      const rect = target.getBoundingClientRect();
-      const width = Math.min(384, window.innerWidth - 24);
-      setPosition({
-        top: rect.bottom + window.scrollY + 8,
-        left: Math.max(12, Math.min(rect.left + window.scrollX + 16, window.scrollX + window.innerWidth - width - 12)),
-      });
-    };
-    place();
-    window.addEventListener("resize", place);
-    return () => {
-      target.classList.remove("tour-target");
-      window.removeEventListener("resize", place);
-    };
-  }, [step, closed]);
-
-  // At each step, bring the card into view and move focus to it.
+  // With JavaScript the step changes without a new page: bring the card into view and move focus to it.
   useEffect(() => {
-    if (!position) return;
-    card.current?.scrollIntoView({ block: "center", behavior: "smooth" });
     card.current?.focus();
-  }, [index, position]);
-
-  if (closed) return null;
-  const end = (skipped: boolean) => {
-    setClosed(true);
-    fetcher.submit({ skipped: String(skipped) }, { method: "post", action: `/dashboard/${customerId}/tour` });
-  };
-  const go = (next: number) => setIndex(next);
+  }, [index]);
 
   return (
-    <div
+    <section
       ref={card}
-      role="dialog"
-      aria-modal="false"
+      id="tour-step"
       aria-labelledby="tour-step-title"
       aria-describedby="tour-step-text"
       tabIndex={-1}
+      className="mt-4 scroll-mt-24 rounded-lg border-l-4 border-info bg-info-light p-5 text-gray-900 shadow-sm"
       data-testid="tour"
-      className="absolute z-30 w-[min(24rem,calc(100vw-1.5rem))] rounded-lg border border-gray-300 bg-white p-4 text-gray-900 shadow-xl"
-      style={position ? { top: position.top, left: position.left } : { top: 96, left: 12 }}
     >
-      <p className="text-sm text-gray-700">{t("tour.progress", { current: index + 1, total: steps.length })}</p>
-      <p id="tour-step-title" className="mt-1 text-lg font-semibold">
+      <p className="text-sm text-gray-800">{t("tour.progress", { current: index + 1, total: steps.length })}</p>
+      <h2 id="tour-step-title" className="mt-1 text-lg font-semibold">
         {t(`tour.steps.${step}.title`)}
-      </p>
+      </h2>
       <p id="tour-step-text" className="mt-1">
         {t(`tour.steps.${step}.text`)}
       </p>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
+      <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap items-center gap-3">
         {index > 0 ? (
-          <button type="button" className={secondary} onClick={() => go(index - 1)}>
+          <Link to={stepHref(index - 1)} preventScrollReset className={secondary}>
             {t("tour.back")}
-          </button>
+          </Link>
         ) : null}
         {last ? (
-          <button type="button" className={primary} onClick={() => end(false)}>
+          <button type="submit" name="skipped" value="false" className={primary}>
             {t("tour.finish")}
           </button>
         ) : (
-          <button type="button" className={primary} onClick={() => go(index + 1)}>
+          <Link to={stepHref(index + 1)} preventScrollReset className={primary}>
             {t("tour.next")}
-          </button>
+          </Link>
         )}
-        <button type="button" className="ml-auto px-2 py-2 font-medium text-gray-900 underline" onClick={() => end(true)}>
+        <button type="submit" name="skipped" value="true" className="px-2 py-2 font-medium text-gray-900 underline">
           {t("tour.skip")}
         </button>
-      </div>
-    </div>
+      </Form>
+    </section>
   );
 }

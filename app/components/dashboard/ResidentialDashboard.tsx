@@ -1,21 +1,23 @@
 /** The home screen of a residential account. */
 import { useT } from "~/lib/use-t";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
 import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
-import { IntroTour } from "~/components/dashboard/IntroTour";
+import { TourPanel, TourStep, tourStepOf } from "~/components/dashboard/IntroTour";
 import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
 
 interface Props {
   dashboard: ResidentialDashboardAnswer;
   billing: ResidentialBillingDetailsAnswer["billing_details"];
+  /** The contact may pay and send proof of payment (authoritative or billing role, billing-authoritative account). */
+  managesBilling: boolean;
 }
 
-export function ResidentialDashboard({ dashboard, billing }: Props) {
+export function ResidentialDashboard({ dashboard, billing, managesBilling }: Props) {
   const { t, language } = useT("dashboard");
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language);
@@ -24,6 +26,14 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
   const pauses = dashboard.bundled_services.filter((b) => b.scheduled_pause);
   const multiple = dashboard.has_multiple_service_addresses;
   const onItsWay = billing.pending_total > 0;
+  // The intro tour's step (?tour=n): its card goes under the block holding the part it is about, outlined.
+  const [search] = useSearchParams();
+  const steps = dashboard.product_tour_steps;
+  const stepIndex = tourStepOf(search, steps);
+  const step = stepIndex === null ? null : steps[stepIndex];
+  const tourCard = (after: "overview" | "services" | "help") =>
+    stepIndex !== null && BLOCK_OF_STEP[step!] === after ? <TourStep customerId={id} steps={steps} index={stepIndex} /> : null;
+  const outlined = (name: string) => (step === name ? "tour-target" : undefined);
 
   return (
     <div>
@@ -36,11 +46,18 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                 ? t("alerts.suspendedText", { amount: money(billing.amount_due) })
                 : t("alerts.suspendedOnItsWay", { amount: money(billing.pending_total) })}
             </p>
-            {billing.amount_due > 0 ? (
-              <p className="mt-2">
-                <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
-                  {t("billing.pay")}
-                </Link>
+            {billing.amount_due > 0 || (managesBilling && !dashboard.submitted_proof_of_payment) ? (
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+                {billing.amount_due > 0 ? (
+                  <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                    {t("billing.pay")}
+                  </Link>
+                ) : null}
+                {managesBilling && !dashboard.submitted_proof_of_payment ? (
+                  <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
+                    {t("alerts.sendProof")}
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </PageAlert>
@@ -48,6 +65,14 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         {dashboard.submitted_proof_of_payment ? (
           <PageAlert tone="info" title={t("alerts.proofTitle")} testId="alert-proof">
             <p>{t("alerts.proofText")}</p>
+            {/* Still suspended: more proof can be sent (the form says to send it only if asked). */}
+            {dashboard.suspended_for_nonpayment && managesBilling ? (
+              <p className="mt-2">
+                <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
+                  {t("alerts.sendMoreProof")}
+                </Link>
+              </p>
+            ) : null}
           </PageAlert>
         ) : null}
         {dashboard.contact_marked_for_deactivation ? (
@@ -78,13 +103,13 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           </PageAlert>
         ))}
       </PageAlerts>
-      <IntroTour customerId={id} steps={dashboard.product_tour_steps} />
+      {stepIndex === null ? <TourPanel customerId={id} steps={steps} /> : null}
 
       <h1 className="text-2xl font-semibold text-gray-900">{t("greeting", { name: profile.first_name })}</h1>
       <p className="mt-1 text-gray-700">{account.contract_name}</p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Card id="billing-heading" title={t("billing.title")}>
+        <Card id="billing-heading" title={t("billing.title")} className={outlined("billing")}>
           <p className="text-sm text-gray-700">{t("billing.balance")}</p>
           <p className="text-3xl font-semibold text-gray-900" data-testid="balance">
             {money(billing.balance_owing)}
@@ -141,7 +166,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           </p>
         </Card>
 
-        <Card id="account-heading" title={t("account.title")}>
+        <Card id="account-heading" title={t("account.title")} className={outlined("profile")}>
           <Details
             items={[
               [t("account.accountNumber"), account.account_number],
@@ -167,7 +192,9 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
         </Card>
       </div>
 
-      <section aria-labelledby="services-heading" className="mt-8">
+      {tourCard("overview")}
+
+      <section aria-labelledby="services-heading" className={`mt-8 ${outlined("internet") ?? ""}`.trim()}>
         <h2 id="services-heading" className="text-xl font-semibold text-gray-900">
           {t("services.title")}
         </h2>
@@ -203,7 +230,7 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
                           {t("services.wifiLine", {
                             names: s.wifi_settings
                               .filter((w) => w.enabled)
-                              .map((w) => `${w.ssid} (${w.band === "guest" ? t("services.guest") : w.band})`)
+                              .map((w) => `${w.ssid} (${t(`services.bands.${w.band}`)})`)
                               .join(", "),
                           })}
                         </p>
@@ -258,9 +285,15 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           })}
         </div>
       </section>
+      {tourCard("services")}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <Card id="support-heading" title={t("support.title")} actions={<Link to={`/support/${id}`}>{t("support.requests")}</Link>}>
+        <Card
+          id="support-heading"
+          title={t("support.title")}
+          actions={<Link to={`/support/${id}`}>{t("support.requests")}</Link>}
+          className={outlined("support")}
+        >
           <Details
             items={[
               [
@@ -308,6 +341,10 @@ export function ResidentialDashboard({ dashboard, billing }: Props) {
           </ul>
         </Card>
       </div>
+      {tourCard("help")}
     </div>
   );
 }
+
+/** Which block of the dashboard each tour step is about: its card goes right after that block. */
+const BLOCK_OF_STEP = { profile: "overview", billing: "overview", internet: "services", support: "help" } as const;

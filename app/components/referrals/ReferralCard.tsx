@@ -3,10 +3,11 @@
  * (read from the signed-in layout's flags). Its body loads lazily, so dashboards without the feature
  * carry none of it.
  */
-import { lazy } from "react";
+import { lazyEnhancement, Nothing } from "~/lib/lazy-enhancement";
 import { useRouteLoaderData } from "react-router";
 
-const ReferralCardBody = lazy(() => import("./ReferralCardBody"));
+// A card whose code does not download is left out, the dashboard stays (lazyEnhancement).
+const ReferralCardBody = lazyEnhancement<{ customerId: number }>(() => import("./ReferralCardBody").then((m) => m.default), Nothing);
 
 export function ReferralCard({ customerId }: { customerId: number }) {
   const layout = useRouteLoaderData("routes/_app") as { features?: { referrals?: boolean } } | undefined;

@@ -4,14 +4,16 @@
  * JavaScript, a Headless UI Dialog: focus moves into it and stays there, Escape or "Cancel" closes it,
  * and focus returns to the "Change LAN settings" link.
  */
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyEnhancement } from "~/lib/lazy-enhancement";
 import type { FormReply } from "~/lib/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsForm, type LanSettingsValues } from "./LanSettingsForm";
 import { BackToRouter } from "./RouterParts";
 
-const DialogWidget = lazy(() => import("./LanDialogWidget"));
+// A dialog whose code does not download leaves the panel in place (lazyEnhancement).
+const DialogWidget = lazyEnhancement<LanDialogProps>(() => import("./LanDialogWidget").then((m) => m.default), LanPanel);
 
 export interface LanDialogProps {
   serviceId: number;

@@ -2,13 +2,13 @@
 import { Link } from "react-router";
 import type { TvPackageAnswer } from "../../../api/contract/home-network";
 import { Card, Details } from "~/components/Card";
+import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
-const th = "px-3 py-2 text-left text-sm font-semibold text-gray-900";
-const td = "px-3 py-2 text-sm text-gray-900";
+const td = "py-2 pr-3 last:pr-0 text-sm text-gray-900 align-top";
 
 export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
   const { t, language } = useT("services");
@@ -78,80 +78,59 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
         </Card>
         <Card id="boxes-heading" title={t("tv.boxes")}>
           {tv.set_top_boxes.length ? (
-            <div className="overflow-x-auto">
-              <table className="min-w-full divide-y divide-gray-200">
-                <caption className="sr-only">{t("tv.boxes")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t("tv.room")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("tv.model")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("tv.serial")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("tv.boxStatus")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("tv.activatedOn")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {tv.set_top_boxes.map((box) => (
-                    <tr key={box.serial_number}>
-                      <td className={td}>{box.room}</td>
-                      <td className={td}>{box.model}</td>
-                      <td className={td}>{box.serial_number}</td>
-                      <td className={td}>{t(`tv.boxStatuses.${box.status}`)}</td>
-                      <td className={td}>{formatDate(box.activated_on, language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t("tv.boxes")}
+              look="plain"
+              columns={[
+                { header: t("tv.room") },
+                { header: t("tv.model") },
+                { header: t("tv.serial") },
+                { header: t("tv.boxStatus") },
+                { header: t("tv.activatedOn") },
+              ]}
+              rows={tv.set_top_boxes}
+              row={(box) => (
+                <tr key={box.serial_number}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
+                    {box.room}
+                  </th>
+                  <td className={td}>{box.model}</td>
+                  <td className={td}>{box.serial_number}</td>
+                  <td className={td}>{t(`tv.boxStatuses.${box.status}`)}</td>
+                  <td className={td}>{formatDate(box.activated_on, language)}</td>
+                </tr>
+              )}
+            />
           ) : (
             <p className="text-gray-800">{t("tv.noBoxes")}</p>
           )}
         </Card>
         <Card id="channels-heading" title={t("tv.channelList")}>
-          <div className="max-h-[32rem] overflow-auto" role="region" aria-label={t("tv.scrollable")} tabIndex={0}>
-            <table className="min-w-full divide-y divide-gray-200">
-              <caption className="sr-only">{t("tv.channelList")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("tv.number")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("tv.channel")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("tv.language")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("tv.from")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {tv.channels.map((ch) => (
-                  <tr key={ch.number}>
-                    <td className={`${td} text-right tabular-nums`}>{ch.number}</td>
-                    <td className={td}>
-                      {ch.name}
-                      {ch.hd ? <span className="ml-1 text-xs text-gray-700">HD</span> : null}
-                    </td>
-                    <td className={td}>{t(`tv.languages.${ch.language}`)}</td>
-                    <td className={td}>{ch.source === "base" ? t("tv.fromBase") : packName(ch.source)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("tv.channelList")}
+            look="plain"
+            tall
+            columns={[
+              { header: t("tv.number"), align: "right" },
+              { header: t("tv.channel") },
+              { header: t("tv.language") },
+              { header: t("tv.from") },
+            ]}
+            rows={tv.channels}
+            row={(ch) => (
+              <tr key={ch.number}>
+                <th scope="row" className={`${td} text-right font-normal tabular-nums`}>
+                  {ch.number}
+                </th>
+                <td className={td}>
+                  {ch.name}
+                  {ch.hd ? <span className="ml-1 text-xs text-gray-700">HD</span> : null}
+                </td>
+                <td className={td}>{t(`tv.languages.${ch.language}`)}</td>
+                <td className={td}>{ch.source === "base" ? t("tv.fromBase") : packName(ch.source)}</td>
+              </tr>
+            )}
+          />
         </Card>
       </div>
       <p className="mt-6">

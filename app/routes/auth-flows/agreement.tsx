@@ -8,7 +8,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/agreement";
 import { LegalText } from "~/components/auth-flows/LegalText";
-import { LinkGone } from "~/components/auth-flows/LinkGone";
+import { OrderLinkGone } from "~/components/auth-flows/OrderBits";
 import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
 import { actionLinkClass, PageHeader } from "~/components/PageHeader";
@@ -21,7 +21,7 @@ import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AgreementSchema } from "~/schemas/auth-flows";
-import { linkGone, linkSource, SCOPES } from "./shared.server";
+import { linkSource, orderLinkGone, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AgreementSchema);
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("agreement", params.token, SCOPES.agreement, request);
   const token = linkToken(request, "agreement", SCOPES.agreement);
   const agreement = token ? await readLink(api(context, request, { public: true }), token) : null;
-  if (!agreement) return linkGone();
+  if (!agreement) return orderLinkGone(context);
   return { gone: false as const, agreement, constraint };
 }
 
@@ -65,7 +65,7 @@ export default function Agreement({ loaderData, actionData }: Route.ComponentPro
     lastResult: actionData,
     constraint: loaderData.gone ? undefined : loaderData.constraint,
   });
-  if (loaderData.gone) return <LinkGone title={t("notFoundTitle")} />;
+  if (loaderData.gone) return <OrderLinkGone help={loaderData.help} />;
   const { agreement } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">

@@ -7,9 +7,8 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/order-confirmation";
-import { LinkGone } from "~/components/auth-flows/LinkGone";
 import { AddressLines } from "~/components/AddressLines";
-import { OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
+import { OrderLinkGone, OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
 import { Card } from "~/components/Card";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
@@ -23,7 +22,7 @@ import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AppointmentSchema } from "~/schemas/auth-flows";
-import { linkGone, linkSource, ORDER_CONFIRMATION, readOrderConfirmation, SCOPES } from "./shared.server";
+import { linkSource, ORDER_CONFIRMATION, orderLinkGone, readOrderConfirmation, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AppointmentSchema);
@@ -38,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("confirmation", params.token, CONFIRMATION_SCOPE, request);
   const token = linkToken(request, "confirmation", CONFIRMATION_SCOPE);
   const order = token ? await readOrderConfirmation(api(context, request, { public: true }), token) : null;
-  if (!order) return linkGone();
+  if (!order) return orderLinkGone(context);
   return { gone: false as const, order, phone: getConfig().SUPPORT_PHONE, constraint };
 }
 
@@ -68,7 +67,8 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
     constraint: loaderData.gone ? undefined : loaderData.constraint,
     defaultValue: booked ? { window_id: String(booked.window_id) } : undefined,
   });
-  if (loaderData.gone || !order) return <LinkGone title={t("notFoundTitle")} />;
+  if (loaderData.gone) return <OrderLinkGone help={loaderData.help} />;
+  if (!order) return null;
   const open = order.status === "awaiting_appointment" || order.status === "awaiting_agreement" || order.status === "scheduled";
   // Windows the customer may pick: the booked one, and others more than 24 hours away while changes are allowed.
   const choices = order.windows.filter((w) => w.booked || (order.can_change && w.available));

@@ -4,9 +4,8 @@
  * expired link shows the not-found text, not an error page.
  */
 import type { Route } from "./+types/order-summary";
-import { LinkGone } from "~/components/auth-flows/LinkGone";
 import { AddressLines } from "~/components/AddressLines";
-import { OrderStatusText, useWindowText } from "~/components/auth-flows/OrderBits";
+import { OrderLinkGone, OrderStatusText, OrderWayOn, useWindowText } from "~/components/auth-flows/OrderBits";
 import { Card, Details } from "~/components/Card";
 import { PageHeader } from "~/components/PageHeader";
 import { api, type ApiClient } from "~/lib/api.server";
@@ -15,7 +14,7 @@ import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { useT } from "~/lib/use-t";
 import type { OrderSummaryAnswer } from "../../../api/contract/orders";
-import { linkGone, linkSource } from "./shared.server";
+import { linkSource, orderHelp, orderLinkGone } from "./shared.server";
 
 export const handle = { i18n: ["orders"] };
 const SCOPE = "/order-summary";
@@ -30,8 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("summary", params.token, SCOPE, request);
   const token = linkToken(request, "summary", SCOPE);
   const order = token ? await readLink(api(context, request, { public: true }), token) : null;
-  if (!order) return linkGone();
-  return { gone: false as const, order };
+  if (!order) return orderLinkGone(context);
+  return { gone: false as const, order, help: orderHelp(context) };
 }
 
 function Totals({ totals, label }: { totals: OrderSummaryAnswer["monthly"]; label: string }) {
@@ -101,7 +100,7 @@ function PriceTable({ order, kind }: { order: OrderSummaryAnswer; kind: "monthly
 export default function OrderSummary({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("orders");
   const windowText = useWindowText();
-  if (loaderData.gone) return <LinkGone title={t("notFoundTitle")} />;
+  if (loaderData.gone) return <OrderLinkGone help={loaderData.help} />;
   const { order } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
@@ -138,6 +137,7 @@ export default function OrderSummary({ loaderData }: Route.ComponentProps) {
         </Card>
         <PriceTable order={order} kind="monthly" />
         <PriceTable order={order} kind="one_time" />
+        <OrderWayOn help={loaderData.help} />
       </div>
     </div>
   );

@@ -8,7 +8,9 @@ import { isFailure, type ApiClient, type ApiEndpoint } from "~/lib/api.server";
 import type { LinkSource } from "~/lib/conditional.server";
 import type { FormReply } from "~/lib/form-action.server";
 import { linkToken, withForgottenToken, type LinkKind } from "~/lib/link-token.server";
+import { getConfig } from "~/lib/config.server";
 import { requestInfoContext } from "~/lib/request-info";
+import { getTokens } from "~/lib/session.server";
 import { signInLimits } from "~/lib/sign-in-limits";
 
 /** Counts this post and says whether the address made too many sign-in, recovery or activation posts. */
@@ -22,6 +24,16 @@ export function throttledReply(initialValue?: Record<string, string>) {
 
 /** The page of a link that does not work (unknown, used, expired): the spec's not-found text, status 404. */
 export const linkGone = () => data({ gone: true as const }, { status: 404 });
+
+/** What an order page offers next (OrderWayOn): the support number, and whether the visitor is signed in. */
+export const orderHelp = (context: Readonly<RouterContextProvider>) => ({
+  phone: getConfig().SUPPORT_PHONE,
+  signedIn: Boolean(getTokens(context).refreshToken),
+});
+
+/** An order link that does not work: as `linkGone`, with the ways on (a new link, support, the account). */
+export const orderLinkGone = (context: Readonly<RouterContextProvider>) =>
+  data({ gone: true as const, help: orderHelp(context) }, { status: 404 });
 
 /**
  * Runs a form action of a link page: a redirect after success forgets the kept token; the API saying

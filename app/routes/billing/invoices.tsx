@@ -1,6 +1,6 @@
 /**
  * /billing/{customerId}/invoices: the account's invoices, newest first (GET /billing/{id}/invoices), each
- * with its PDF, which the portal streams from the API (routes/billing/invoice-pdf.ts).
+ * with its PDF, which the portal streams from the API (routes/billing/invoice-pdf.tsx).
  */
 import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";

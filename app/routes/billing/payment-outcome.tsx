@@ -11,6 +11,7 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
+import { invalidPage } from "~/lib/page-ids.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -19,7 +20,7 @@ export const handle = { i18n: ["billing"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!/^[\w-]{1,64}$/.test(params.transactionId)) throw data({ kind: "not-found" }, { status: 404 });
+  if (!/^[\w-]{1,64}$/.test(params.transactionId)) throw invalidPage();
   const client = api(context, request);
   const id = customer.customer_id;
   const [{ payments }, summary] = await Promise.all([

@@ -1,7 +1,7 @@
 /**
  * /billing/{customerId}/proof-of-payment: an account suspended for non-payment sends proof that it
  * paid elsewhere (POST /billing/{id}/proof-of-payment, multipart): 1 to 5 files (JPG, PNG or PDF,
- * 10 MB each at most) and a note. The account then shows "under review".
+ * 20 MB each at most) and a note. The account then shows "under review".
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";

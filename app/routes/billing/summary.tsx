@@ -70,6 +70,14 @@ export default function BillingSummary({ loaderData }: Route.ComponentProps) {
         {summary.submitted_proof_of_payment ? (
           <PageAlert tone="info" title={t("proof.underReviewTitle")} testId="alert-proof">
             <p>{t("proof.underReviewText")}</p>
+            {/* Still suspended: more proof can be sent (the form says to send it only if asked). */}
+            {summary.suspended_for_nonpayment && canManage ? (
+              <p className="mt-2">
+                <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
+                  {t("proof.sendMore")}
+                </Link>
+              </p>
+            ) : null}
           </PageAlert>
         ) : null}
         {canManage ? null : (

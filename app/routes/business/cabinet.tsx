@@ -208,6 +208,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
                     lines={[{ key: "amps", label: t("cabinet.current"), colour: COLOURS.amps }]}
                     markers={[{ label: t("cabinet.limit"), value: c.max_continuous_amps, colour: COLOURS.limit }]}
                     unit={(value) => t("units.amps", { value })}
+                    unitLabel={t("units.ampsUnit")}
                   />
                 </div>
               </section>

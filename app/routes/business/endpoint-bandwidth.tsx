@@ -94,38 +94,29 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
             <h3 id="bw-summary-heading" className="text-lg font-semibold text-gray-900">
               {t("bandwidth.summaryTitle")}
             </h3>
-            <table className="mt-3 w-full text-sm" data-testid="bandwidth-summary">
-              <caption className="sr-only">{t("bandwidth.summaryTitle")}</caption>
-              <thead>
-                <tr className="border-b border-gray-200">
-                  <td />
-                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
-                    {t("bandwidth.download")}
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-semibold text-gray-900">
-                    {t("bandwidth.upload")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(
-                  [
-                    ["p95", (s: typeof bandwidth.download) => mbps(s.percentile_95_mbps)],
-                    ["peak", (s: typeof bandwidth.download) => mbps(s.peak_mbps)],
-                    ["average", (s: typeof bandwidth.download) => mbps(s.average_mbps)],
-                    ["volume", (s: typeof bandwidth.download) => gbText(s.volume_gb)],
-                  ] as const
-                ).map(([key, show]) => (
-                  <tr key={key} className="border-b border-gray-100" data-row={key}>
-                    <th scope="row" className="py-2 pr-2 text-left font-medium text-gray-900">
-                      {t(`bandwidth.rows.${key}`)}
-                    </th>
-                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.download)}</td>
-                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums text-gray-900">{show(bandwidth.upload)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            {/* Each direction a list of its figures: side by side, or one under the other on a phone. */}
+            <div className="mt-3 grid gap-x-8 gap-y-4 sm:grid-cols-2" data-testid="bandwidth-summary">
+              {(["download", "upload"] as const).map((direction) => (
+                <div key={direction} data-direction={direction}>
+                  <h4 className="text-sm font-semibold text-gray-900">{t(`bandwidth.${direction}`)}</h4>
+                  <dl className="mt-1 text-sm">
+                    {(
+                      [
+                        ["p95", mbps(bandwidth[direction].percentile_95_mbps)],
+                        ["peak", mbps(bandwidth[direction].peak_mbps)],
+                        ["average", mbps(bandwidth[direction].average_mbps)],
+                        ["volume", gbText(bandwidth[direction].volume_gb)],
+                      ] as const
+                    ).map(([key, value]) => (
+                      <div key={key} className="flex justify-between gap-4 border-b border-gray-100 py-1.5" data-row={key}>
+                        <dt className="text-gray-800">{t(`bandwidth.rows.${key}`)}</dt>
+                        <dd className="whitespace-nowrap text-right font-medium text-gray-900 tabular-nums">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              ))}
+            </div>
             <p className="mt-3 text-sm text-gray-700">{t("bandwidth.p95Explained")}</p>
           </section>
           <section aria-labelledby="bw-chart-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
@@ -167,6 +158,7 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
                       : []),
                   ]}
                   unit={(value) => t("units.mbps", { value })}
+                  unitLabel={t("units.mbpsUnit")}
                 />
               </div>
             )}

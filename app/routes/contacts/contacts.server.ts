@@ -8,7 +8,9 @@ import type { Contact, ContactRole } from "../../../api/contract/contacts";
 import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES } from "../../../api/contract/contacts";
 import type { Customer } from "../../../api/contract/dashboard";
 import { api } from "~/lib/api.server";
-import { requireCustomer } from "~/lib/auth.server";
+import { goneTo, requireCustomer } from "~/lib/auth.server";
+import { contactsPath } from "./paths";
+import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -51,17 +53,16 @@ export async function loadContacts(
   };
 }
 
-/** One contact of the account (404 when the id is not one of its contacts). */
+/** One contact of the account (404 for a malformed id; a contact no longer on the account: its contacts, with a notice). */
 export async function loadContact(
   context: Context,
   request: Request,
   params: { customerId?: string; contactId?: string },
   options: { manage?: boolean } = {},
 ): Promise<ContactsPage & { contact: Contact }> {
-  const raw = params.contactId ?? "";
-  if (!/^\d{1,12}$/.test(raw)) throw data({ kind: "not-found" }, { status: 404 });
+  const id = pageId(params.contactId);
   const page = await loadContacts(context, request, params, options);
-  const contact = page.contacts.find((c) => c.contact_id === Number(raw));
-  if (!contact) throw data({ kind: "not-found" }, { status: 404 });
+  const contact = page.contacts.find((c) => c.contact_id === id);
+  if (!contact) return goneTo(context, contactsPath(page.customer.customer_id), "contacts:remove.gone");
   return { ...page, contact };
 }

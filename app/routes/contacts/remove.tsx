@@ -12,6 +12,7 @@ import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
+import { rememberLeftAccount, setKept } from "~/lib/session.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { AccountLine } from "./ContactParts";
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, contact } = await loadContact(context, request, params, { manage: true });
+  const { customer, customerName, contact } = await loadContact(context, request, params, { manage: true });
   const id = customer.customer_id;
   return formAction(
     { request, context },
@@ -35,10 +36,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       submit: () =>
         api(context, request).call("DELETE /customer/{id}/contact/{contactId}", { params: { id, contactId: contact.contact_id } }),
       // Without access to the account any more: to the active account, which is now another one (or none).
-      success: ({ removed_self }) => ({
-        redirectTo: removed_self ? "/" : contactsPath(id),
-        notification: { key: "contacts:remove.notifyRemoved" },
-      }),
+      // The account's pages then say it is no longer the user's (the back button leads there).
+      success: ({ removed_self }) => {
+        if (removed_self) {
+          rememberLeftAccount(context, { id, name: customerName });
+          // The account list kept in the session no longer holds; read it again.
+          setKept(context, undefined);
+        }
+        return { redirectTo: removed_self ? "/" : contactsPath(id), notification: { key: "contacts:remove.notifyRemoved" } };
+      },
     },
   );
 }

@@ -5,6 +5,8 @@ import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
+import { goneTo } from "~/lib/auth.server";
+import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
 import { useT } from "~/lib/use-t";
@@ -17,12 +19,13 @@ async function reservedDevice(context: Route.LoaderArgs["context"], request: Req
   const service = await requireRouterService(context, request, params);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const mac = normalizeMac(params.mac);
-  if (!mac) throw data({ kind: "not-found" }, { status: 404 });
+  if (!mac) throw invalidPage();
   const { dhcp_data } = await api(context, request).call("GET /router/{serviceId}/dhcp-leases", {
     params: { serviceId: service.service.service_id },
   });
   const lease = dhcp_data.find((l) => l.mac_address === mac && l.type === "reserved");
-  if (!lease) throw data({ kind: "not-found" }, { status: 404 });
+  // No longer reserved (removed, perhaps before the back button came here): the router's devices, with a notice.
+  if (!lease) return goneTo(context, `/internet/router/${service.service.service_id}#dhcp-leases`, "router:reservation.gone");
   return { service, lease };
 }
 

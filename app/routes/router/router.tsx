@@ -12,6 +12,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazyEnhancement, Nothing } from "~/lib/lazy-enhancement";
 import { Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/router";
 import { Card, Details } from "~/components/Card";
@@ -99,7 +100,11 @@ type Data = Route.ComponentProps["loaderData"];
 // diagnostics panel. The dialog suspends the page while its module arrives (the server renders it in
 // place; a navigation keeps the page on screen meanwhile); the panel exists only with JavaScript.
 const LanDialog = lazy(() => import("~/components/router/LanDialog").then((m) => ({ default: m.LanDialog })));
-const LiveDiagnostics = lazy(() => import("~/components/router/LiveDiagnostics").then((m) => ({ default: m.LiveDiagnostics })));
+// A panel that exists only with JavaScript: nothing when its code does not download.
+const LiveDiagnostics = lazyEnhancement<{ serviceId: number }>(
+  () => import("~/components/router/LiveDiagnostics").then((m) => m.LiveDiagnostics),
+  Nothing,
+);
 
 export default function RouterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("router");

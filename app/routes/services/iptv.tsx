@@ -1,13 +1,17 @@
-/** /iptv/{serviceId}: a TV service by its service id, the same view as /resi-tv/{packageId}. */
+/**
+ * /iptv/{serviceId?}: a TV service by its service id, the same view as /resi-tv/{packageId}; without an
+ * id, the active account's TV service.
+ */
 import { data } from "react-router";
 import type { Route } from "./+types/iptv";
 import { TvView } from "~/components/services/TvView";
 import { api } from "~/lib/api.server";
-import { findResidentialService, idParam } from "~/lib/services.server";
+import { findResidentialService, idParam, redirectToActiveService } from "~/lib/services.server";
 
 export const handle = { i18n: ["services", "api"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.serviceId) return redirectToActiveService(context, request, "tv", (ids) => `/iptv/${ids.serviceId}`);
   const serviceId = idParam(params.serviceId);
   const found = await findResidentialService(context, request, serviceId, "tv");
   if (!found) throw data({ kind: "not-found" }, { status: 404 });

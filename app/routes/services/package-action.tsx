@@ -5,12 +5,13 @@
  * bundles again (the redirect loads them anew).
  */
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/package-action";
 import { ErrorSummary, SubmitButton, TextArea } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
+import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
 import { packageSummary, requirePackage, requireResidentialCustomer } from "~/lib/services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -23,7 +24,7 @@ const VERBS = ["suspend", "reinstate", "reactivate"] as const;
 type Verb = (typeof VERBS)[number];
 
 function verbOf(raw: string | undefined): Verb {
-  if (!VERBS.includes(raw as Verb)) throw data({ kind: "not-found" }, { status: 404 });
+  if (!VERBS.includes(raw as Verb)) throw invalidPage();
   return raw as Verb;
 }
 

@@ -56,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             subject: value.subject,
             description: value.description,
             cc_emails: value.cc_emails ?? "",
-            attachments: value.attachments,
+            attachments: value.attachments ?? [],
           },
         }),
       success: ({ ticket_number }) => ({

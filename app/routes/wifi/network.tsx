@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/network";
 import type { NetworkDevice } from "../../../api/contract/home-network";
 import { Card } from "~/components/Card";
+import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { NetworkMap } from "~/components/wifi/NetworkMap";
@@ -24,59 +25,44 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { packageId, view, overview: network_overview };
 }
 
-const th = "px-3 py-2 text-left text-sm font-semibold text-gray-900";
-const td = "px-3 py-2 text-sm text-gray-900 align-top";
+const td = "py-2 pr-3 last:pr-0 text-sm text-gray-900 align-top";
 
 function DeviceTable({ devices, caption }: { devices: NetworkDevice[]; caption: string }) {
   const { t, language } = useT("wifi");
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-gray-200">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={th}>
-              {t("overview.device")}
-            </th>
-            <th scope="col" className={th}>
-              {t("overview.connection")}
-            </th>
-            <th scope="col" className={th}>
-              {t("overview.state")}
-            </th>
-            <th scope="col" className={th}>
-              {t("overview.ip")}
-            </th>
-            <th scope="col" className={th}>
-              {t("overview.lastSeen")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {devices.map((d) => (
-            <tr key={d.mac_address}>
-              <td className={td}>
-                <span className="font-medium">{d.name}</span>
-                <span className="block text-xs text-gray-700">
-                  {t(`deviceTypes.${d.device_type}`)} · {d.mac_address}
-                </span>
-              </td>
-              <td className={td}>
-                {t(`connections.${d.connection}`)}
-                {d.signal_dbm !== null ? (
-                  <span className="block text-xs text-gray-700">{t("overview.signal", { dbm: d.signal_dbm })}</span>
-                ) : null}
-              </td>
-              <td className={td}>{d.connected ? t("overview.connected") : t("overview.disconnected")}</td>
-              <td className={td}>{d.ip_address ?? "–"}</td>
-              <td className={td}>
-                {formatDate(d.last_seen_at, language, "medium")} {formatTime(d.last_seen_at, language)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      look="plain"
+      columns={[
+        { header: t("overview.device") },
+        { header: t("overview.connection") },
+        { header: t("overview.state") },
+        { header: t("overview.ip") },
+        { header: t("overview.lastSeen") },
+      ]}
+      rows={devices}
+      row={(d) => (
+        <tr key={d.mac_address}>
+          <th scope="row" className={`${td} text-left font-normal`}>
+            <span className="font-medium">{d.name}</span>
+            <span className="block text-xs text-gray-700">
+              {t(`deviceTypes.${d.device_type}`)} · {d.mac_address}
+            </span>
+          </th>
+          <td className={td}>
+            {t(`connections.${d.connection}`)}
+            {d.signal_dbm !== null ? (
+              <span className="block text-xs text-gray-700">{t("overview.signal", { dbm: d.signal_dbm })}</span>
+            ) : null}
+          </td>
+          <td className={td}>{d.connected ? t("overview.connected") : t("overview.disconnected")}</td>
+          <td className={td}>{d.ip_address ?? "–"}</td>
+          <td className={td}>
+            {formatDate(d.last_seen_at, language, "medium")} {formatTime(d.last_seen_at, language)}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

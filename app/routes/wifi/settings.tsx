@@ -148,7 +148,8 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
       <div className="space-y-6">
         {networks.map((network) => (
           <BandForm
-            key={network.suffix}
+            // A new form once the band is saved (its time changed): the new password typed leaves the field, as without JavaScript.
+            key={`${network.suffix}-${network.updated_at ?? ""}`}
             network={network}
             packageId={packageId}
             lastResult={posted === network.suffix ? (actionData ?? null) : null}

@@ -34,7 +34,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** A fresh copy of the seeded database (PGlite in memory, or a PostgreSQL database made from the template). */
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const source = inject("apiDatabase");
   if (source.kind === "pglite") {
     const db = await openDb({ loadDataDir: new Blob([readFileSync(source.dumpPath)]) });

@@ -1,23 +1,22 @@
-/**
- * /billing/{customerId}/invoices/{invoiceId}/pdf: an invoice as a PDF (a resource route, no page). The
- * portal asks the API with the customer's token and the page's language (Accept-Language) and streams
- * the answer through, so the browser never needs a token of its own. Never cached: the document is
- * personal, and its labels follow the language.
- */
-import { data } from "react-router";
-import type { Route } from "./+types/invoice-pdf";
+/** The invoice PDF of the address (routes/billing/invoice-pdf.tsx answers it). */
+import type { RouterContextProvider } from "react-router";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
+import { pageId } from "~/lib/page-ids.server";
 
 /** The API answer's headers the browser needs to show or save the file. */
 const PASSED_THROUGH = ["Content-Type", "Content-Disposition", "Content-Length", "Content-Language"] as const;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+/** The file of the address, or what refused it (thrown: a redirect to sign in, or an error page's data). */
+export async function invoiceFile(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  params: { customerId: string; invoiceId: string },
+): Promise<Response> {
   const customer = await requireCustomer(context, request, params, { billing: true });
-  if (!/^\d{1,12}$/.test(params.invoiceId)) throw data({ kind: "not-found" }, { status: 404 });
-
+  const invoiceId = pageId(params.invoiceId);
   const file = await api(context, request).download("GET /billing/{id}/invoices/{invoiceId}/pdf", {
-    params: { id: customer.customer_id, invoiceId: params.invoiceId },
+    params: { id: customer.customer_id, invoiceId },
   });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   for (const name of PASSED_THROUGH) {
