@@ -162,15 +162,11 @@ async function main(config: Config) {
     if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
     const worker = cluster.isWorker ? `, worker ${process.pid}` : "";
-    // The one line a newcomer reads: where, with which API and database.
-    // (each worker of a cluster says it at debug level only: the primary said it starts them)
+    // The one line a newcomer reads: where, with which API and database (each worker of a cluster says it).
     logEvent(
       "startup",
       { port: config.PORT, env: config.NODE_ENV, embeddedApi: embedded },
-      {
-        level: cluster.isWorker ? "debug" : "info",
-        msg: `${brand} portal on http://localhost:${config.PORT} (${config.NODE_ENV}${worker}) with ${apiName}`,
-      },
+      { level: "info", msg: `${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV}${worker}) with ${apiName}` },
     );
   });
 

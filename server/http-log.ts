@@ -8,10 +8,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger } from "../app/lib/logger.server.ts";
 import { metrics } from "../app/lib/metrics.server.ts";
+import type { RequestInfo } from "../app/lib/request-info.ts";
 import type { RoutePatternOf } from "./route-patterns.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -25,6 +27,7 @@ export function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ROUTE = Symbol("route pattern");
+const SENT = Symbol("bytes written on the connection before the answer");
 type Tagged = IncomingMessage & { [ROUTE]?: string };
 
 export function httpLog(options: { trustProxy: boolean; routeOf: RoutePatternOf }): RequestHandler {
@@ -49,21 +52,27 @@ export function httpLog(options: { trustProxy: boolean; routeOf: RoutePatternOf 
     serializers: {
       // The pattern, never the address; no headers (cookies, Authorization) at all.
       req: (req: Tagged & { id: unknown }) => ({ id: req.id, method: req.method }),
-      res: (res: ServerResponse) => ({ status: res.statusCode, bytes: Number(res.getHeader("content-length")) || undefined }),
+      // Bytes sent on the connection for this answer (headers and the body as sent, compressed or not).
+      res: (res: ServerResponse & { [SENT]?: { socket: Socket; at: number } }) => ({
+        status: res.statusCode,
+        bytes: res[SENT] ? res[SENT].socket.bytesWritten - res[SENT].at : undefined,
+      }),
     },
     customProps: () => ({ event: "http.request" }),
   });
-  const { httpDuration } = metrics();
+  const { httpDuration, cacheOutcomes } = metrics();
   return (req, res, next) => {
     // Once per request (the front door's lane and Express's chain both hold it).
     if ((req as { id?: unknown }).id !== undefined && req.log) return next();
     const started = process.hrtime.bigint();
+    // The socket is detached from the answer once it is sent: kept here with its count so far.
+    if (req.socket) (res as { [SENT]?: { socket: Socket; at: number } })[SENT] = { socket: req.socket, at: req.socket.bytesWritten };
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpDuration.observe(
-        { route: routeOf(req as Tagged), method: METHODS.has(req.method) ? req.method : "OTHER", status: String(res.statusCode) },
-        seconds,
-      );
+      const route = routeOf(req as Tagged);
+      httpDuration.observe({ route, method: METHODS.has(req.method) ? req.method : "OTHER", status: String(res.statusCode) }, seconds);
+      const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
+      if (outcome) cacheOutcomes.inc({ route, outcome });
     });
     middleware(req, res, next);
   };

@@ -46,9 +46,12 @@ export class ApiFieldErrors extends Error {
 export type FailureKind = "server" | "unavailable" | "forbidden" | "not-found" | "rate-limited";
 export interface FailureData {
   kind: FailureKind;
+  /** The request id (server/http-log.ts) the error page shows as the customer's reference. */
+  reference?: string;
 }
 
-const failure = (kind: FailureKind, status: number) => data<FailureData>({ kind }, { status });
+const failure = (kind: FailureKind, status: number, reference: string | undefined) =>
+  data<FailureData>(reference ? { kind, reference } : { kind }, { status });
 
 export function isFailure(error: unknown, kind?: FailureKind): error is { data: FailureData; init: ResponseInit | null } {
   if (!error || typeof error !== "object" || !("data" in error)) return false;
@@ -239,7 +242,7 @@ export class ApiClient {
     );
     if (file) return file;
     this.refuse(method, path, status, body, options);
-    throw failure("server", 502);
+    throw failure("server", 502, this.options.requestId);
   }
 
   /**
@@ -252,7 +255,7 @@ export class ApiClient {
     if (this.options.token) throw new Error("ApiClient.digest is a visitor's read: call it with a public client");
     const { endpoint, path } = resolve(key, params);
     const digest = await readLinkDigest(this, path, query, contractHeaders(key, endpoint, {}));
-    if (digest === undefined) throw failure("server", 502);
+    if (digest === undefined) throw failure("server", 502, this.options.requestId);
     return digest;
   }
 
@@ -287,7 +290,7 @@ export class ApiClient {
         requestId: this.options.requestId,
         reason: "no data or success: false",
       });
-      throw failure("server", 502);
+      throw failure("server", 502, this.options.requestId);
     }
     const result = schema.safeParse(body);
     if (!result.success) {
@@ -297,7 +300,7 @@ export class ApiClient {
         reason: "does not match the contract",
         issues: result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.code}`),
       });
-      throw failure("server", 502);
+      throw failure("server", 502, this.options.requestId);
     }
     return result.data;
   }
@@ -359,7 +362,7 @@ export class ApiClient {
       if (error instanceof BudgetSpentError) logEvent("api.not-called", { endpoint, requestId, reason: error.message });
       else if (!isBreakerOpen(error))
         logEvent("api.no-answer", { endpoint, requestId, reason: (error as Error).message }, { level: "error" });
-      throw failure("unavailable", 503);
+      throw failure("unavailable", 503, this.options.requestId);
     } finally {
       apiCallObserved(endpoint, method, status, started);
     }
@@ -373,10 +376,10 @@ export class ApiClient {
         this.options.onUnauthorized?.();
         throw redirect(loginUrl(pathname + search));
       }
-      throw failure("forbidden", 401);
+      throw failure("forbidden", 401, this.options.requestId);
     }
-    if (status === 403) throw failure("forbidden", 403);
-    if (status === 404 && !options.silentNotFound) throw failure("not-found", 404);
+    if (status === 403) throw failure("forbidden", 403, this.options.requestId);
+    if (status === 404 && !options.silentNotFound) throw failure("not-found", 404, this.options.requestId);
     if (status === 422) {
       const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
       throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
@@ -388,8 +391,8 @@ export class ApiClient {
       reason: (body as { message?: string } | null)?.message,
     });
     // Too many requests: a page shows "Something went wrong" (502); a form says to try again later.
-    if (status === 429) throw failure("rate-limited", 502);
-    throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
+    if (status === 429) throw failure("rate-limited", 502, this.options.requestId);
+    throw status === 503 ? failure("unavailable", 503, this.options.requestId) : failure("server", 502, this.options.requestId);
   }
 }
 

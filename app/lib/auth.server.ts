@@ -117,7 +117,7 @@ function lookupFailed(context: Context, request: Request, error: unknown): unkno
   // Without an answer: a lookup failure only when the API answered this request and the page's time is not spent.
   const apiAnswered = context.get(requestInfoContext).revision !== undefined && budgetOf(context, getConfig().API_TIMEOUT_MS).left() > 0;
   if (!isFailure(error, "server") && !(isFailure(error, "unavailable") && apiAnswered)) return error;
-  console.warn("[auth] the customer lookup failed: the customer is sent to sign in");
+  logEvent("auth.lookup-failed", {}, { msg: "the customer lookup failed: the customer is sent to sign in" });
   clearSession(context, { keepNotifications: true });
   notify(context, "error", "notifications.lookupFailed");
   return redirect(loginUrlFor(request));

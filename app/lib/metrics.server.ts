@@ -32,6 +32,12 @@ function makeMetrics() {
       buckets: SECONDS,
       registers: [registry],
     }),
+    cacheOutcomes: new Counter({
+      name: "portal_page_cache_total",
+      help: "Page views answered from the page cache, by route pattern and outcome: rendered, kept (served from memory) or 304",
+      labelNames: ["route", "outcome"] as const,
+      registers: [registry],
+    }),
     signIns: new Counter({
       name: "portal_sign_ins_total",
       help: "Sign-in attempts on the portal's sign-in page, by outcome",
@@ -61,8 +67,10 @@ export function metrics(): PortalMetrics {
   return (holder[KEY] ??= makeMetrics());
 }
 
-export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "refused"] as const;
-export const PAYMENT_OUTCOMES = ["approved", "declined", "pending", "failed"] as const;
+export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "unavailable"] as const;
+export const PAYMENT_OUTCOMES = ["approved", "declined", "pending", "refused", "failed"] as const;
+export const CACHE_OUTCOMES = ["rendered", "kept", "304"] as const;
+export type CacheOutcome = (typeof CACHE_OUTCOMES)[number];
 
 export function countSignIn(outcome: (typeof SIGN_IN_OUTCOMES)[number]): void {
   metrics().signIns.inc({ outcome });

@@ -26,6 +26,8 @@ export interface RequestInfo {
   budget?: ApiBudget;
   /** The request id (server/http-log.ts): sent on every API call, shown on error pages. */
   requestId?: string;
+  /** How the page cache answered (conditional.server.ts): counted by route in the metrics (server/http-log.ts). */
+  cacheOutcome?: "rendered" | "kept" | "304";
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");
