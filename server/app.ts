@@ -212,7 +212,12 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
 
   // First of all: the request id and the request's log line (server/http-log.ts).
-  const requestLog = httpLog({ trustProxy: Boolean(parseTrustProxy(config.TRUST_PROXY)), routeOf: options.routeOf ?? fixedPatternOf });
+  // The proxy's X-Request-Id is taken only from a peer TRUST_PROXY trusts (Express's compiled setting).
+  const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const requestLog = httpLog({
+    trustProxy: (address) => address !== undefined && trusts(address, 0),
+    routeOf: options.routeOf ?? fixedPatternOf,
+  });
   app.use(requestLog);
   // /metrics with METRICS_TOKEN (a bearer token); without it, not here (METRICS_PORT, server/metrics.ts).
   if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));

@@ -18,10 +18,13 @@ import type { RoutePatternOf } from "./route-patterns.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The request's id: the proxy's when trusted and well formed, else a new one. */
-export function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
+/** Whether the peer at this address is a proxy TRUST_PROXY trusts. */
+export type TrustsPeer = (address: string | undefined) => boolean;
+
+/** The request's id: the proxy's when the peer is trusted and the id well formed, else a new one. */
+export function requestIdOf(req: IncomingMessage, trustProxy: TrustsPeer): string {
   const sent = req.headers["x-request-id"];
-  if (trustProxy && typeof sent === "string" && SAFE_ID.test(sent)) return sent;
+  if (typeof sent === "string" && SAFE_ID.test(sent) && trustProxy(req.socket?.remoteAddress)) return sent;
   return randomUUID();
 }
 
@@ -30,7 +33,7 @@ const ROUTE = Symbol("route pattern");
 const SENT = Symbol("bytes written on the connection before the answer");
 type Tagged = IncomingMessage & { [ROUTE]?: string };
 
-export function httpLog(options: { trustProxy: boolean; routeOf: RoutePatternOf }): RequestHandler {
+export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePatternOf }): RequestHandler {
   const routeOf = (req: Tagged) => (req[ROUTE] ??= options.routeOf(new URL(req.url ?? "/", "http://x").pathname));
   const middleware = pinoHttp({
     logger: logger(),
