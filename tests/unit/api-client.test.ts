@@ -2,6 +2,7 @@
  * The /api/v1 client against msw: what it sends (token, language, query, forms, JSON) and how it maps
  * the API's failures onto what the customer sees (spec section 8).
  */
+import { catchLog } from "../support/log-lines.ts";
 import { createServer } from "node:net";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -372,11 +373,12 @@ describe("a redirect field", () => {
 
 describe("no answer", () => {
   it("a refused connection -> 503 unavailable", async () => {
-    quiet();
+    const log = catchLog();
     const port = await closedPort();
     const error = await failureOf(client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).request("GET", "/dashboard", Ok));
+    log.stop();
     expect(error).toEqual({ status: 503, kind: "unavailable" });
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("No response from server."), expect.anything());
+    expect(log.events("api.no-answer")).toMatchObject([{ level: 50, endpoint: "GET (other)" }]);
   });
 
   it("a network error -> 503 unavailable", async () => {
