@@ -15,7 +15,11 @@ function makeMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // A worker of Node's cluster answers the primary's scrape (server/metrics.ts) with these metrics.
-  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  // (an AggregatorRegistry made in the worker is what answers the primary's requests).
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
   return {
     registry,
     httpDuration: new Histogram({
