@@ -11,6 +11,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** No log lines in the output of in-process suites (tests that read them catch them: tests/support/log-lines.ts). */
+const QUIET = { LOG_LEVEL: "silent" };
+
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
@@ -20,16 +23,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/support/env.ts"] },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/support/env.ts"], env: QUIET },
       },
       {
         extends: true,
-        test: { name: "routes", include: ["tests/routes/**/*.test.ts"], setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"] },
+        test: {
+          name: "routes",
+          include: ["tests/routes/**/*.test.ts"],
+          setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"],
+          env: QUIET,
+        },
       },
       {
         // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
         extends: true,
-        test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000 },
+        test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000, env: QUIET },
       },
       {
         // The scale seed on PostgreSQL (TEST_DATABASE_URL): run only with --project scale.
@@ -47,6 +55,7 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/api/support/global-setup.ts"],
+          env: QUIET,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

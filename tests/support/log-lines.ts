@@ -1,5 +1,5 @@
 /** What the process's logger (app/lib/logger.server.ts) writes, caught for a test: parsed lines and their events. */
-import { setLogDestination } from "../../app/lib/logger.server.ts";
+import { logger, setLogDestination } from "../../app/lib/logger.server.ts";
 
 export interface CaughtLog {
   lines: () => Record<string, unknown>[];
@@ -11,7 +11,17 @@ export interface CaughtLog {
 
 export function catchLog(): CaughtLog {
   const written: string[] = [];
+  // The suites run with LOG_LEVEL=silent (vitest.config.ts): lines from info up while caught.
+  const level = logger().level;
+  logger().level = "info";
   setLogDestination({ write: (line: string) => void written.push(line) });
   const lines = () => written.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { lines, events: (event) => lines().filter((line) => line.event === event), stop: () => setLogDestination(undefined) };
+  return {
+    lines,
+    events: (event) => lines().filter((line) => line.event === event),
+    stop: () => {
+      logger().level = level;
+      setLogDestination(undefined);
+    },
+  };
 }
