@@ -243,6 +243,22 @@ describe("401: back to sign-in", () => {
   });
 });
 
+describe("the request id", () => {
+  it("goes to the API as X-Request-Id, and a failure carries it for the error page's reference", async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get(`${API}/thing`, ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({ success: false, message: "boom" }, { status: 500 });
+      }),
+    );
+    quiet();
+    const error = await thrown(client({ requestId: "req-42" }).request("GET", "/thing", Ok));
+    expect(seen[0].headers.get("x-request-id")).toBe("req-42");
+    expect((error as { data: unknown }).data).toEqual({ kind: "server", reference: "req-42" });
+  });
+});
+
 describe("failure mapping (spec section 8)", () => {
   it("403 -> the forbidden page", async () => {
     answering(403, { success: false, message: "not a contact" });
