@@ -16,6 +16,9 @@ import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-t
 import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
 import { runWorkers } from "./server/cluster.ts";
+import { logEvent, logger } from "./app/lib/logger.server.ts";
+import { startMetricsServer } from "./server/metrics.ts";
+import { routePatterns } from "./server/route-patterns.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { SignInLimiter, signInSettingsOf } from "./server/sign-in-limits.ts";
 
@@ -26,7 +29,7 @@ function readConfig(): Config {
     return parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      logEvent("config.invalid", {}, { level: "error", msg: error.message });
       process.exit(1);
     }
     throw error;
@@ -70,7 +73,7 @@ async function main(config: Config) {
   }
 
   // Said once, by the primary, when several workers run (startWorkers).
-  if (cluster.isPrimary) for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
+  if (cluster.isPrimary) for (const warning of retiredVariableWarnings(process.env)) logEvent("config.retired", {}, { msg: warning });
   // One sign-in limit model for the portal's sign-in page and the embedded API's token endpoint
   // (docs/decisions/020-one-sign-in-limit-model.md): the app gets it in its load context.
   const signIn = new SignInLimiter(signInSettingsOf(config), { embeddedApi: embedded });
@@ -86,12 +89,11 @@ async function main(config: Config) {
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.
     registerEmbeddedApi(embeddedApiApp(api.router));
-    const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
     const { migrations, seeded, milliseconds } = api.startup;
-    console.log(
-      `Reference API on ${where}: ${migrations.length} migration(s) applied${seeded ? ", demo data seeded" : ""} in ${milliseconds} ms`,
-    );
+    logger().debug({ event: "api.startup", migrations: migrations.length, seeded, ms: milliseconds }, "reference API ready");
   }
+  const database = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.resolve(config.DATA_DIR)}`;
+  const apiName = embedded ? `the embedded reference API on ${database}` : `the API at ${config.API_BASE_URL}`;
 
   // The external API's circuit breaker (app/lib/api-breaker.server.ts): pages answer 503 at once while the
   // API is known to be down, and it asks the API again by itself. The embedded API has none.
@@ -104,6 +106,8 @@ async function main(config: Config) {
         })
       : undefined;
   registerApiBreaker(apiBreaker);
+  // /metrics on its own port (a cluster's primary serves it for all workers instead: startWorkers).
+  const metricsServer = config.METRICS_PORT && cluster.isPrimary ? startMetricsServer(config.METRICS_PORT, config.METRICS_HOST) : undefined;
 
   const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) =>
     loadContextFor(req, res, signIn);
@@ -112,7 +116,11 @@ async function main(config: Config) {
     const buildDir = process.env.BUILD_DIR || "build";
     const buildPath = path.resolve(buildDir, "server/index.js");
     if (!existsSync(buildPath)) {
-      console.error("No production build found: run `npm run build` first (npm start does it for you).");
+      logEvent(
+        "startup.no-build",
+        {},
+        { level: "error", msg: "No production build found: run `npm run build` first (npm start does it for you)." },
+      );
       process.exit(1);
     }
     const build = (await import(buildPath)) as ServerBuild;
@@ -121,13 +129,21 @@ async function main(config: Config) {
       api: api?.router,
       readinessCheck: () => readiness(config, api),
       apiBreaker,
+      routeOf: routePatterns(build.routes).of,
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
       door: (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
     });
   } else {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+    // Route patterns once Vite has built the route table (until then, lines say "(unmatched)").
+    let routeOf: ((pathname: string) => string) | undefined;
+    void (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(
+      (build) => (routeOf = routePatterns(build.routes).of),
+      () => undefined,
+    );
     app = createPortalApp({
+      routeOf: (pathname) => routeOf?.(pathname) ?? "(unmatched)",
       config,
       api: api?.router,
       readinessCheck: () => readiness(config, api),
@@ -146,16 +162,21 @@ async function main(config: Config) {
     if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
     const worker = cluster.isWorker ? `, worker ${process.pid}` : "";
-    console.log(`${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV}${worker})`);
+    // The one line a newcomer reads: where, with which API and database (each worker of a cluster says it).
+    logEvent(
+      "startup",
+      { port: config.PORT, env: config.NODE_ENV, embeddedApi: embedded },
+      { level: "info", msg: `${brand} portal listening on http://localhost:${config.PORT} (${config.NODE_ENV}${worker}) with ${apiName}` },
+    );
   });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests in flight, then stopping`);
+    logEvent("shutdown", { signal }, { level: "info", msg: `${signal}: finishing requests in flight, then stopping` });
     const force = setTimeout(() => {
-      console.warn("Requests still open after the grace period: closing them");
+      logEvent("shutdown.forced", {}, { msg: "Requests still open after the grace period: closing them" });
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
@@ -166,10 +187,11 @@ async function main(config: Config) {
       clearInterval(sweep);
       try {
         apiBreaker?.dispose();
+        metricsServer?.close();
         await closePools();
         await api?.close();
       } finally {
-        console.log("Stopped");
+        logEvent("shutdown.done", {}, { level: "info", msg: "Stopped" });
         process.exit(0);
       }
     });
@@ -183,7 +205,7 @@ async function main(config: Config) {
 function stopAtStart(error: unknown, config: Config): never {
   const problem = startupProblem(error, config);
   if (!problem) throw error;
-  console.error(problem);
+  logEvent("startup.failed", {}, { level: "error", msg: problem });
   process.exit(1);
 }
 
@@ -196,13 +218,21 @@ function startWorkers(config: Config) {
     checkDataDir(config.DATA_DIR);
     process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
   }
-  for (const warning of retiredVariableWarnings(process.env)) console.warn(warning);
+  for (const warning of retiredVariableWarnings(process.env)) logEvent("config.retired", {}, { msg: warning });
   if (!config.REDIS_URL) {
-    console.warn(
-      `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} without REDIS_URL: each worker counts sign-in attempts on its own, so the limits are ${config.WEB_CONCURRENCY} times as loose`,
+    logEvent(
+      "config.loose-limits",
+      {},
+      {
+        msg: `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} without REDIS_URL: each worker counts sign-in attempts on its own, so the limits are ${config.WEB_CONCURRENCY} times as loose`,
+      },
     );
   }
-  runWorkers(config.WEB_CONCURRENCY, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
+  if (config.METRICS_PORT) startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { cluster: true }).unref();
+  runWorkers(config.WEB_CONCURRENCY, {
+    info: (line) => logEvent("cluster", {}, { level: "info", msg: line }),
+    warn: (line) => logEvent("cluster.worker", {}, { msg: line }),
+  });
 }
 
 const startConfig = readConfig();

@@ -11,6 +11,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** No log lines in the output of in-process suites (tests that read them catch them: tests/support/log-lines.ts). */
+const QUIET = { LOG_LEVEL: "silent" };
+
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
@@ -20,7 +23,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/support/env.ts"] },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/support/env.ts"], env: QUIET },
       },
       {
         extends: true,
@@ -30,12 +33,13 @@ export default defineConfig({
           include: ["tests/routes/**/*.test.ts"],
           setupFiles: ["tests/support/env.ts", "tests/support/msw.ts"],
           testTimeout: 30_000,
+          env: QUIET,
         },
       },
       {
         // Shared rate-limit counters on a real Redis (TEST_REDIS_URL): run only with --project redis.
         extends: true,
-        test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000 },
+        test: { name: "redis", include: ["tests/redis/**/*.test.ts"], testTimeout: 60_000, env: QUIET },
       },
       {
         // The scale seed on PostgreSQL (TEST_DATABASE_URL): run only with --project scale.
@@ -53,6 +57,7 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/api/support/global-setup.ts"],
+          env: QUIET,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import * as conform from "@conform-to/react";
+import { logEvent } from "./lib/logger.server.ts";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -7,6 +8,7 @@ import { provideConform } from "./lib/conform.ts";
 import { deferScripts } from "./lib/defer-scripts.server.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
+import { ReferenceContext } from "./lib/reference.ts";
 import { requestInfoContext } from "./lib/request-info.ts";
 import { APP_CSS } from "./lib/styles.server.ts";
 import { TextsContext } from "./lib/translate.ts";
@@ -26,7 +28,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestInfoContext).cspNonce || undefined;
+  const info = loadContext.get(requestInfoContext);
+  const nonce = info.cspNonce || undefined;
   // Records the namespaces the page uses; the root's PageTexts lists them for the browser.
   const texts = pageTexts(loadContext);
   return new Promise<Response>((resolve, reject) => {
@@ -35,7 +38,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <StylesContext.Provider value={APP_CSS}>
           <TextsContext.Provider value={texts}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ReferenceContext.Provider value={info.requestId}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ReferenceContext.Provider>
           </TextsContext.Provider>
         </StylesContext.Provider>
       </NonceContext.Provider>,
@@ -75,7 +80,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (rendered) console.error(error);
+          if (rendered) logEvent("render.error", { err: error, requestId: info.requestId }, { level: "error" });
         },
       },
     );

@@ -101,6 +101,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error) && !isChunkError(error)) console.error(error);
+  // In the browser (on the server, entry.server.tsx logs what fails in a render).
+  if (!isRouteErrorResponse(error) && !isChunkError(error) && typeof document !== "undefined") console.error(error);
   return <ErrorScreen />;
 }

@@ -17,10 +17,14 @@ import type { BreakerState } from "../app/lib/api-breaker.server.ts";
 import { ApiBudget } from "../app/lib/api-budget.server.ts";
 import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
+import { logEvent } from "../app/lib/logger.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
 import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
 import { signInLimitsContext, type SignInLimits } from "../app/lib/sign-in-limits.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
+import { httpLog } from "./http-log.ts";
+import { metricsEndpoint } from "./metrics.ts";
+import { fixedPatternOf, type RoutePatternOf } from "./route-patterns.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
 /**
@@ -52,6 +56,8 @@ export interface PortalAppOptions {
    * page without React Router's request handler, or undefined to let the handler answer.
    */
   door?: typeof answerAtTheDoor;
+  /** A request's route pattern (server/route-patterns.ts), for its log line and metrics. */
+  routeOf?: RoutePatternOf;
 }
 
 declare module "express-serve-static-core" {
@@ -205,6 +211,17 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // Each page request's time for the API, all its calls together (requestInfoOf).
   app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
 
+  // First of all: the request id and the request's log line (server/http-log.ts).
+  // The proxy's X-Request-Id is taken only from a peer TRUST_PROXY trusts (Express's compiled setting).
+  const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const requestLog = httpLog({
+    trustProxy: (address) => address !== undefined && trusts(address, 0),
+    routeOf: options.routeOf ?? fixedPatternOf,
+  });
+  app.use(requestLog);
+  // /metrics with METRICS_TOKEN (a bearer token); without it, not here (METRICS_PORT, server/metrics.ts).
+  if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
+
   // Liveness: the process answers. It does not look at the API, so a restart is never asked for
   // because a dependency is down.
   app.get("/healthz", (_req, res) => {
@@ -225,7 +242,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       await withTimeout(options.readinessCheck?.() ?? Promise.resolve(), READINESS_TIMEOUT_MS);
       res.json({ status: "ready", milliseconds: Math.round(performance.now() - started), ...breaker });
     } catch (error) {
-      console.warn(`[readyz] not ready: ${(error as Error)?.message ?? error}`);
+      logEvent("readyz.not-ready", { reason: (error as Error)?.message ?? String(error) });
       res.status(503).json({ status: "unavailable", ...breaker });
     }
   });
@@ -322,7 +339,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // above (the same middlewares, in the same order: nothing before them applies to a GET of a page)
   // before Express's router, which a 304 or a kept page then never meets.
   if (door) {
-    const lane = [pageHeaders, keepStoredCspOnNotModified, addressCheck, door];
+    const lane = [requestLog, pageHeaders, keepStoredCspOnNotModified, addressCheck, door];
     const listener = frontDoor(app, lane);
     app.listen = ((...args: unknown[]) => {
       const server = createServer(listener);
@@ -387,7 +404,7 @@ function frontDoor(app: express.Express, lane: RequestHandler[]): (req: Incoming
           // would have caught it (a throw out of the listener would end the process).
           if (at === passedOn) return app(req, res);
           // Thrown further on (Express catches its own, so not expected): answered here, not twice.
-          console.error("[front door]", error);
+          logEvent("http.front-door.error", { err: error }, { level: "error" });
           if (!res.headersSent) res.writeHead(500, { "Cache-Control": "no-store" }).end();
         }
       }
@@ -420,7 +437,7 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
           for (const [name, value] of answer.headers) res.appendHeader(name, value);
         } catch (error) {
           // A header Node refuses (a kept answer's headers are React Router's, so this is not expected).
-          console.warn(`[door] ${(error as Error)?.message ?? error}`);
+          logEvent("http.door.error", { reason: (error as Error)?.message ?? String(error) });
           for (const [name] of answer.headers) res.removeHeader(name);
           res.statusCode = 200;
           return next();
@@ -429,7 +446,7 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
       },
       (error: unknown) => {
         // React Router answers instead (and logs what fails there too).
-        console.warn(`[door] ${(error as Error)?.message ?? error}`);
+        logEvent("http.door.error", { reason: (error as Error)?.message ?? String(error) });
         next();
       },
     );
@@ -461,6 +478,7 @@ function requestInfoOf(req: express.Request, res: express.Response): RequestInfo
       return (clientAddress ??= req.ip ?? req.socket.remoteAddress ?? "unknown");
     },
     dataRequest: req.path?.endsWith(".data") ?? false,
+    requestId: (req as { id?: unknown }).id === undefined ? undefined : String(req.id),
   });
 }
 

@@ -7,6 +7,7 @@
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { createClient } from "redis";
+import { logEvent } from "../app/lib/logger.server.ts";
 
 type Client = ReturnType<typeof createClient>;
 const clients = new Map<string, Client>();
@@ -15,8 +16,8 @@ function redisClient(url: string): Client {
   let client = clients.get(url);
   if (!client) {
     client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(retries * 200, 2000) } });
-    client.on("error", (error: Error) => console.warn(`[counters] Redis: ${error.message}`));
-    void client.connect().catch((error: Error) => console.warn(`[counters] Redis connection failed: ${error.message}`));
+    client.on("error", (error: Error) => logEvent("redis.error", { reason: error.message }));
+    void client.connect().catch((error: Error) => logEvent("redis.connect-failed", { reason: error.message }));
     clients.set(url, client);
   }
   return client;

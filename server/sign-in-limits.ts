@@ -27,6 +27,7 @@ import { ipKeyGenerator } from "express-rate-limit";
 import type { Config } from "../app/lib/config.server.ts";
 import type { SignInLimits, SignInVerdict } from "../app/lib/sign-in-limits.ts";
 import { Counter } from "./counters.ts";
+import { logEvent } from "../app/lib/logger.server.ts";
 
 export interface SignInSettings {
   failuresPerAddress: number;
@@ -69,7 +70,8 @@ export function delayAfter(
 /** The header of the portal's own token requests (see `countedHeaders`). */
 export const COUNTED_HEADER = "x-sign-in-counted";
 
-const warn = (what: string) => (error: unknown) => console.warn(`[sign-in] ${what}:`, (error as Error)?.message ?? error);
+const warn = (what: string) => (error: unknown) =>
+  logEvent("sign-in.limits-error", { what, reason: (error as Error)?.message ?? String(error) });
 
 export class SignInLimiter implements SignInLimits {
   readonly settings: SignInSettings;

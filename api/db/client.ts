@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { logEvent } from "../../app/lib/logger.server.ts";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { PoolClient } from "pg";
@@ -201,7 +202,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   // An idle connection the server ends (restart, DROP DATABASE … WITH (FORCE)) must not crash the
   // process: the pool drops it and opens another when needed.
   pool.on("error", (error: Error & { code?: string }) => {
-    if (error.code !== "57P01") console.warn(`[db] idle connection lost: ${error.code ?? ""} ${error.message}`.trim());
+    if (error.code !== "57P01") logEvent("db.idle-connection-lost", { pgCode: error.code, reason: error.message });
   });
   // Fail fast with a clear message when the server cannot be reached.
   const probe = await pool.connect();

@@ -17,6 +17,7 @@
 import type { Db } from "../db/client.ts";
 import { accountBalance, addDays, cardChargeOf, cardExpired, liftSuspensionIfPaid, padChargeOf } from "./billing.ts";
 import { chargeStoredCard, newTransactionId } from "./payment-processor.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 /** Bills issued this many days before the last day done are still looked at: more than a cycle and a charge delay. */
 const LOOKBACK_DAYS = 45;
@@ -154,7 +155,7 @@ export async function chargeDueAutopay(db: Db, now: Date): Promise<number> {
       if (await chargeBill(db, bill, charge, now)) made++;
     } catch (error) {
       failed = true;
-      console.warn(`[api] automatic charge of invoice ${bill.invoice_id} failed: ${error instanceof Error ? error.message : error}`);
+      logEvent("api.autopay-charge-failed", { invoiceId: bill.invoice_id, reason: error instanceof Error ? error.message : String(error) });
     }
   }
   // A bill that failed is tried again on the next run: the day is done only when every bill is.

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler } from "express";
 import { z } from "zod";
 import type { ErrorAnswer } from "../contract/common.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -63,7 +64,7 @@ export function errorAnswer(error: unknown, what: string): { status: number; bod
   // body-parser and multipart failures carry an HTTP status of their own.
   const own = (error as { status?: unknown } | null)?.status;
   const status = typeof own === "number" && own >= 400 && own < 500 ? own : 500;
-  if (status === 500) console.error(`[api] ${what} failed:`, error);
+  if (status === 500) logEvent("api.error", { what, err: error }, { level: "error" });
   return { status, body: { success: false, message: status === 500 ? "Internal server error" : "Bad request" } };
 }
 

@@ -25,9 +25,11 @@ import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
 import { wifiRoutes } from "./wifi.ts";
+import { requestLog } from "./request-log.ts";
 
 export function createApiRouter(ctx: ServiceContext): Router {
   const router = Router();
+  router.use(requestLog());
   router.use((_req, res, next) => {
     res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     next();

@@ -28,6 +28,7 @@ import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route, type ContactRole } from "./http.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 /** Who may change home network settings (WiFi and router). */
 export const NETWORK_EDITORS: ContactRole[] = ["authoritative", "support"];
@@ -327,7 +328,11 @@ export function beanmachineUrl(): string {
     } catch {
       // fall through to the default
     }
-    console.warn("[api] BEANMACHINE_WS_URL is not a ws:// or wss:// URL; using the default");
+    logEvent(
+      "config.invalid",
+      { variable: "BEANMACHINE_WS_URL" },
+      { msg: "BEANMACHINE_WS_URL is not a ws:// or wss:// URL; using the default" },
+    );
   }
   return DEFAULT_BEANMACHINE_WS_URL;
 }

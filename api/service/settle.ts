@@ -13,6 +13,7 @@ import type { Db } from "../db/client.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
 import { settlePauses } from "./services.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 /** How often the API process settles what came due (ms). */
 export const SETTLE_INTERVAL_MS = 60_000;
@@ -66,7 +67,7 @@ export function startSettling(db: Db, now: () => Date, intervalMs = SETTLE_INTER
     if (busy) return running;
     busy = true;
     running = settleDue(db, now())
-      .catch((error: unknown) => console.warn(`[api] settling what came due failed: ${error instanceof Error ? error.message : error}`))
+      .catch((error: unknown) => logEvent("api.settle-failed", { reason: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         busy = false;
       });

@@ -13,6 +13,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -158,7 +159,7 @@ export class Tokens {
     }
     // Presented after its rotation: someone else holds a copy. End the session for everyone.
     await this.revoke(retired.session_id);
-    console.warn(`[api] a rotated refresh token was used again: session ${retired.session_id} ended`);
+    logEvent("api.refresh-token-reused", { sessionId: retired.session_id });
     return null;
   }
 

@@ -26,6 +26,7 @@ import { FILE_RULES, TEXT_BODY_BYTES, maxBodyBytes, type FilePurpose, type FileR
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unauthorized, unprocessable } from "./errors.ts";
 import { MarkupScanner } from "./file-content.ts";
+import { logEvent } from "../../app/lib/logger.server.ts";
 
 export interface UploadedFile {
   field: string;
@@ -330,7 +331,7 @@ function readMultipart(ctx: ServiceContext, req: Request, res: Response, next: N
       if (settled) return;
       const broken = received.find((file) => file.error);
       if (broken) {
-        console.error("[api] writing an upload failed:", broken.error);
+        logEvent("api.upload-write-failed", { err: broken.error }, { level: "error" });
         return fail(new ApiError(503, "The upload could not be stored; try again shortly"));
       }
       settled = true;
@@ -359,6 +360,6 @@ async function cleanUp(ctx: ServiceContext, files: Receiving[]) {
       }
     }
   } catch (error) {
-    console.error("[api] removing an upload's files failed:", error);
+    logEvent("api.upload-remove-failed", { err: error }, { level: "error" });
   }
 }

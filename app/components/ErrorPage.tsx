@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { claimReload, isChunkError } from "~/lib/chunk-reload";
+import { REFERENCE_ATTRIBUTE, useReference } from "~/lib/reference";
 import { useT } from "~/lib/use-t";
 
 export type ErrorVariant = "not-found" | "forbidden" | "unmatched" | "server" | "unavailable" | "other";
@@ -54,6 +55,7 @@ function LeftAccountPage({ account }: { account: { id: number; name: string } })
 
 export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: unknown }) {
   const { t } = useT();
+  const reference = useReference(error);
   const left = leftAccountOf(error);
   if (left) return <LeftAccountPage account={left} />;
   const heading =
@@ -87,6 +89,12 @@ export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: u
         {heading}
       </h1>
       {detail ? <p className="mt-3 text-gray-800">{detail}</p> : null}
+      {/* Not on the 404 pages: the same for every visitor, kept (conditional.server.ts), and no fault to report. */}
+      {reference && variant !== "not-found" && variant !== "unmatched" ? (
+        <p className="mt-3 text-sm text-gray-700" data-testid="error-reference" {...{ [REFERENCE_ATTRIBUTE]: reference }}>
+          {t("errors.reference", { id: reference })}
+        </p>
+      ) : null}
       <p className="mt-6">
         <a href="/" className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark">
           {t("errors.homeLink")}
@@ -132,6 +140,7 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const { variant } = errorVariant(error);
   if (isChunkError(error)) return <CodeUnavailable />;
-  if (variant === "other" && !isRouteErrorResponse(error)) console.error(error);
+  // In the browser (on the server, entry.server.tsx logs what fails in a render).
+  if (variant === "other" && !isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return <ErrorPage variant={variant} error={error} />;
 }

@@ -27,6 +27,7 @@ import {
 } from "cockatiel";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { logEvent } from "./events.server.ts";
+import { setBreakerState } from "./metrics.server.ts";
 
 export type BreakerState = "closed" | "open" | "half-open";
 
@@ -83,11 +84,12 @@ export class ApiBreaker {
           : "value" in reason
             ? { reason: `answered ${(reason.value as { status?: number }).status}` }
             : {};
+      setBreakerState("open");
       log("api.breaker.open", { ...why, failures: options.failures, retryInMs: options.openMs });
       this.schedule(options.openMs);
     });
-    this.policy.onHalfOpen(() => log("api.breaker.half-open", {}));
-    this.policy.onReset(() => log("api.breaker.closed", {}));
+    this.policy.onHalfOpen(() => (setBreakerState("half-open"), log("api.breaker.half-open", {})));
+    this.policy.onReset(() => (setBreakerState("closed"), log("api.breaker.closed", {})));
   }
 
   get state(): BreakerState {

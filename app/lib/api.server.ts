@@ -26,6 +26,9 @@ import { ApiBudget, BudgetSpentError, budgetOf } from "./api-budget.server.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
+import { logEvent } from "./logger.server.ts";
+import { metrics } from "./metrics.server.ts";
+import { requestInfoContext } from "./request-info.ts";
 import { readLinkDigest } from "./link-reads.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { clearSession, getTokens } from "./session.server.ts";
@@ -43,9 +46,12 @@ export class ApiFieldErrors extends Error {
 export type FailureKind = "server" | "unavailable" | "forbidden" | "not-found" | "rate-limited";
 export interface FailureData {
   kind: FailureKind;
+  /** The request id (server/http-log.ts) the error page shows as the customer's reference. */
+  reference?: string;
 }
 
-const failure = (kind: FailureKind, status: number) => data<FailureData>({ kind }, { status });
+const failure = (kind: FailureKind, status: number, reference: string | undefined) =>
+  data<FailureData>(reference ? { kind, reference } : { kind }, { status });
 
 export function isFailure(error: unknown, kind?: FailureKind): error is { data: FailureData; init: ResponseInit | null } {
   if (!error || typeof error !== "object" || !("data" in error)) return false;
@@ -95,6 +101,8 @@ interface CallOptions {
   detached?: boolean;
   /** Without the session's access token (a call that carries tokens in its body: POST /revisions). */
   withoutToken?: boolean;
+  /** The contract's name of the endpoint ("GET /billing/{id}/summary"), for log lines and metrics; set by `call`. */
+  endpoint?: string;
 }
 
 // --- Typed calls: an endpoint of api/contract named "METHOD /path", its answer type from the contract ---
@@ -161,6 +169,8 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void;
   /** How the call reaches the API (see api-transport.server.ts); `defaultTransport()` unless given. */
   transport?: ApiTransport;
+  /** The page request's id (server/http-log.ts), sent as X-Request-Id so that the API's log line names it. */
+  requestId?: string;
 }
 
 let chosenTransport: ApiTransport | undefined;
@@ -211,7 +221,7 @@ export class ApiClient {
   async call<K extends ApiEndpoint>(key: K, options: Partial<TypedCallOptions<K>> = {}) {
     const { endpoint, method, path } = resolve(key, options.params as Record<string, string | number> | undefined);
     const headers = contractHeaders(key, endpoint, options as { headers?: Record<string, string>; idempotencyKey?: string });
-    return this.request(method, path, endpoint.answer, { ...options, headers });
+    return this.request(method, path, endpoint.answer, { ...options, headers, endpoint: key });
   }
 
   /**
@@ -224,7 +234,7 @@ export class ApiClient {
     const { status, file, body } = await this.send(
       method,
       path,
-      { ...options, headers: contractHeaders(key, endpoint, options) },
+      { ...options, headers: contractHeaders(key, endpoint, options), endpoint: key },
       async (answer) =>
         answer.status >= 200 && answer.status < 300
           ? { status: answer.status, file: answer.response(), body: null }
@@ -232,7 +242,7 @@ export class ApiClient {
     );
     if (file) return file;
     this.refuse(method, path, status, body, options);
-    throw failure("server", 502);
+    throw failure("server", 502, this.options.requestId);
   }
 
   /**
@@ -245,7 +255,7 @@ export class ApiClient {
     if (this.options.token) throw new Error("ApiClient.digest is a visitor's read: call it with a public client");
     const { endpoint, path } = resolve(key, params);
     const digest = await readLinkDigest(this, path, query, contractHeaders(key, endpoint, {}));
-    if (digest === undefined) throw failure("server", 502);
+    if (digest === undefined) throw failure("server", 502, this.options.requestId);
     return digest;
   }
 
@@ -275,13 +285,22 @@ export class ApiClient {
     if (status === 404 && options.silentNotFound) return null;
     if (status < 200 || status >= 300) this.refuse(method, path, status, body, options);
     if (body === null || (typeof body === "object" && (body as { success?: unknown }).success === false)) {
-      console.warn(`[api] ${method} ${path}: answer without data or with success: false`);
-      throw failure("server", 502);
+      logEvent("api.bad-answer", {
+        endpoint: endpointOf(method, options),
+        requestId: this.options.requestId,
+        reason: "no data or success: false",
+      });
+      throw failure("server", 502, this.options.requestId);
     }
     const result = schema.safeParse(body);
     if (!result.success) {
-      console.warn(`[api] ${method} ${path}: answer does not match the contract`, result.error.issues.slice(0, 3));
-      throw failure("server", 502);
+      logEvent("api.bad-answer", {
+        endpoint: endpointOf(method, options),
+        requestId: this.options.requestId,
+        reason: "does not match the contract",
+        issues: result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".")}: ${issue.code}`),
+      });
+      throw failure("server", 502, this.options.requestId);
     }
     return result.data;
   }
@@ -308,6 +327,7 @@ export class ApiClient {
     }
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language, ...options.headers };
     if (token && !options.withoutToken) headers.Authorization = `Bearer ${token}`;
+    if (this.options.requestId) headers["X-Request-Id"] = this.options.requestId;
     let body: string | FormData | undefined;
     if (options.form) body = toMultipart(options.form);
     else if (options.json !== undefined) {
@@ -317,6 +337,9 @@ export class ApiClient {
     const transport = this.options.transport ?? defaultTransport();
     // A call made for several pages has a time of its own: each of them waits for it within its own (`within`).
     const budget = options.detached ? new ApiBudget(this.budget.limitMs) : this.budget;
+    const endpoint = endpointOf(method, options);
+    const started = performance.now();
+    let status = 0;
     try {
       return await budget.run(async (timeoutMs) =>
         read(
@@ -329,15 +352,19 @@ export class ApiClient {
             // aborted would keep a listener, and the exchange it holds, for every call made with it.
             signal: options.detached ? undefined : request.signal,
             timeoutMs,
-          }),
+          }).then((answer) => ((status = answer.status), answer)),
         ),
       );
     } catch (error) {
       if (!options.detached && request.signal.aborted) throw error;
       // No line per call while the breaker is open: it said so once (api-breaker.server.ts).
-      if (error instanceof BudgetSpentError) console.warn(`[api] ${method} ${path}: not called, ${error.message}.`);
-      else if (!isBreakerOpen(error)) console.error(`[api] ${method} ${path}: No response from server.`, (error as Error).message);
-      throw failure("unavailable", 503);
+      const requestId = this.options.requestId;
+      if (error instanceof BudgetSpentError) logEvent("api.not-called", { endpoint, requestId, reason: error.message });
+      else if (!isBreakerOpen(error))
+        logEvent("api.no-answer", { endpoint, requestId, reason: (error as Error).message }, { level: "error" });
+      throw failure("unavailable", 503, this.options.requestId);
+    } finally {
+      apiCallObserved(endpoint, method, status, started);
     }
   }
 
@@ -349,19 +376,33 @@ export class ApiClient {
         this.options.onUnauthorized?.();
         throw redirect(loginUrl(pathname + search));
       }
-      throw failure("forbidden", 401);
+      throw failure("forbidden", 401, this.options.requestId);
     }
-    if (status === 403) throw failure("forbidden", 403);
-    if (status === 404 && !options.silentNotFound) throw failure("not-found", 404);
+    if (status === 403) throw failure("forbidden", 403, this.options.requestId);
+    if (status === 404 && !options.silentNotFound) throw failure("not-found", 404, this.options.requestId);
     if (status === 422) {
       const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
       throw new ApiFieldErrors(errors && typeof errors === "object" ? errors : { _form: ["invalid"] });
     }
-    console.warn(`[api] ${method} ${path}: ${status} ${(body as { message?: string } | null)?.message ?? ""}`.trim());
+    logEvent("api.refused", {
+      endpoint: endpointOf(method, options),
+      status,
+      requestId: this.options.requestId,
+      reason: (body as { message?: string } | null)?.message,
+    });
     // Too many requests: a page shows "Something went wrong" (502); a form says to try again later.
-    if (status === 429) throw failure("rate-limited", 502);
-    throw status === 503 ? failure("unavailable", 503) : failure("server", 502);
+    if (status === 429) throw failure("rate-limited", 502, this.options.requestId);
+    throw status === 503 ? failure("unavailable", 503, this.options.requestId) : failure("server", 502, this.options.requestId);
   }
+}
+
+/** The endpoint's name in the contract ("GET /billing/{id}/summary"), never the path with its ids. */
+const endpointOf = (method: string, options: CallOptions) => options.endpoint ?? `${method} (other)`;
+
+/** The API call duration histogram (metrics.server.ts); status 0: no answer. */
+function apiCallObserved(endpoint: string, method: string, status: number, started: number): void {
+  const name = endpoint.endsWith(" (other)") ? "(other)" : endpoint.slice(endpoint.indexOf(" ") + 1);
+  metrics().apiDuration.observe({ endpoint: name, method, status: String(status) }, (performance.now() - started) / 1000);
 }
 
 async function readJson(answer: ApiAnswer): Promise<unknown> {
@@ -387,5 +428,6 @@ export function api(context: Context, request: Request, options: { public?: bool
     budget: budgetOf(context, config.API_TIMEOUT_MS),
     request,
     onUnauthorized: () => clearSession(context),
+    requestId: context.get(requestInfoContext).requestId,
   });
 }

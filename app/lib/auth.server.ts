@@ -18,6 +18,7 @@ import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { clearSession, getKept, getLeftAccounts, getTokens, notify, setKept, setTokens } from "./session.server.ts";
 import type { NotificationValues } from "./notifications.ts";
+import { logEvent } from "./logger.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -75,7 +76,7 @@ export async function signOut(context: Context, request: Request): Promise<void>
   if (accessToken) {
     await api(context, request)
       .call("GET /auth/logout")
-      .catch((error: unknown) => console.warn("[auth] sign-out at the API failed:", (error as Error)?.message ?? error));
+      .catch((error: unknown) => logEvent("auth.sign-out-failed", { reason: (error as Error)?.message ?? String(error) }));
   }
   clearSession(context);
 }
@@ -116,7 +117,7 @@ function lookupFailed(context: Context, request: Request, error: unknown): unkno
   // Without an answer: a lookup failure only when the API answered this request and the page's time is not spent.
   const apiAnswered = context.get(requestInfoContext).revision !== undefined && budgetOf(context, getConfig().API_TIMEOUT_MS).left() > 0;
   if (!isFailure(error, "server") && !(isFailure(error, "unavailable") && apiAnswered)) return error;
-  console.warn("[auth] the customer lookup failed: the customer is sent to sign in");
+  logEvent("auth.lookup-failed", {}, { msg: "the customer lookup failed: the customer is sent to sign in" });
   clearSession(context, { keepNotifications: true });
   notify(context, "error", "notifications.lookupFailed");
   return redirect(loginUrlFor(request));

@@ -317,9 +317,13 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
     ["Cache-Control", REVALIDATE],
   ];
   const tags = !door.live && !door.missing;
-  if (tags && requestedTags(request).includes(tag)) return { status: 304, headers: tagHeaders };
+  if (tags && requestedTags(request).includes(tag)) {
+    info.cacheOutcome = "304";
+    return { status: 304, headers: tagHeaders };
+  }
   const kept = keptBytes(tag, info.cspNonce, request.headers.get("Accept-Encoding"));
   if (!kept) return undefined;
+  info.cacheOutcome = "kept";
   const own: [string, string][] = tags && !kept.fresh ? tagHeaders : [["Cache-Control", PRIVATE]];
   return { status: kept.status, headers: [...kept.headers, ...own], body: kept.body };
 }
@@ -360,19 +364,25 @@ async function answer(
 ): Promise<Response> {
   const etag = `W/${tag}`;
   const tags = !liveMs && !missing;
+  const info = context.get(requestInfoContext);
   if (tags && requestedTags(request).includes(tag)) {
+    info.cacheOutcome = "304";
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
   if (request.method !== "GET") {
     const response = await next();
     return tags && cacheable(response) && !isFreshView(context) ? tagged(response, etag) : response;
   }
-  const nonce = context.get(requestInfoContext).cspNonce;
+  const nonce = info.cspNonce;
   const found = await keptOrWait(tag, nonce, request.headers.get("Accept-Encoding"));
-  if ("response" in found) return !tags || found.fresh ? found.response : tagged(found.response, etag);
+  if ("response" in found) {
+    info.cacheOutcome = "kept";
+    return !tags || found.fresh ? found.response : tagged(found.response, etag);
+  }
   try {
     const response = await next();
     if (!cacheable(response, missing ? 404 : 200)) return response;
+    info.cacheOutcome = "rendered";
     const kept = await keepAnswer(tag, context, nonce, response, liveMs, missing);
     return !tags || isFreshView(context) ? kept : tagged(kept, etag);
   } finally {

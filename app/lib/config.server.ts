@@ -118,6 +118,16 @@ export const configSchema = z
       .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "use true or false" })
       .optional()
       .transform((value) => (value === undefined ? undefined : ["1", "true", "on", "yes"].includes(value))),
+    /** Log lines at this level and above (pino's levels; silent: none). */
+    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+    /** json (one JSON object a line) or pretty (readable; needs the pino-pretty dev dependency). Unset: pretty on a terminal. */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /** Serves /metrics on the main port to `Authorization: Bearer <token>` (at least 16 characters). */
+    METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+    /** Serves /metrics on this port of METRICS_HOST, apart from the pages (unset: not at all, unless METRICS_TOKEN). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address METRICS_PORT listens on (default: loopback only). */
+    METRICS_HOST: z.string().default("127.0.0.1"),
     /** Express "trust proxy" setting: hops or subnets in front of the portal (unset: none). */
     TRUST_PROXY: z.string().optional(),
     /** The provider's own pages on social networks (public footer). */

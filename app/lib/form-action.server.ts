@@ -29,6 +29,7 @@ import { keepDraft } from "./form-draft.server.ts";
 import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
 import { markFreshView } from "./render-cache.server.ts";
 import { notify } from "./session.server.ts";
+import { logEvent } from "./logger.server.ts";
 
 /** What a refused post answers: the form's state for conform, and a fresh idempotency key when one is due. */
 export interface FormReply {
@@ -235,7 +236,7 @@ export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: 
   if (hasText(context, key)) return key;
   // The API refuses control characters in any text field with one code per field.
   if (code.endsWith(".control_characters")) return "api:_generic.control_characters";
-  console.warn(`[form] no translation for the API error code ${code}`);
+  logEvent("form.untranslated-code", { errorCode: code });
   return onField ? "api:_generic.field" : "api:_generic.form";
 }
 

@@ -24,6 +24,10 @@ export interface RequestInfo {
   revision?: { for: string; value: string; user: number };
   /** The request's time for the API, all its calls together (api-budget.server.ts); server/app.ts makes it. */
   budget?: ApiBudget;
+  /** The request id (server/http-log.ts): sent on every API call, shown on error pages. */
+  requestId?: string;
+  /** How the page cache answered (conditional.server.ts): counted by route in the metrics (server/http-log.ts). */
+  cacheOutcome?: "rendered" | "kept" | "304";
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");

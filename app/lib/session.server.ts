@@ -25,6 +25,7 @@ import {
 import { getConfig, secureCookies } from "./config.server.ts";
 
 import type { Notification, NotificationType } from "./notifications.ts";
+import { logEvent } from "./logger.server.ts";
 
 interface SessionData {
   accessToken: string;
@@ -146,7 +147,7 @@ function encryptedCookieStorage(secrets: string[], cookie: SerializeOptions): Se
     },
     async commitSession(session, options) {
       const value = await seal(session.data, keys);
-      if (value.length > 3800) console.warn(`[session] the session cookie is ${value.length} bytes, near the browsers' 4 KB limit`);
+      if (value.length > 3800) logEvent("session.cookie-large", { bytes: value.length });
       return serializeCookie(SESSION_COOKIE, value, { ...cookie, ...options });
     },
     async destroySession(_session, options) {

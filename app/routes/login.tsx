@@ -5,6 +5,8 @@
  * growing wait for a username guessed from many addresses); after sign-in the customer returns to
  * came_from when it is a path of this site.
  */
+import { logEvent } from "~/lib/logger.server";
+import { countSignIn } from "~/lib/metrics.server";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -73,22 +75,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const address = context.get(requestInfoContext).clientAddress;
   const limits = signInLimits(context);
   const verdict = await limits.attempt(username, address);
-  if (verdict.blockedUntil) return refuse("throttled", 429, minutesUntil(verdict.blockedUntil));
+  if (verdict.blockedUntil) {
+    countSignIn("limited");
+    logEvent("sign-in.limited", { by: "portal" }, { level: "info" });
+    return refuse("throttled", 429, minutesUntil(verdict.blockedUntil));
+  }
   if (verdict.delayMs) await sleep(verdict.delayMs);
 
   let outcome;
   try {
     outcome = await signIn(context, request, username, password);
   } catch (error) {
-    if (isFailure(error)) return refuse("unavailable", 503);
-    console.error("[login] sign-in failed:", error);
+    countSignIn("unavailable");
+    if (!isFailure(error)) logEvent("sign-in.failed", { err: error }, { level: "error" });
     return refuse("unavailable", 503);
   }
-  if (outcome === "throttled") return refuse("throttled", 429, minutesUntil(new Date(Date.now() + limits.windowMs)));
+  if (outcome === "throttled") {
+    countSignIn("limited");
+    logEvent("sign-in.limited", { by: "api" }, { level: "info" });
+    return refuse("throttled", 429, minutesUntil(new Date(Date.now() + limits.windowMs)));
+  }
   if (outcome === "invalid") {
+    countSignIn("wrong_password");
     await limits.failed(username, address);
     return refuse("failed", 401);
   }
+  countSignIn("success");
   await limits.succeeded(username, address);
   const to = safeRedirectPath(submission.value.came_from);
   // The portal speaks the profile's preferred language from sign-in on, until the customer switches.
@@ -105,7 +117,7 @@ async function preferredLanguage(context: Route.ActionArgs["context"], request: 
     const { current_user } = await api(context, request).call("GET /profile-settings");
     return current_user.preferred_language;
   } catch (error) {
-    if (!isFailure(error)) console.error("[login] the preferred language could not be read:", error);
+    if (!isFailure(error)) logEvent("sign-in.language-unread", { err: error }, { level: "error" });
     return null;
   }
 }

@@ -69,7 +69,7 @@ const apiLines = (from: number) =>
     .output()
     .slice(from)
     .split("\n")
-    .filter((line) => line.includes("[api]"));
+    .filter((line) => /"event":"api\.(no-answer|not-called|refused|bad-answer)"/.test(line));
 
 beforeAll(async () => {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");

@@ -18,6 +18,7 @@ let api: Started;
 let portal: Started;
 let base: string;
 let cookie: string;
+let metricsPort: number;
 
 /** The pids of the workers that said they listen, in order. */
 const listening = () => [...portal.output().matchAll(/listening on .*worker (\d+)\)/g)].map((m) => Number(m[1]));
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const apiPort = await freePort();
   api = await start("scripts/api-server.ts", { DATA_DIR: dataDir, PORT: String(apiPort) }, /Reference API on/);
   const port = await freePort();
+  metricsPort = await freePort();
   portal = await start(
     "server.ts",
     {
@@ -51,6 +53,8 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       WEB_CONCURRENCY: "2",
+      METRICS_PORT: String(metricsPort),
+      LOG_FORMAT: "json",
       API_BASE_URL: `http://127.0.0.1:${apiPort}/api/v1`,
       API_TIMEOUT_MS: "20000",
       SESSION_SECRET: "integration-workers-secret-0123456789-abcdefghij",
@@ -98,6 +102,22 @@ describe("WEB_CONCURRENCY=2", () => {
     // Connections go to the workers in turn: twenty pages reach both.
     const statuses = await Promise.all(Array.from({ length: 20 }, () => page()));
     expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+
+  it("one scrape of METRICS_PORT counts the pages of both workers", async () => {
+    const pageLines = () =>
+      portal
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"event":"http.request"') && line.includes('"route":"/dashboard/:customerId?"'));
+    // The twenty pages of the test above (a line is written once its answer is sent).
+    expect(await until(() => pageLines().length === 20, 5000)).toBe(true);
+    const workers = new Set(pageLines().map((line) => (JSON.parse(line) as { pid: number }).pid));
+    expect(workers.size).toBe(2);
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const count =
+      /^portal_http_request_duration_seconds_count\{route="\/dashboard\/:customerId\?",method="GET",status="200"\} (\d+)$/m.exec(text);
+    expect(Number(count?.[1])).toBe(20);
   });
 
   it("replaces a worker that dies; the other answers meanwhile, and no page fails", async () => {

@@ -2,6 +2,7 @@
  * The /api/v1 client against msw: what it sends (token, language, query, forms, JSON) and how it maps
  * the API's failures onto what the customer sees (spec section 8).
  */
+import { catchLog } from "../support/log-lines.ts";
 import { createServer } from "node:net";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -242,6 +243,22 @@ describe("401: back to sign-in", () => {
   });
 });
 
+describe("the request id", () => {
+  it("goes to the API as X-Request-Id, and a failure carries it for the error page's reference", async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get(`${API}/thing`, ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({ success: false, message: "boom" }, { status: 500 });
+      }),
+    );
+    quiet();
+    const error = await thrown(client({ requestId: "req-42" }).request("GET", "/thing", Ok));
+    expect(seen[0].headers.get("x-request-id")).toBe("req-42");
+    expect((error as { data: unknown }).data).toEqual({ kind: "server", reference: "req-42" });
+  });
+});
+
 describe("failure mapping (spec section 8)", () => {
   it("403 -> the forbidden page", async () => {
     answering(403, { success: false, message: "not a contact" });
@@ -372,11 +389,12 @@ describe("a redirect field", () => {
 
 describe("no answer", () => {
   it("a refused connection -> 503 unavailable", async () => {
-    quiet();
+    const log = catchLog();
     const port = await closedPort();
     const error = await failureOf(client({ baseUrl: `http://127.0.0.1:${port}/api/v1` }).request("GET", "/dashboard", Ok));
+    log.stop();
     expect(error).toEqual({ status: 503, kind: "unavailable" });
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("No response from server."), expect.anything());
+    expect(log.events("api.no-answer")).toMatchObject([{ level: 50, endpoint: "GET (other)" }]);
   });
 
   it("a network error -> 503 unavailable", async () => {

@@ -22,6 +22,7 @@ import {
   parseTrustProxy,
   type PortalAppOptions,
 } from "../../server/app.ts";
+import { catchLog } from "../support/log-lines.ts";
 
 interface Echo {
   method: string;
@@ -577,13 +578,14 @@ describe("the answer at the door", () => {
         },
       },
     );
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const log = catchLog();
     for (const path of ["/none", "/fails"]) {
       const body = (await (await fetch(`${base}${path}`)).json()) as { nonce: string; revision: unknown };
       expect(body.nonce).toBe(seen.at(-1));
       expect(body.revision).toEqual({ for: "1/", value: "r", user: 1 });
     }
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("the API is down"));
+    log.stop();
+    expect(log.events("http.door.error")).toMatchObject([{ reason: expect.stringContaining("the API is down") }]);
     // A browser that takes brotli but not gzip gets the page compressed, through the handler.
     const brotli = await rawGet(`${base}/plain`, "br");
     const text = (brotli.encoding === "br" ? brotliDecompressSync(brotli.body) : brotli.body).toString();
@@ -600,7 +602,6 @@ describe("the answer at the door", () => {
     // Only GET comes to the door.
     await post(`${base}/none`);
     expect(seen).toHaveLength(4);
-    warn.mockRestore();
   });
 });
 
@@ -643,7 +644,8 @@ describe("the front door (the door before Express's router)", () => {
     expect(a.body.equals(gzipped)).toBe(true);
     expect(b.body.equals(gzipped)).toBe(true);
     const comparable = (headers: Record<string, unknown>) => {
-      const { date: _date, ...rest } = headers;
+      // The date, and each answer's own request id.
+      const { date: _date, "x-request-id": _id, ...rest } = headers;
       return { ...rest, "content-security-policy": String(rest["content-security-policy"]).replace(/nonce-[^']+/g, "nonce-N") };
     };
     expect(comparable(a.headers)).toEqual(comparable(b.headers));
@@ -651,7 +653,7 @@ describe("the front door (the door before Express's router)", () => {
   });
 
   it("leaves the page to React Router when Node refuses a header of the door's answer (no crash, no header left)", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const log = catchLog();
     const base = await start(
       { NODE_ENV: "production" },
       {
@@ -669,8 +671,8 @@ describe("the front door (the door before Express's router)", () => {
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe("rendered");
     expect(answer.headers.get("etag")).not.toBe('W/"t"');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("[door]"));
-    warn.mockRestore();
+    log.stop();
+    expect(log.events("http.door.error")).toHaveLength(1);
   });
 
   it("leaves the health checks, the embedded API and the built assets to Express, whatever their case", async () => {

@@ -104,16 +104,23 @@ describe("server.ts at start", () => {
         API_BASE_URL: "",
         DATABASE_URL: "",
         NODE_ENV: "development",
+        LOG_LEVEL: "info",
+        LOG_FORMAT: "json",
       },
       timeout: 60_000,
     });
     const failure = (await run.then(
       () => null,
       (e: unknown) => e,
-    )) as { code: number; stderr: string } | null;
+    )) as { code: number; stdout: string; stderr: string } | null;
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr.trim()).toBe(
-      `DATA_DIR: cannot write to ${path.join(file, "data")} (a part of the path is a file, not a directory); choose a directory this process may write to`,
-    );
+    // One log line, the start-up failure event, and nothing else (no stack trace).
+    const lines = failure!.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      event: "startup.failed",
+      msg: `DATA_DIR: cannot write to ${path.join(file, "data")} (a part of the path is a file, not a directory); choose a directory this process may write to`,
+    });
+    expect(failure?.stderr.trim()).toBe("");
   }, 60_000);
 });

@@ -8,6 +8,7 @@
  * page that forwards at once (meta refresh, or script), because the Content-Security-Policy's
  * form-action keeps a form post from being redirected to another site.
  */
+import { logEvent } from "~/lib/logger.server";
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form } from "react-router";
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             if (error instanceof Response && error.status >= 300 && error.status < 400) {
               const location = error.headers.get("Location");
               if (isToRedirectUri(location, oauth.redirect_uri)) throw new LeaveTo(location!);
-              console.warn("[oauth] the API redirected elsewhere than the redirect URI; not followed");
+              logEvent("oauth.redirect-refused", {}, { msg: "the API redirected elsewhere than the redirect URI; not followed" });
               throw new ApiFieldErrors({ redirect_uri: ["redirect_uri.unregistered"] });
             }
             throw error;

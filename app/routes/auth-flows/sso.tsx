@@ -11,6 +11,7 @@
  *    both users and asks. Only a posted answer switches: "Continue as B" ends A's session and goes to
  *    came_from as B; "Stay signed in as A" ends the link's session at the API and goes to /.
  */
+import { logEvent } from "~/lib/logger.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, type RouterContextProvider } from "react-router";
@@ -91,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tokens = await api(context, request, { public: true }).call("POST /auth/sso-refresh-token", { json: { sso_token: ssoToken } });
   } catch (error) {
     // Unknown, used or expired (401), refused (422), or the API unreachable: sign in the usual way.
-    if (!isFailure(error, "forbidden")) console.warn("[sso] the token exchange failed:", (error as Error)?.message ?? error);
+    if (!isFailure(error, "forbidden")) logEvent("sso.exchange-failed", { reason: (error as Error)?.message ?? String(error) });
     throw redirect(loginUrl(target));
   }
   const session = { accessToken: tokens.token, refreshToken: tokens.refresh_token };
@@ -118,7 +119,7 @@ async function endSession(context: Context, request: Request, token: string | un
   if (!token) return;
   await api(context, request, { token })
     .call("GET /auth/logout")
-    .catch((error: unknown) => console.warn("[sso] sign-out at the API failed:", (error as Error)?.message ?? error));
+    .catch((error: unknown) => logEvent("sso.sign-out-failed", { reason: (error as Error)?.message ?? String(error) }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

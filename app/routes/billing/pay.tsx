@@ -7,6 +7,7 @@
  * and security codes go to the API once and are never echoed back, kept or logged. Approved or pending:
  * the outcome page; declined or more than is still owed: the form again with the reason.
  */
+import { countPayment } from "~/lib/metrics.server";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
@@ -80,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         }
         const card = value.method === "credit_card";
         try {
-          return await client.call("POST /billing/{id}/payments", {
+          const answer = await client.call("POST /billing/{id}/payments", {
             params: { id },
             idempotencyKey,
             form: {
@@ -96,7 +97,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
                   }),
             },
           });
+          countPayment(card ? "card" : "bank", answer.payment.status === "pending" ? "pending" : "approved");
+          return answer;
         } catch (error) {
+          const declined =
+            error instanceof ApiFieldErrors && error.errors.card_number?.some((code) => /declined|insufficient_funds/.test(code));
+          countPayment(card ? "card" : "bank", declined ? "declined" : error instanceof ApiFieldErrors ? "refused" : "failed");
           // More than pending payments leave: say how much is on its way and how much may still be paid.
           if (error instanceof ApiFieldErrors && error.errors.amount?.includes("amount.exceeds_amount_due")) {
             throw beyondAmountDue(await balanceNow(), language);
