@@ -837,7 +837,9 @@ function printSummary(runs, naive) {
   for (const r of runs) {
     const b = r.best;
     const ratio = (x) => (b && n && n.viewsPerSecond > 0 && Number.isFinite(x) ? `${(x / n.viewsPerSecond).toFixed(2)}×` : "–");
-    const cpuRatio = (x) => (n && Number.isFinite(x) ? `${(x / n.cpu.naive).toFixed(2)}×` : "–");
+    // CPU per view against the naive page's at the same offered rate (a process's idle work weighs more per view at a low rate).
+    const nSame = naive?.steps.find((s) => s.rate === b?.rate);
+    const cpuRatio = (x) => (nSame && Number.isFinite(x) ? `${(x / nSame.cpu.naive).toFixed(2)}×` : "–");
     rows.push(
       b
         ? [
@@ -883,7 +885,7 @@ function printSummary(runs, naive) {
   }
   console.log(
     "(views/s: HTML documents answered 200 or 304 per second, measured; p99 over every GET, redirects included; sign-ins (the password check) apart;" +
-      " CPU per view: all the process's CPU, sign-ins and posts included, over the views of the highest step held)",
+      " CPU per view: all the process's CPU, sign-ins and posts included, over the views of the highest step held, × the naive page's at the same offered rate)",
   );
 }
 
