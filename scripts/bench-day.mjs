@@ -71,7 +71,9 @@ const RAMP_SECONDS = Math.min(8, STEP_SECONDS / 3);
 const NAIVE_STEP_SECONDS = QUICK ? 8 : 15;
 /** Mean think time between a customer's pages (exponential). */
 const THINK_MS = QUICK ? 1000 : 2000;
-const RATES = (opts.rates ?? (QUICK ? "3,6,10,15,22,32,45,65,90,130,180,250" : "5,10,15,20,30,40,55,70,90,115,145,180,225,280"))
+const RATES = (
+  opts.rates ?? (QUICK ? "3,6,10,15,22,32,45,65,90,130,180,250,320,400" : "5,10,15,20,30,40,55,70,90,115,145,180,225,280,350,440,550")
+)
   .split(",")
   .map(Number);
 const P99_LIMIT_MS = 300;
@@ -498,6 +500,11 @@ function summarize(records, seconds) {
     errors: errors.length,
     errorsBy: byStatus,
     errorSamples: [...new Set(errors.map((r) => `${r.kind} ${r.path} ${r.status || r.error?.message}`))].slice(0, 3),
+    /** The slowest GETs (what the p99 is made of). */
+    slowest: [...gets]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((r) => `${r.path.replace(/\?.*/, "").replace(/\d+/g, "N")} ${r.status} ${Math.round(r.ms)} ms`),
   };
 }
 
@@ -605,7 +612,8 @@ const stepLine = (s) =>
   Object.entries(s.cpu)
     .map(([k, v]) => `, ${k} CPU ${f(v, 2)} ms/view`)
     .join("") +
-  `, load ${f(s.load, 2)}`;
+  `, load ${f(s.load, 2)}` +
+  (s.p99 > P99_LIMIT_MS && s.slowest?.length ? `\n      slowest: ${s.slowest.join(", ")}` : "");
 
 // ---------------------------------------------------------------------------------------------------------
 // Faults (production shape): the day at a steady rate while things break.
