@@ -566,7 +566,7 @@ async function naiveStep({ base, rate, pid }) {
     if (performance.now() >= end) break;
     pending.push(
       send(`${base}/`, { headers: lib.BROWSER_HEADERS }).then((r) => {
-        if (r.started >= measureFrom) records.push({ kind: "view", ...r });
+        if (r.started >= measureFrom) records.push({ kind: "view", path: "/", ...r });
       }),
     );
   }
