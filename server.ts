@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
 import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
+import { layerOff } from "./app/lib/cache-layers.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
 import { runWorkers } from "./server/cluster.ts";
@@ -132,7 +133,8 @@ async function main(config: Config) {
       routeOf: routePatterns(build.routes).of,
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
-      door: (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
+      // CACHE_LAYERS_OFF=door (a measuring switch): every page goes through Express and React Router.
+      door: layerOff("door") ? undefined : (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
     });
   } else {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));

@@ -254,3 +254,21 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   };
   return wrap(null);
 }
+
+/** Node's codes of a connection refused, reset or timed out. */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"]);
+/** pg's messages of a connection lost or not made (they carry no code). */
+const CONNECTION_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
+
+/**
+ * Whether an error says the database does not answer (PostgreSQL restarting, stopped, unreachable) rather
+ * than that a statement failed: SQLSTATE class 08 (connection exception), 57P01–57P03 (shut down, crashed,
+ * starting up), a refused or lost connection. The API answers these 503 (errors.ts).
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  if (error instanceof AggregateError) return error.errors.some(databaseUnavailable);
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code))) return true;
+  return typeof message === "string" && CONNECTION_MESSAGES.test(message);
+}

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler } from "express";
 import { z } from "zod";
 import type { ErrorAnswer } from "../contract/common.ts";
 import { logEvent } from "../../app/lib/logger.server.ts";
+import { databaseUnavailable } from "../db/client.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -57,10 +58,21 @@ export class FieldErrors {
   }
 }
 
+let lastUnavailableLog = 0;
+
 /** The status and body that answer an error (a 500 is logged, naming `what`: never its details in the answer). */
 export function errorAnswer(error: unknown, what: string): { status: number; body: ErrorAnswer } {
   if (error instanceof ApiError) return { status: error.status, body: { success: false, message: error.message, errors: error.errors } };
   if (error instanceof z.ZodError) return { status: 422, body: { success: false, message: "Invalid request", errors: fieldErrors(error) } };
+  // The database restarting or unreachable: "try again shortly" (the portal shows its 503 page), logged once a minute at most.
+  if (databaseUnavailable(error)) {
+    if (Date.now() - lastUnavailableLog > 60_000) {
+      lastUnavailableLog = Date.now();
+      // Answering 503 until it does.
+      logEvent("db.unavailable", { reason: (error as Error).message });
+    }
+    return { status: 503, body: { success: false, message: "The service is unavailable; try again shortly" } };
+  }
   // body-parser and multipart failures carry an HTTP status of their own.
   const own = (error as { status?: unknown } | null)?.status;
   const status = typeof own === "number" && own >= 400 && own < 500 ? own : 500;

@@ -12,6 +12,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
+import { databaseUnavailable } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
 import { logEvent } from "../../app/lib/logger.server.ts";
 
@@ -174,7 +175,9 @@ export class Tokens {
         [sessionId, userId, this.now()],
       );
       return live ? { userId, sessionId } : null;
-    } catch {
+    } catch (error) {
+      // A database that does not answer is not a signed-out session: the request answers 503, not 401.
+      if (databaseUnavailable(error)) throw error;
       return null;
     }
   }
@@ -206,7 +209,8 @@ export class Tokens {
         .filter((row) => row.customer_id !== null && row.contract_name !== null)
         .map(({ username: _, ...account }) => account as PrincipalAccount);
       return { ...claims, username: rows[0].username, accounts };
-    } catch {
+    } catch (error) {
+      if (databaseUnavailable(error)) throw error;
       return null;
     }
   }

@@ -27,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { analyticsState } from "./analytics.server.ts";
+import { layerOff } from "./cache-layers.ts";
 import { api, type ApiClient } from "./api.server.ts";
 import { PRIVATE } from "./cache.server.ts";
 import { ACTIVE_CUSTOMER_COOKIE, claimsOf, isExpired, makesActive } from "./auth.server.ts";
@@ -90,7 +91,7 @@ function days(now = Date.now()): string {
 /** The tags of an If-None-Match header, without their weak marker (weak comparison). */
 function requestedTags(request: Request): string[] {
   const header = request.headers.get("If-None-Match");
-  if (!header) return [];
+  if (!header || layerOff("304")) return [];
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
 }
 

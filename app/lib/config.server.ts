@@ -3,6 +3,7 @@
  * the server at start with a message that names the variable.
  */
 import { z } from "zod";
+import { CACHE_LAYERS, parseCacheLayers } from "./cache-layers.ts";
 import { SOCIAL_NETWORKS, type SocialLink } from "./social-links.ts";
 
 const flag = (fallback: boolean) =>
@@ -93,6 +94,15 @@ export const configSchema = z
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
     /** Memory for rendered pages served again while their data is unchanged (app/lib/render-cache.server.ts); 0 turns it off. */
     RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** A measuring switch: caching layers turned off in this process (cache-layers.ts; RENDER_CACHE_MB=0 for kept pages). */
+    CACHE_LAYERS_OFF: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const { unknown } = parseCacheLayers(value);
+        if (unknown.length)
+          ctx.addIssue({ code: "custom", message: `"${unknown.join('", "')}": the layers are ${CACHE_LAYERS.join(", ")}` });
+      }),
     /** Rate-limit counters shared by several processes (unset: in memory). */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /**

@@ -13,6 +13,7 @@
  * read still under way. Used for the revision of signed-in pages (revision-reads.server.ts) and the
  * answers about e-mailed links of link pages (link-reads.server.ts).
  */
+import { layerOff } from "./cache-layers.ts";
 
 export interface Gathering<R, V> {
   /** Reads with the same key are one read. */
@@ -34,6 +35,8 @@ interface Waiting<R, V> {
 
 /** The function that asks for a read, gathered with the others of its turn as `how` says. */
 export function gatherReads<R, V>(how: Gathering<R, V>): (read: R) => Promise<V> {
+  // CACHE_LAYERS_OFF=gathered-reads (a measuring switch): each read goes alone, when it is asked for.
+  if (layerOff("gathered-reads")) return (read) => how.one(read);
   let gathering: Map<string, Waiting<R, V>> | undefined;
 
   const answer = (waiting: Waiting<R, V>, value: Promise<V>) =>
