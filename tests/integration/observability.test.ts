@@ -154,6 +154,8 @@ beforeAll(async () => {
   pad.set("account_holder", "Resi Dent");
   pad.set("branch_address", "1 King St W, Toronto");
   pad.set("agreement_accepted", "on");
+  // With card autopay in force, the customer ticks the box that replaces it (decision 080).
+  if (pad.get("in_force") === "1") pad.set("replace_card", "on");
   pad.set("void_cheque", new Blob([new Uint8Array(samplePdf())], { type: "application/pdf" }), "cheque.pdf");
   expect((await customer.post("/billing/100101/autopay/pad", pad)).status).toBe(302);
 
