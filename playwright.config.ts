@@ -27,6 +27,8 @@ const serverEnv = {
   SIGN_IN_FAILURES_PER_IP: "100000",
   SIGN_IN_ATTEMPTS_PER_IP: "100000",
   SIGN_IN_LIMIT_PER_USERNAME: "100000",
+  // Warnings and errors only: a line per request would bury the test report.
+  LOG_LEVEL: "warn",
 };
 
 export default defineConfig({
