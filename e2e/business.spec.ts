@@ -278,7 +278,8 @@ test("the endpoint in French: details, IP blocks, alerts and a refused settings 
   await page.goto("/internet/view/8024/settings");
   await page.getByLabel("Adresses courriel pour les alertes").fill("pas une adresse");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
-  await expect(page.getByText("Entrez des adresses courriel valides, séparées par des virgules.").first()).toBeVisible();
+  // The message names the addresses refused (spaces separate addresses too).
+  await expect(page.getByText(/Ces adresses courriel ne sont pas valides.*pas, une, adresse\./).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
