@@ -26,7 +26,9 @@ export async function signIn(
   const wanted = new URL(cameFrom ?? "/", "http://portal").searchParams.get("lng") ?? "en";
   const shown = (await page.locator("html").getAttribute("lang"))?.slice(0, 2);
   if (shown && shown !== wanted) {
-    await page.context().addCookies([{ name: "i18n_redirected", value: wanted, url: page.url() }]);
+    // For the whole site (path /), as the portal sets it: a cookie for this page's path alone would
+    // leave the profile's language on every other page.
+    await page.context().addCookies([{ name: "i18n_redirected", value: wanted, domain: new URL(page.url()).hostname, path: "/" }]);
     await page.reload();
   }
 }
