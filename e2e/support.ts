@@ -22,6 +22,8 @@ export async function signIn(
   await page.getByLabel(/^Password$|^Mot de passe$/).fill(PASSWORD);
   await page.getByRole("button", { name: /^Sign in$|^Se connecter$/ }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+  // With JavaScript, a page in another language arrives as a new document: let it load first.
+  await page.waitForLoadState("load");
   if (profileLanguage) return;
   const wanted = new URL(cameFrom ?? "/", "http://portal").searchParams.get("lng") ?? "en";
   const shown = (await page.locator("html").getAttribute("lang"))?.slice(0, 2);
@@ -29,7 +31,7 @@ export async function signIn(
     // For the whole site (path /), as the portal sets it: a cookie for this page's path alone would
     // leave the profile's language on every other page.
     await page.context().addCookies([{ name: "i18n_redirected", value: wanted, domain: new URL(page.url()).hostname, path: "/" }]);
-    await page.reload();
+    await page.goto(page.url());
   }
 }
 
