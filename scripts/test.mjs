@@ -42,7 +42,10 @@ run("npx", ["react-router", "typegen"]);
 run("npx", ["tsc"]);
 run("npx", ["eslint", "."]);
 run("npx", ["prettier", "--check", "."]);
-run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--project", "api"]);
+// The API suite on PGlite first, whatever TEST_DATABASE_URL says (the embedded database operators start with).
+run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--project", "routes-isolated", "--project", "api"], {
+  TEST_DATABASE_URL: "",
+});
 if (process.env.TEST_DATABASE_URL) {
   console.log("\nThe API suite again, on PostgreSQL (TEST_DATABASE_URL)");
   run("npx", ["vitest", "run", "--project", "api"]);

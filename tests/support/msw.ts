@@ -3,10 +3,17 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { handlers } from "../mocks/handlers.ts";
 import { resetTestSignInLimits } from "./sign-in-limits.ts";
+import { resetConfig } from "../../app/lib/config.server.ts";
+import { clearRenderCache } from "../../app/lib/render-cache.server.ts";
 
 export const server = setupServer(...handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => {
+  // Files of a worker share its modules: no page kept, nor configuration read, by the file before.
+  clearRenderCache();
+  resetConfig();
+  server.listen({ onUnhandledRequest: "error" });
+});
 afterEach(() => {
   server.resetHandlers();
   resetTestSignInLimits();
