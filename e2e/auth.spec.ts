@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, expectNoAxeViolations, signIn, signOut } from "./support";
+import { PASSWORD, expectNoAxeViolations, signInThroughForm as signIn, signOut } from "./support";
 
 test.describe("signing in", () => {
   test("a wrong combination shows the failure with help links and keeps the username", async ({ page }) => {

@@ -7,7 +7,7 @@
  * (200302, with it); each run writes its own values, and nothing else reads them.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectFitsWidth, PHONE_WIDTHS } from "./phone";
+import { expectFitsWidth, PHONE_WIDTHS, settled } from "./phone";
 import { expectNoAxeViolations, hasJs, signIn } from "./support";
 
 // Several screens, each checked by axe, per test: well over the default 30 s on a busy machine (up to 85 s seen).
@@ -172,7 +172,7 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   if (hasJs()) {
     // Pointing at the chart tells the values there.
     await chart.hover({ position: { x: 200, y: 100 } });
-    await expect(page.getByTestId("bandwidth-chart-hover")).toContainText(/Download: [\d,.]+ Mbps, Upload: [\d,.]+ Mbps/);
+    await expect(page.getByTestId("bandwidth-chart-hover")).toContainText(/Download: [\d,.]+\sMbps, Upload: [\d,.]+\sMbps/);
   }
 
   const summary = page.getByTestId("bandwidth-summary");
@@ -276,6 +276,7 @@ test("the endpoint in French: details, IP blocks, alerts and a refused settings 
   await expect(page.getByRole("table", { name: "Alertes, de la plus récente à la plus ancienne" })).toContainText("Hors service");
   await expectNoAxeViolations(page);
   await page.goto("/internet/view/8024/settings");
+  await settled(page);
   await page.getByLabel("Adresses courriel pour les alertes").fill("pas une adresse");
   await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
   // The message names the addresses refused (spaces separate addresses too).
