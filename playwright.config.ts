@@ -62,8 +62,12 @@ export default defineConfig({
   projects: [
     // Titles tagged @needs-js check what only scripts do (a page's scripts after a 304, conform's
     // validate-on-leave): the JavaScript project runs them; the flows they belong to have no-JS tests of their own.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@once|@needs-js/ },
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@once/ },
+    // Titles tagged @static open pages and read them, with no form, click or script in what they check (the
+    // server's answer: texts, links, statuses, redirects): the no-JS project runs them. Every screen is opened
+    // with JavaScript by e2e/every-screen.spec.ts (its scripts run without an error, and it fits a phone), which
+    // the no-JS project leaves out: without scripts a screen's layout is the same HTML and styles.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@once|@needs-js/, testIgnore: /every-screen\.spec\.ts$/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@once|@static/ },
     // Titles tagged @once change demo data the other tests read (paying off the suspended account):
     // they run once, after both projects, without JavaScript, and drive a JavaScript-enabled browser
     // themselves where they need one.

@@ -132,7 +132,7 @@ test.describe("account activation", () => {
     await expect(page).toHaveURL(/\/activate-account$/);
   });
 
-  test("in French, with the terms in French", async ({ page }) => {
+  test("in French, with the terms in French @static", async ({ page }) => {
     await page.goto(`/activate-account/${TOKENS.activateOlivia}?lng=fr`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Activer votre compte");
     await expect(page.getByRole("heading", { name: "Conditions d’utilisation", exact: true })).toBeVisible();
@@ -142,7 +142,7 @@ test.describe("account activation", () => {
 });
 
 test.describe("contact activation", () => {
-  test("an expired invitation shows the expired text", async ({ page }) => {
+  test("an expired invitation shows the expired text @static", async ({ page }) => {
     await page.goto(EXPIRED_CONTACT_LINK);
     await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
     await expect(page.getByText("Ask the person who added you to the account to send you a new invitation.")).toBeVisible();
@@ -164,13 +164,13 @@ test.describe("contact activation", () => {
 });
 
 test.describe("single sign-on", () => {
-  test("without came_from the page does not exist", async ({ page }) => {
+  test("without came_from the page does not exist @static", async ({ page }) => {
     const response = await page.goto("/sso");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
   });
 
-  test("a valid token signs the customer in and lands on came_from", async ({ page }) => {
+  test("a valid token signs the customer in and lands on came_from @static", async ({ page }) => {
     const token = await ssoToken(page.request, await apiToken(page.request, "resi@example.com"));
     await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${token}`);
     await expect(page).toHaveURL(/\/billing\/100101$/);
@@ -220,7 +220,7 @@ test.describe("single sign-on", () => {
     await expect(page).toHaveURL(/\/billing\/100203$/);
   });
 
-  test("a link for the customer already signed in goes straight on", async ({ page }) => {
+  test("a link for the customer already signed in goes straight on @static", async ({ page }) => {
     await signIn(page, "resi@example.com");
     const token = await ssoToken(page.request, await apiToken(page.request, "resi@example.com"));
     await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${token}`);
@@ -228,7 +228,7 @@ test.describe("single sign-on", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
   });
 
-  test("twenty crafted came_from values are never followed off site", async ({ page, baseURL }) => {
+  test("twenty crafted came_from values are never followed off site @static", async ({ page, baseURL }) => {
     const accessToken = await apiToken(page.request, "resi@example.com");
     const crafted = [
       "https://evil.example/",
@@ -266,7 +266,7 @@ test.describe("single sign-on", () => {
 });
 
 test.describe("OAuth consent", () => {
-  test("without redirect_uri the page does not exist", async ({ page }) => {
+  test("without redirect_uri the page does not exist @static", async ({ page }) => {
     const response = await page.goto("/oauth/authorize?client_id=support-portal");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
@@ -326,7 +326,7 @@ test.describe("OAuth consent", () => {
     expect(callback.searchParams.get("code")).toBeNull();
   });
 
-  test("twenty crafted redirect_uri values are never redirected to", async ({ page }) => {
+  test("twenty crafted redirect_uri values are never redirected to @static", async ({ page }) => {
     await signIn(page, "resi@example.com");
     const registered = SUPPORT_PORTAL.redirect_uri;
     const crafted = [
@@ -386,7 +386,7 @@ test("a public page offers to sign in from its header; a signed-in customer gets
 });
 
 test.describe("orders", () => {
-  test("the order summary: items, prices with taxes, address and appointment", async ({ page }) => {
+  test("the order summary: items, prices with taxes, address and appointment @static", async ({ page }) => {
     await page.goto(`/order-summary/${TOKENS.summary}`);
     await expect(page).toHaveURL(/\/order-summary$/);
     await expect(page).toHaveTitle("Your order | myLakeshore");
@@ -403,7 +403,7 @@ test.describe("orders", () => {
     await expect(page.getByRole("table", { name: "Frais mensuels" })).toContainText("TVH (13\u00a0%)");
   });
 
-  test("an unknown order link shows the not-found text, not an error page", async ({ page }) => {
+  test("an unknown order link shows the not-found text, not an error page @static", async ({ page }) => {
     for (const path of [
       "/order-summary/no-such-order-link-1",
       "/agreement/view/no-such-agreement-1",
@@ -421,7 +421,7 @@ test.describe("orders", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the appointment page offers the booked window and the others", async ({ page }) => {
+  test("the appointment page offers the booked window and the others @static", async ({ page }) => {
     await page.goto(`/confirmation/order/${TOKENS.confirmation}`);
     await expect(page).toHaveURL(/\/confirmation\/order$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your installation");
@@ -447,7 +447,7 @@ test.describe("orders", () => {
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "YouTube" })).toBeVisible();
   });
 
-  test("the hand-over without a token needs the order's customer signed in", async ({ page }) => {
+  test("the hand-over without a token needs the order's customer signed in @static", async ({ page }) => {
     await page.goto("/handoff/order/900002");
     await expect(page).toHaveURL(/\/login\?came_from=%2Fhandoff%2Forder%2F900002$/);
     await signIn(page, "resi@example.com", { cameFrom: "/handoff/order/900002" });
@@ -472,7 +472,7 @@ test.describe("orders", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the order, appointment, agreement and forgot-password pages fit a 390 px screen", async ({ page }) => {
+  test("the order, appointment, agreement and forgot-password pages fit a 390 px screen @static", async ({ page }) => {
     for (const path of [
       `/order-summary/${TOKENS.summary}`,
       `/confirmation/order/${TOKENS.confirmation}`,

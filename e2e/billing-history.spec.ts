@@ -66,7 +66,7 @@ test("the invoices of a residential account, with money formatted and a PDF per 
 
 // The PDF address answers the product's error pages, as HTML in the customer's language, never the
 // portal's internal refusal as JSON.
-test("an invoice PDF that cannot be shown is an error page: not a number, unknown, another's account", async ({ page }) => {
+test("an invoice PDF that cannot be shown is an error page: not a number, unknown, another's account @static", async ({ page }) => {
   await signIn(page, "resi@example.com");
   const cases = [
     ["/billing/100101/invoices/abc/pdf", 404, "This page could not be found"],
@@ -87,7 +87,7 @@ test("an invoice PDF that cannot be shown is an error page: not a number, unknow
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Introuvable");
 });
 
-test("in French: headings, dates and amounts as written in French", async ({ page }) => {
+test("in French: headings, dates and amounts as written in French @static", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/billing/100101/invoices?lng=fr" });
   await expect(page).toHaveTitle("Factures | myLakeshore");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Factures");
@@ -107,7 +107,7 @@ test("in French: headings, dates and amounts as written in French", async ({ pag
   await expect(page.getByRole("link", { name: "Faire un paiement" })).toHaveAttribute("href", "/billing/100101/pay");
 });
 
-test("billing details: the balance, the current invoice and the way to pay", async ({ page }) => {
+test("billing details: the balance, the current invoice and the way to pay @static", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/billing-details/100101" });
   await expect(page).toHaveTitle("Billing details | myLakeshore");
   const card = page.getByRole("region", { name: "Balance and current invoice" });
@@ -169,7 +169,7 @@ test("payment history: old bank payments hidden, and a date filter that is a GET
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("");
 });
 
-test("an account billed through a parent account: the forbidden page inside the signed-in layout", async ({ page }) => {
+test("an account billed through a parent account: the forbidden page inside the signed-in layout @static", async ({ page }) => {
   await signIn(page, "business@example.com");
   for (const path of ["/billing/200303/invoices", "/billing-details/200303/payments"]) {
     const response = await page.goto(path);
@@ -182,7 +182,7 @@ test("an account billed through a parent account: the forbidden page inside the 
   await expectNoAxeViolations(page);
 });
 
-test("billing addresses without an account id lead to the active account's page", async ({ page }) => {
+test("billing addresses without an account id lead to the active account's page @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/billing/200305" });
   await page.goto("/billing/invoices");
   await expect(page).toHaveURL(/\/billing\/200305\/invoices$/);

@@ -58,7 +58,7 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel("Name on the card").fill("Maya Singh");
 }
 
-test("the billing summary shows the balance, the invoice and the way to pay", async ({ page }) => {
+test("the billing summary shows the balance, the invoice and the way to pay @static", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/billing/100101" });
   await expect(page).toHaveTitle("Billing summary | myLakeshore");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Billing summary");
@@ -427,7 +427,7 @@ test("card autopay: set up, stop, then remove the card, each change after a conf
   await expect(page.getByRole("link", { name: "Remove the card" })).toHaveCount(0);
 });
 
-test("a business account billed elsewhere has no billing pages", async ({ page }) => {
+test("a business account billed elsewhere has no billing pages @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/billing/200303" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
   // The error keeps the signed-in layout: the account menu and the navigation are still there.

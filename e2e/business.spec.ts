@@ -74,7 +74,7 @@ test("the commercial dashboard groups services by category, address or platform 
   await expect(grouping.getByRole("link", { name: "Platform ID" })).toHaveAttribute("aria-current", "true");
 });
 
-test("in French, the dashboard groups and labels in French", async ({ page }) => {
+test("in French, the dashboard groups and labels in French @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/dashboard/200304?group=address&lng=fr" });
   const grouping = page.getByRole("navigation", { name: "Regrouper les services par" });
   await expect(grouping.getByRole("link", { name: "Adresse" })).toHaveAttribute("aria-current", "true");
@@ -82,7 +82,7 @@ test("in French, the dashboard groups and labels in French", async ({ page }) =>
   await expectNoAxeViolations(page);
 });
 
-test("a house account is marked", async ({ page }) => {
+test("a house account is marked @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/dashboard/200310" });
   await expect(page.getByTestId("house-account")).toHaveText("House account");
   await expect(page.getByRole("region", { name: "Account information" })).toContainText("House account");
@@ -91,7 +91,7 @@ test("a house account is marked", async ({ page }) => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the service tables stack, so no column (Status included) is cut off", async ({ page }) => {
+  test("the service tables stack, so no column (Status included) is cut off @static", async ({ page }) => {
     await signIn(page, "business@example.com", { cameFrom: "/dashboard/200304" });
     const badge = page.getByRole("table", { name: "Voice services" }).getByText("Down");
     await expect(badge).toBeVisible();
@@ -204,7 +204,7 @@ test("bandwidth for last month: chart, 95th percentile and the same 95th percent
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
 });
 
-test("bandwidth in French: numbers and axis as written in French, every label inside the chart", async ({ page }) => {
+test("bandwidth in French: numbers and axis as written in French, every label inside the chart @static", async ({ page }) => {
   // 8024 is a 10 Gbps link: its axis goes to "15 000", the widest numbers of the demo.
   await signIn(page, "business@example.com", { cameFrom: "/internet/view/8024/bandwidth?lng=fr" });
   await expect(page.getByRole("heading", { name: "Bande passante", level: 2 })).toBeVisible();
@@ -284,7 +284,7 @@ test("the endpoint in French: details, IP blocks, alerts and a refused settings 
   await expectNoAxeViolations(page);
 });
 
-test("a contact with only billing and notify roles sees the settings read-only", async ({ page }) => {
+test("a contact with only billing and notify roles sees the settings read-only @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/internet/view/8016" });
   await expect(page.getByTestId("settings-read-only")).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit monitoring settings" })).toHaveCount(0);
@@ -337,7 +337,7 @@ test("a cabinet: power per circuit with its limit, the circuit near its limit st
   expect(lines).toHaveLength(1 + 2 * days * 24);
 });
 
-test("a cabinet in French", async ({ page }) => {
+test("a cabinet in French @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/cabinet-spaces/8005?lng=fr" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Espace d’armoire – Armoire 42U");
   await expect(page.getByRole("table", { name: "Puissance par circuit" })).toContainText("Près de sa limite");

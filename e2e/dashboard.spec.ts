@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signIn } from "./support";
 
-test("a residential dashboard shows the account, the bill and the services", async ({ page }) => {
+test("a residential dashboard shows the account, the bill and the services @static", async ({ page }) => {
   await signIn(page, "resi@example.com");
   await expect(page).toHaveTitle("Dashboard | myLakeshore");
   await expect(page.getByTestId("balance")).toHaveText("$163.85");
@@ -17,7 +17,7 @@ test("a residential dashboard shows the account, the bill and the services", asy
   await expectNoAxeViolations(page);
 });
 
-test("a suspended account says so, and that its proof of payment is under review", async ({ page }) => {
+test("a suspended account says so, and that its proof of payment is under review @static", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/dashboard/100201" });
   await expect(page.getByTestId("alert-suspended")).toContainText("Your services are suspended for non-payment");
   await expect(page.getByTestId("alert-proof")).toContainText("We received your proof of payment");
@@ -44,7 +44,7 @@ test("a suspended account with proof under review: more proof can be sent from t
   await expectNoAxeViolations(page);
 });
 
-test("in French, a scheduled pause shows its dates", async ({ page }) => {
+test("in French, a scheduled pause shows its dates @static", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/dashboard/100202?lng=fr" });
   await expect(page.getByTestId("alert-pause")).toContainText(/Une pause est prévue pour Internet seulement/);
   // The demo pause starts on the first of next month and lasts three months (seeded relative to today).
@@ -55,7 +55,7 @@ test("in French, a scheduled pause shows its dates", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("a commercial dashboard shows account info and services by category", async ({ page }) => {
+test("a commercial dashboard shows account info and services by category @static", async ({ page }) => {
   await signIn(page, "business@example.com");
   // With no account chosen yet, the first by name is active.
   await expect(page).toHaveURL(/\/dashboard\/200311$/);
@@ -76,7 +76,7 @@ test("a commercial dashboard shows account info and services by category", async
   await expectNoAxeViolations(page);
 });
 
-test("the side navigation follows the account: no autopay without cards, no billing when billed elsewhere", async ({ page }) => {
+test("the side navigation follows the account: no autopay without cards, no billing when billed elsewhere @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/dashboard/200302" });
   const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
   await expect(nav.getByRole("link", { name: "Billing summary" })).toBeVisible();

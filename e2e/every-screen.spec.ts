@@ -1,8 +1,9 @@
 /**
- * Every screen of the product on a phone, 320 and 390 px wide, with JavaScript off and on (the two
- * projects): the page never scrolls sideways (neither the document nor the body is wider than the
- * window), and every chart (an `<svg>` with `<text>`) fits the window with each label inside it and
- * clear of the others. The screens are the benchmark's list, one URL per route pattern, and a few
+ * Every screen of the product on a phone, 320 and 390 px wide, with JavaScript (the JavaScript project
+ * only: without it a screen is the same HTML and styles, and flows check its pages): its scripts run
+ * without an error (a hydration mismatch, a failed lazy part), the page never scrolls sideways (neither
+ * the document nor the body is wider than the window), and every chart (an `<svg>` with `<text>`) fits
+ * the window with each label inside it and clear of the others. The screens are the benchmark's list, one URL per route pattern, and a few
  * other states (scripts/screens.mjs), each opened as its demo user. To stay quick, each worker signs
  * each user in once and keeps one browser context per user; a screen is one page load, checked at
  * 320 px and then, resized, at 390 px.
@@ -53,11 +54,18 @@ for (const screen of [...SCREENS, ...VARIANTS] as Screen[]) {
   test(`${screen.name} fits a phone: no sideways scrolling, charts and their labels inside`, async ({ contextOf }) => {
     const address = screen.via ?? screen.path!;
     const page = await (await contextOf(screen.user ?? "visitor", /[?&]lng=fr\b/.test(address) ? "fr" : "en")).newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // A page that answers 403 or 404 is such an answer to the browser too: not a script's error.
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/^Failed to load resource/.test(message.text())) errors.push(message.text());
+    });
     try {
       await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 800 });
       const response = await page.goto(address);
       expect(response?.status(), `${screen.name} answers`).toBe(screen.status ?? 200);
       await settled(page);
+      expect.soft(errors, `${screen.name}: errors in the browser's console`).toEqual([]);
       for (const width of PHONE_WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         const problems = await phoneProblems(page);

@@ -3,6 +3,7 @@
  * answer, each next to its field.
  */
 import { expect, test } from "@playwright/test";
+import { writeFile } from "node:fs/promises";
 import { samplePdf } from "../tests/support/sample-files";
 import { PASSWORD, expectNoAxeViolations, signIn } from "./support";
 
@@ -42,7 +43,10 @@ test("proof of payment: a file over 20 MB is refused next to the file field", as
   await signIn(page, "family@example.com", { cameFrom: "/billing/100201/proof-of-payment" });
   const files = page.getByLabel("Receipts or statements");
   await expect(files).toHaveAccessibleDescription(/20\sMB each at most/);
-  await files.setInputFiles([{ name: "statement.pdf", mimeType: "application/pdf", buffer: samplePdf(20 * 1024 * 1024 + 100) }]);
+  // From a file on disk: the browser reads it itself (a buffer would cross to the browser as base64, 30 s).
+  const path = test.info().outputPath("statement.pdf");
+  await writeFile(path, samplePdf(20 * 1024 * 1024 + 100));
+  await files.setInputFiles(path);
   await page.getByRole("button", { name: "Send proof of payment" }).click();
   await expect(files).toHaveAttribute("aria-invalid", "true");
   await expect(files).toHaveAccessibleDescription(/Each file must be 20\sMB or smaller\./);

@@ -26,7 +26,7 @@ test("the EN/FR toggle switches the page, remembers the choice and stays on the 
 test.describe("with a French browser", () => {
   test.use({ locale: "fr-CA" });
 
-  test("the sign-in page is French without asking", async ({ page }) => {
+  test("the sign-in page is French without asking @static", async ({ page }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
     await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();

@@ -59,7 +59,7 @@ test.describe("with FEATURE_REFERRALS=true", () => {
     await page.goto("/referrals/100101?lng=en");
   });
 
-  test("a business account has no referral page", async ({ page }) => {
+  test("a business account has no referral page @static", async ({ page }) => {
     await signIn(page, "business@example.com");
     const response = await page.goto("/referrals/200301");
     expect(response!.status()).toBe(404);
@@ -69,7 +69,7 @@ test.describe("with FEATURE_REFERRALS=true", () => {
 test.describe("with the referrals feature off (the default)", () => {
   test.use({ baseURL: BASE_URL });
 
-  test("no card, no menu entry, and the referral page answers 404", async ({ page }) => {
+  test("no card, no menu entry, and the referral page answers 404 @static", async ({ page }) => {
     await signIn(page, "resi@example.com");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("Refer a friend")).toHaveCount(0);

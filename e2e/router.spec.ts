@@ -51,7 +51,7 @@ test("the router page shows the router, its LAN, devices, rules and statistics, 
   await expectNoAxeViolations(page);
 });
 
-test("the router page in French", async ({ page }) => {
+test("the router page in French @static", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: `${ROUTER}?lng=fr` });
   await expect(page).toHaveTitle("Paramètres du routeur | myLakeshore");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres du routeur");

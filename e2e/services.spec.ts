@@ -200,7 +200,7 @@ test("a service that is moving: the pause page names the moving date first, and 
   await expectNoAxeViolations(page);
 });
 
-test("the account details in French, with the pending requests of the parents' account", async ({ page }) => {
+test("the account details in French, with the pending requests of the parents' account @static", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/account-details/100203?lng=fr" });
   await expect(page).toHaveTitle("Détails du compte | myLakeshore");
   await expect(page.getByRole("heading", { name: "Vos services" })).toBeVisible();

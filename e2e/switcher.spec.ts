@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cookieValue, expectNoAxeViolations, hasJs, signIn } from "./support";
 
-test("one account: no switcher", async ({ page }) => {
+test("one account: no switcher @static", async ({ page }) => {
   await signIn(page, "resi@example.com");
   await expect(page.getByLabel("Account", { exact: true })).toHaveCount(0);
   await expect(page.getByText(/Find an account/)).toHaveCount(0);
@@ -53,7 +53,7 @@ test("twelve accounts: a searchable list", async ({ page }) => {
   expect(await cookieValue(page, "activeCustomerId")).toBe("200302");
 });
 
-test("the account list searches names without accents and by customer id", async ({ page }) => {
+test("the account list searches names without accents and by customer id @static", async ({ page }) => {
   await signIn(page, "business@example.com");
   await page.goto("/accounts?q=200310");
   await expect(page.getByRole("listitem").filter({ hasText: "Junction Data Works" })).toBeVisible();

@@ -87,9 +87,10 @@ function MapSvg({
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
-      className="block h-auto w-full"
       // The side-by-side map is drawn at its size (shown only where it fits); the stacked one fills a phone's width.
-      style={arrangement === "columns" ? { maxWidth: layout.width } : undefined}
+      // A width attribute, not a style one: the CSP refuses inline styles.
+      width={arrangement === "columns" ? layout.width : undefined}
+      className={arrangement === "columns" ? "block h-auto max-w-full" : "block h-auto w-full"}
       data-testid={`network-map-${arrangement}`}
     >
       <title id={`${id}-title`}>{title}</title>
