@@ -12,8 +12,8 @@
  *                          process with the embedded API on PGlite (PostgreSQL with --postgres)
  *   --quick                a small seed and short steps: under 5 minutes
  *   --customers N          customers of the scale seed (default 20,000; 2,000 with --quick)
- *   --without LAYER        run with one caching layer off (repeatable): kept-pages (RENDER_CACHE_MB=0),
- *                          304, door, gathered-reads, kept-reads, session-cookies (CACHE_LAYERS_OFF)
+ *   --without LAYER        run with one caching layer off (repeatable): 304, door, gathered-reads,
+ *                          kept-reads, session-cookies (CACHE_LAYERS_OFF)
  *   --each-layer-off       the default, then each layer off in turn, on one seed; the table of
  *                          docs/cache-layers.md
  *   --faults               instead of steps: the day at a steady rate while one portal worker is killed
@@ -80,7 +80,6 @@ const P99_LIMIT_MS = 300;
 /** Steps measured whatever their p99 (--each-layer-off: every variant at the same offered rates, to compare CPU). */
 const MIN_STEPS = Number(opts["min-steps"] ?? (opts["each-layer-off"] ? 3 : 1));
 const LAYERS = {
-  "kept-pages": { RENDER_CACHE_MB: "0" },
   304: { CACHE_LAYERS_OFF: "304" },
   door: { CACHE_LAYERS_OFF: "door" },
   "gathered-reads": { CACHE_LAYERS_OFF: "gathered-reads" },
@@ -584,7 +583,7 @@ async function rampPortal(label, infra, extraEnv) {
   const servers = await startServers(infra, extraEnv);
   const pgids = { portal: servers.portal.pid, ...(servers.api ? { api: servers.api.pid } : {}) };
   const base = `http://127.0.0.1:${PORTS.portal}`;
-  // Warm-up, not measured: sessions without think times (JIT, pools, the kept pages of the login page).
+  // Warm-up, not measured: sessions without think times (JIT, pools).
   await warmUp(base, infra.users, QUICK ? 30 : 100);
   console.log(`\n${label}: servers up and warmed (${elapsed()}); steps of ${STEP_SECONDS} s (the first ${RAMP_SECONDS} s not measured)`);
   const steps = [];

@@ -282,9 +282,9 @@ export async function startPortalWithApi({ apiPort, portalPort, renderedPort, li
     DATA_DIR: dataDir,
   };
   const portal = start("portal", TSX, ["server.ts"], { env: { ...portalEnv, PORT: String(portalPort) } });
-  // The same portal keeping nothing (RENDER_CACHE_MB=0): each page it serves is rendered.
+  // A second portal for first views, so that their batches never share a process's warm state with the others.
   const rendered = renderedPort
-    ? start("portal keeping nothing", TSX, ["server.ts"], { env: { ...portalEnv, PORT: String(renderedPort), RENDER_CACHE_MB: "0" } })
+    ? start("portal for first views", TSX, ["server.ts"], { env: { ...portalEnv, PORT: String(renderedPort) } })
     : null;
   await waitFor(`http://127.0.0.1:${portalPort}/healthz`, portal);
   if (rendered) await waitFor(`http://127.0.0.1:${renderedPort}/healthz`, rendered);

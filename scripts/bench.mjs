@@ -18,10 +18,9 @@
  * (../shared/bench/naive-rr7, installed and built once into node_modules/.cache/naive-rr7) beside them.
  * For each screen, in rounds (3 by default), each after a batch of the naive page, four kinds of view,
  * each named for what it measures:
- *   - rendered: the page as a customer's first view of it costs, asked of a second portal process that
- *     keeps nothing (RENDER_CACHE_MB=0), so that every answer is rendered;
- *   - kept: the same page asked again of the default portal, which may answer from the pages it keeps in
- *     memory (what a second view within minutes costs, not a first view);
+ *   - rendered: the page as a customer's first view of it costs, asked of a second portal process;
+ *   - again: the same page asked again of the first portal, without its tag (another tab): rendered too,
+ *     since the portal keeps no page in memory (docs/decisions/140-no-kept-pages.md);
  *   - repeat: HTML with If-None-Match (the ETag of the previous answer): 304s;
  *   - .data: the client navigation's data request (rendered: nothing keeps .data answers).
  * Each is a fixed number of requests at a fixed concurrency, with the CPU time of the portal and of the
@@ -200,7 +199,7 @@ async function main() {
     opts["no-embedded"] ? null : lib.startEmbeddedPortal({ port: PORTS.embedded }),
   ]);
   console.log(
-    `Servers up (${elapsed()}): portal pid ${servers.portalPid}, portal keeping nothing pid ${servers.rendered.pid}, API pid ${servers.apiPid}${naive ? `, naive pid ${naive.pid}` : ""}`,
+    `Servers up (${elapsed()}): portal pid ${servers.portalPid}, portal for first views pid ${servers.rendered.pid}, API pid ${servers.apiPid}${naive ? `, naive pid ${naive.pid}` : ""}`,
   );
 
   const cookies = await lib.signInAll(servers.base);
@@ -284,7 +283,7 @@ async function main() {
       check(`${screen.name} rendered`, rendered, [screen.status]);
       runs.rendered.push(rendered);
       const html = await batch({ ...common, path: screen.path, n: REQUESTS });
-      check(`${screen.name} kept`, html, [screen.status]);
+      check(`${screen.name} again`, html, [screen.status]);
       const repeat = await batch({ ...common, path: screen.path, n: REQUESTS, revalidate: true, etag: html.etag });
       check(`${screen.name} repeat`, repeat, [screen.status, 304]);
       const data = await batch({ ...common, path: lib.dataUrl(screen.path), n: REQUESTS });
@@ -368,8 +367,8 @@ async function main() {
         : " (absent: no ratios)."),
   );
   console.log(
-    "Portal and API CPU in ms per request. rendered = every answer rendered (a portal keeping nothing: a customer's first view);" +
-      " kept = the default portal, which may answer from the pages it keeps; repeat = If-None-Match with the previous ETag (304s counted).\n",
+    "Portal and API CPU in ms per request. rendered = a customer's first view;" +
+      " again = the same page again without its tag (rendered too: nothing is kept); repeat = If-None-Match with the previous ETag (304s counted).\n",
   );
   const rows = [
     [
@@ -379,7 +378,7 @@ async function main() {
       "API",
       "×",
       "p99",
-      "kept portal",
+      "again portal",
       "×",
       "req/s",
       "p99",

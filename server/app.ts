@@ -29,8 +29,8 @@ import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
 /**
  * Pages and .data are compressed once per answer (a 50 KB page: brotli quality 2 takes 0.38 ms and sends
- * 13.6 KB; the `compression` default, quality 4, takes 0.81 ms for 12.9 KB). Every page view pays this,
- * kept pages included, so the cheaper setting wins: 5 % more bytes for half the time
+ * 13.6 KB; the `compression` default, quality 4, takes 0.81 ms for 12.9 KB). Every rendered page view
+ * pays this, so the cheaper setting wins: 5 % more bytes for half the time
  * (docs/architecture.md, "Compression"). Browsers that do not take brotli get gzip at its default level.
  * Scripts and stylesheets are not compressed here: the build wrote them compressed at the best settings
  * (scripts/vite-precompress.ts), and `/assets` serves those files as they are.
@@ -52,8 +52,8 @@ export interface PortalAppOptions {
   /** Extra middleware before the pages (Vite's dev server). */
   devMiddleware?: RequestHandler;
   /**
-   * The build's answer at the door (app/lib/conditional.server.ts `answerAtTheDoor`): a 304 or a kept
-   * page without React Router's request handler, or undefined to let the handler answer.
+   * The build's answer at the door (app/lib/conditional.server.ts `answerAtTheDoor`): a 304 without
+   * React Router's request handler, or undefined to let the handler answer.
    */
   door?: typeof answerAtTheDoor;
   /** A request's route pattern (server/route-patterns.ts), for its log line and metrics. */
@@ -314,8 +314,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     );
   }
 
-  // Before the compression middleware: its answers are 304s or kept pages already gzipped (a page that
-  // would still need compressing goes on to React Router).
+  // Before the compression middleware: its answers are 304s, with nothing to compress.
   const door = options.door ? doorMiddleware(options.door) : undefined;
   if (door) app.use(unlessFrontDoor(door));
 
@@ -337,7 +336,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
 
   // The front door: a server made by app.listen takes a page's GET through the door's part of the chain
   // above (the same middlewares, in the same order: nothing before them applies to a GET of a page)
-  // before Express's router, which a 304 or a kept page then never meets.
+  // before Express's router, which a 304 then never meets.
   if (door) {
     const lane = [requestLog, pageHeaders, keepStoredCspOnNotModified, addressCheck, door];
     const listener = frontDoor(app, lane);
@@ -429,20 +428,18 @@ function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
     }
     door(request, info).then(
       (answer) => {
-        // A page to compress (a browser that takes brotli or deflate but not gzip): React Router's way.
-        const encoded = answer?.headers.some(([name]) => name.toLowerCase() === "content-encoding");
-        if (!answer || (answer.body && !encoded && req.acceptsEncodings(["br", "gzip", "deflate"]))) return next();
+        if (!answer) return next();
         try {
           res.statusCode = answer.status;
           for (const [name, value] of answer.headers) res.appendHeader(name, value);
         } catch (error) {
-          // A header Node refuses (a kept answer's headers are React Router's, so this is not expected).
+          // A header Node refuses (not expected: the door sets an ETag and a Cache-Control).
           logEvent("http.door.error", { reason: (error as Error)?.message ?? String(error) });
           for (const [name] of answer.headers) res.removeHeader(name);
           res.statusCode = 200;
           return next();
         }
-        res.end(answer.body);
+        res.end();
       },
       (error: unknown) => {
         // React Router answers instead (and logs what fails there too).

@@ -2,7 +2,6 @@
  * CACHE_LAYERS_OFF: a measuring switch (README, "Configuration"; docs/cache-layers.md). Each caching layer
  * is optional for correctness (docs/architecture.md, "Caching layers"); naming it here turns it off in this
  * process, so that `npm run bench:day -- --without LAYER` can measure what it earns. Read once, at start.
- * Kept pages have their own switch, RENDER_CACHE_MB=0.
  */
 export const CACHE_LAYERS = ["304", "door", "gathered-reads", "kept-reads", "session-cookies"] as const;
 export type CacheLayer = (typeof CACHE_LAYERS)[number];

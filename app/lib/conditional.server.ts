@@ -14,27 +14,24 @@
  * No ETag (and Cache-Control: private, no-store as before) for: pages with notifications waiting, answers
  * other than 200, answers that set a cookie or have a Cache-Control of their own, pages of live data
  * (router, home network, business monitoring and power: they change with time alone), pages made for
- * one view (markFreshView: a payment form's idempotency key), files, and when the revision cannot be
- * read. Pages with an ETag answer Cache-Control: private, no-cache: the browser keeps them but asks every
- * time. The portal keeps them too (render-cache.server.ts): a request without the tag for a page rendered
- * before is answered from memory, with its own CSP nonce, and so are pages made for one view (with keys
- * of their own) and, for LIVE_KEEP_MS, live pages. Public pages that show nothing of the visitor are
- * tagged and kept for visitors who are not signed in (visitorPageMiddleware).
+ * one view (markFreshView: a payment form's idempotency key), files, the 404 page, and when the revision
+ * cannot be read. Pages with an ETag answer Cache-Control: private, no-cache: the browser keeps them but
+ * asks every time. Public pages that show nothing of the visitor are tagged for visitors who are not
+ * signed in (visitorPageMiddleware), and so are pages of e-mailed links (linkPageMiddleware). Nothing is
+ * kept in the portal's memory (decision 140): a first view is rendered.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
-import { RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { analyticsState } from "./analytics.server.ts";
 import { layerOff } from "./cache-layers.ts";
 import { api, type ApiClient } from "./api.server.ts";
-import { PRIVATE } from "./cache.server.ts";
 import { ACTIVE_CUSTOMER_COOKIE, claimsOf, isExpired, makesActive } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { detectLanguage, getLanguage } from "./i18n.server.ts";
-import { isFreshView, keepAnswer, keptBytes, keptOrWait } from "./render-cache.server.ts";
 import { requestInfoContext, type RequestInfo } from "./request-info.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { hasFormDraft } from "./form-draft.server.ts";
@@ -43,20 +40,21 @@ import { getTokens, hasNotifications, openSession } from "./session.server.ts";
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
 export const REVALIDATE = "private, no-cache";
 
-/** Files (CSV, PDF) and the live diagnostics address (made for one connection): always made anew. */
-const UNKEPT = /\.(csv|pdf)$|\/pdf$|^\/internet\/router\/[^/]+\/diagnostics$/;
+/** Files (CSV, PDF) and the live diagnostics address (made for one connection): never tagged. */
+const UNTAGGED = /\.(csv|pdf)$|\/pdf$|^\/internet\/router\/[^/]+\/diagnostics$/;
 
-/**
- * Pages whose data changes with time alone (live router state, traffic and monitoring windows ending
- * now): kept a few seconds only, never tagged.
- */
+/** Pages whose data changes with time alone (live router state, traffic and monitoring windows ending now): never tagged. */
 const LIVE = [/^\/internet\/router(\/|$)/, /^\/internet\/view(\/|$)/, /^\/cabinet-spaces(\/|$)/, /^\/wifi\/[^/]+\/network(\/|$)/];
 
-/**
- * How long a live page is kept (never tagged): a view within these seconds of another by the same user,
- * with nothing written meanwhile (the revision is in the tag), is that view's page.
- */
-export const LIVE_KEEP_MS = 5_000;
+const freshKeys = createContext<string[]>([]);
+
+/** The page being rendered carries this key, made for this view only (a payment form's idempotency key): it is never tagged. */
+export function markFreshView(context: Readonly<RouterContextProvider>, key: string): void {
+  const provider = context as RouterContextProvider;
+  provider.set(freshKeys, [...provider.get(freshKeys), key]);
+}
+
+const isFreshView = (context: Readonly<RouterContextProvider>): boolean => context.get(freshKeys).length > 0;
 
 /** The build: a hash of the server bundle this module is part of (identical in every process that runs it). */
 const BUILD = (() => {
@@ -95,10 +93,10 @@ function requestedTags(request: Request): string[] {
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
 }
 
-/** Whether this answer (of the status its page answers when all is well) may be kept, and carry the ETag computed before it was made. */
-function cacheable(response: Response, status = 200): boolean {
+/** Whether this answer may carry the ETag computed before it was made. */
+function cacheable(response: Response): boolean {
   return (
-    response.status === status &&
+    response.status === 200 &&
     !response.headers.has("Set-Cookie") &&
     !response.headers.has("Cache-Control") &&
     !response.headers.has("X-Remix-Redirect")
@@ -108,14 +106,13 @@ function cacheable(response: Response, status = 200): boolean {
 export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const page = pageOf(request, context);
-  if (UNKEPT.test(page) || hasNotifications(context)) return next();
-  const live = LIVE.some((pattern) => pattern.test(page));
+  if (UNTAGGED.test(page) || hasNotifications(context) || LIVE.some((pattern) => pattern.test(page))) return next();
   const raw = (params as { customerId?: string }).customerId;
   const tag = await userTag(request, context, accountParam(raw));
   // Not signed in, not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
   if (!tag) return next();
-  doors.set(page, { visitor: false, customerId: raw, live });
-  return answer(request, context, tag, next, live ? LIVE_KEEP_MS : undefined);
+  doors.set(page, { visitor: false, customerId: raw });
+  return answer(request, context, tag, next);
 };
 
 /** The route's `customerId` when it is an account id (a malformed one is left to the page: 404). */
@@ -161,12 +158,12 @@ async function userTag(
 /**
  * Public pages that show nothing of a visitor but the address, language and analytics choice (sign-in,
  * forgotten password, privacy, welcome), for visitors who are not signed in and have no notification
- * waiting: tagged and kept like signed-in pages, on a tag without user or revision. Set on each of those
+ * waiting: tagged like signed-in pages, on a tag without user or revision. Set on each of those
  * routes (`export const middleware = [visitorPageMiddleware]`); pages that show what the API says about a
  * link (orders, activation, password recovery) are not among them.
  */
 export const visitorPageMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) =>
-  visitorAnswer(request, context, next, { visitor: true, live: false });
+  visitorAnswer(request, context, next, { visitor: true });
 
 /** Whether someone is signed in (or can be again: a refresh token). */
 function signedIn(context: Readonly<RouterContextProvider>): boolean {
@@ -175,8 +172,8 @@ function signedIn(context: Readonly<RouterContextProvider>): boolean {
 }
 
 /**
- * A visitor's page (public, link or 404: `door` says which): for a GET or HEAD by someone not signed in
- * with no notification waiting, tagged (or kept only) as its kind is, and recorded for the door.
+ * A visitor's page (public or link: `door` says which): for a GET or HEAD by someone not signed in with
+ * no notification waiting, tagged as its kind is, and recorded for the door.
  */
 async function visitorAnswer(
   request: Request,
@@ -191,13 +188,13 @@ async function visitorAnswer(
   const tag = await visitorTag(request, context, door);
   if (!tag) return next();
   doors.set(pageOf(request, context), door);
-  return answer(request, context, tag, next, undefined, door.missing);
+  return answer(request, context, tag, next);
 }
 
-/** The tag of a visitor's page of this kind, or undefined when this view is not kept (a link page that cannot say). */
+/** The tag of a visitor's page of this kind, or undefined when this view is not tagged (a link page that cannot say). */
 async function visitorTag(request: Request, context: Readonly<RouterContextProvider>, door: Door): Promise<string | undefined> {
   if (door.link) return linkTag(request, context, door.link);
-  return pageTag(request, context, door.missing ? ["a visitor", "missing"] : ["a visitor"]);
+  return pageTag(request, context, ["a visitor"]);
 }
 
 /**
@@ -217,18 +214,9 @@ interface LinkPage {
 }
 
 /**
- * The 404 page (the not-found route) for visitors: the same for every visitor at an address, so kept
- * like a visitor's page, but never tagged, and apart from the other pages (render-cache.server.ts: a few
- * megabytes, a few minutes): anyone asking for addresses that do not exist pushes out only such pages,
- * never a customer's. Signed-in customers get it rendered.
- */
-export const missingPageMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) =>
-  visitorAnswer(request, context, next, { visitor: true, live: false, missing: true });
-
-/**
  * Pages of links sent by e-mail (password recovery, activation, orders, agreement) show what the API says
  * about their link, and nothing of the visitor but the address, language and analytics choice: for
- * visitors who are not signed in and have no notification waiting, they are tagged and kept on a tag
+ * visitors who are not signed in and have no notification waiting, they are tagged on a tag
  * made of the API's answer about the link (read again on every view, as a signed-in page reads its
  * revision) and the link's token. An answer that changed (the link used, expired, the order confirmed)
  * gives another tag. Set on each of those routes with the route's own read of its link, which its loader
@@ -236,10 +224,10 @@ export const missingPageMiddleware: MiddlewareFunction<Response> = ({ request, c
  */
 export function linkPageMiddleware(source: LinkSource): MiddlewareFunction<Response> {
   return ({ request, context, params }, next) =>
-    visitorAnswer(request, context, next, { visitor: true, live: false, link: { source, params: { ...params } } });
+    visitorAnswer(request, context, next, { visitor: true, link: { source, params: { ...params } } });
 }
 
-/** The tag of a link page for a visitor, or undefined for a view never kept (or when the API cannot say). */
+/** The tag of a link page for a visitor, or undefined for a view never tagged (or when the API cannot say). */
 async function linkTag(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -260,44 +248,40 @@ async function linkTag(
 
 /**
  * What React Router's match of a page address told about it, recorded by the middlewares above each
- * time they tag a page: whether it is a visitor's page or a signed-in one, the account in its address
- * (the route's `customerId`, as matched) and whether it is live. The answer at the door uses it instead
- * of matching the address again; an address not seen yet goes to React Router.
+ * time they tag a page: whether it is a visitor's page or a signed-in one, and the account in its
+ * address (the route's `customerId`, as matched). The answer at the door uses it instead of matching the
+ * address again; an address not seen yet goes to React Router.
  */
 interface Door {
   visitor: boolean;
   customerId?: string;
-  live: boolean;
-  /** The 404 page: kept apart, never tagged. */
-  missing?: boolean;
   /** A link page: how it reads its link, with the route's parameters as matched. */
   link?: LinkPage;
 }
 const doors = new LRUCache<string, Door>({ max: 20_000 });
 
-/** What the answer at the door sends: status, headers and body (none for a 304). */
+/** What the answer at the door sends: a 304 and its headers. */
 export interface DoorAnswer {
-  status: number;
+  status: 304;
   headers: [string, string][];
-  body?: Buffer;
 }
 
 /**
  * The answer at the door (server.ts calls it before React Router's request handler, docs/architecture.md
- * "Answers at the door"): a GET for a page address that React Router matched before, answered 304 or
- * from the kept pages exactly as the middlewares would answer it (the root's language and session, the
- * signed-in layout's checks, the tag), without React Router's route matching, request objects and
- * middleware chain. Undefined whenever any of those would do something else: an address not matched
- * yet, `?lng=` (a language cookie to set), notifications waiting, an access token to renew or missing,
- * a visitor's page for someone signed in, an account page that would become the active account, a tag
- * neither known to the browser nor kept; React Router then answers (with the revision read here).
+ * "Answers at the door"): a GET for a page address that React Router matched before, answered 304
+ * exactly as the middlewares would answer it (the root's language and session, the signed-in layout's
+ * checks, the tag), without React Router's route matching, request objects and middleware chain.
+ * Undefined whenever any of those would do something else: an address not matched yet, `?lng=` (a
+ * language cookie to set), notifications waiting, an access token to renew or missing, a visitor's page
+ * for someone signed in, an account page that would become the active account, a tag the browser does
+ * not have; React Router then answers (with the revision read here).
  */
 export async function answerAtTheDoor(request: Request, info: RequestInfo): Promise<DoorAnswer | undefined> {
   if (request.method !== "GET") return undefined;
   const context = new RouterContextProvider(new Map([[requestInfoContext, info]]));
   const page = pageOf(request, context);
   const door = doors.get(page);
-  if (!door || new URL(request.url).searchParams.has("lng")) return undefined;
+  if (!door || new URL(request.url).searchParams.has("lng") || !request.headers.has("If-None-Match")) return undefined;
   await detectLanguage(request, context);
   await openSession(request, context);
   if (hasNotifications(context) || hasFormDraft(request)) return undefined;
@@ -311,22 +295,15 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
     if (!accessToken || isExpired(accessToken) || makesActive(request, door.customerId)) return undefined;
     tag = await userTag(request, context, accountParam(door.customerId));
   }
-  if (!tag) return undefined;
-  // As answer() tags a page, and as privatePagesMiddleware marks what is not tagged.
-  const tagHeaders: [string, string][] = [
-    ["ETag", `W/${tag}`],
-    ["Cache-Control", REVALIDATE],
-  ];
-  const tags = !door.live && !door.missing;
-  if (tags && requestedTags(request).includes(tag)) {
-    info.cacheOutcome = "304";
-    return { status: 304, headers: tagHeaders };
-  }
-  const kept = keptBytes(tag, info.cspNonce, request.headers.get("Accept-Encoding"));
-  if (!kept) return undefined;
-  info.cacheOutcome = "kept";
-  const own: [string, string][] = tags && !kept.fresh ? tagHeaders : [["Cache-Control", PRIVATE]];
-  return { status: kept.status, headers: [...kept.headers, ...own], body: kept.body };
+  if (!tag || !requestedTags(request).includes(tag)) return undefined;
+  info.cacheOutcome = "304";
+  return {
+    status: 304,
+    headers: [
+      ["ETag", `W/${tag}`],
+      ["Cache-Control", REVALIDATE],
+    ],
+  };
 }
 
 /** The ETag of a page: what every page is made of (build, configuration, address, language, analytics choice, day) and `own`. */
@@ -350,45 +327,23 @@ function pageTag(request: Request, context: Readonly<RouterContextProvider>, own
     .slice(0, 27)}"`;
 }
 
-/**
- * 304 to a browser that has the page under this tag; else the page kept under it (or, while another
- * request renders it, that render once kept); else the page rendered, and kept. Pages made for one view
- * and live pages (kept `liveMs` only) are never tagged.
- */
+/** 304 to a browser that has the page under this tag; else the page rendered, tagged when it may be (not made for one view). */
 async function answer(
   request: Request,
   context: Readonly<RouterContextProvider>,
   tag: string,
   next: () => Promise<Response>,
-  liveMs?: number,
-  missing = false,
 ): Promise<Response> {
   const etag = `W/${tag}`;
-  const tags = !liveMs && !missing;
   const info = context.get(requestInfoContext);
-  if (tags && requestedTags(request).includes(tag)) {
+  if (requestedTags(request).includes(tag)) {
     info.cacheOutcome = "304";
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": REVALIDATE } });
   }
-  if (request.method !== "GET") {
-    const response = await next();
-    return tags && cacheable(response) && !isFreshView(context) ? tagged(response, etag) : response;
-  }
-  const nonce = info.cspNonce;
-  const found = await keptOrWait(tag, nonce, request.headers.get("Accept-Encoding"));
-  if ("response" in found) {
-    info.cacheOutcome = "kept";
-    return !tags || found.fresh ? found.response : tagged(found.response, etag);
-  }
-  try {
-    const response = await next();
-    if (!cacheable(response, missing ? 404 : 200)) return response;
-    info.cacheOutcome = "rendered";
-    const kept = await keepAnswer(tag, context, nonce, response, liveMs, missing);
-    return !tags || isFreshView(context) ? kept : tagged(kept, etag);
-  } finally {
-    found.done();
-  }
+  const response = await next();
+  if (!cacheable(response) || isFreshView(context)) return response;
+  if (request.method === "GET") info.cacheOutcome = "rendered";
+  return tagged(response, etag);
 }
 
 function tagged(response: Response, etag: string): Response {

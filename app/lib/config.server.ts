@@ -92,9 +92,7 @@ export const configSchema = z
     SIGN_IN_LIMIT_PER_USERNAME: positiveInt(8),
     SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(4000),
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
-    /** Memory for rendered pages served again while their data is unchanged (app/lib/render-cache.server.ts); 0 turns it off. */
-    RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-    /** A measuring switch: caching layers turned off in this process (cache-layers.ts; RENDER_CACHE_MB=0 for kept pages). */
+    /** A measuring switch: caching layers turned off in this process (cache-layers.ts). */
     CACHE_LAYERS_OFF: z
       .string()
       .optional()

@@ -38,7 +38,7 @@ function makeMetrics() {
     }),
     cacheOutcomes: new Counter({
       name: "portal_page_cache_total",
-      help: "Page views answered from the page cache, by route pattern and outcome: rendered, kept (served from memory) or 304",
+      help: "Tagged page views by route pattern and outcome: rendered, or 304 (the browser's copy still holds)",
       labelNames: ["route", "outcome"] as const,
       registers: [registry],
     }),
@@ -73,7 +73,7 @@ export function metrics(): PortalMetrics {
 
 export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "unavailable"] as const;
 export const PAYMENT_OUTCOMES = ["approved", "declined", "pending", "refused", "failed"] as const;
-export const CACHE_OUTCOMES = ["rendered", "kept", "304"] as const;
+export const CACHE_OUTCOMES = ["rendered", "304"] as const;
 export type CacheOutcome = (typeof CACHE_OUTCOMES)[number];
 
 export function countSignIn(outcome: (typeof SIGN_IN_OUTCOMES)[number]): void {

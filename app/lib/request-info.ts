@@ -27,7 +27,7 @@ export interface RequestInfo {
   /** The request id (server/http-log.ts): sent on every API call, shown on error pages. */
   requestId?: string;
   /** How the page cache answered (conditional.server.ts): counted by route in the metrics (server/http-log.ts). */
-  cacheOutcome?: "rendered" | "kept" | "304";
+  cacheOutcome?: "rendered" | "304";
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");

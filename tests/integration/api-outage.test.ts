@@ -92,7 +92,6 @@ beforeAll(async () => {
       DATABASE_URL: "",
       REDIS_URL: "",
       COMMERCIAL_APP_URL: "",
-      RENDER_CACHE_MB: "0",
     },
     /listening on/,
   );

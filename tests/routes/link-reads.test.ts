@@ -5,10 +5,9 @@
  */
 import { http, HttpResponse } from "msw";
 import type { RouterContextProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LinkAnswersRequest } from "../../api/contract/auth-flows.ts";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
-import { clearRenderCache } from "../../app/lib/render-cache.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import { loader, middleware } from "../../app/routes/auth-flows/recover-password.tsx";
 import { on } from "../mocks/contract.ts";
@@ -72,8 +71,6 @@ function linksAnswered(expiries: Map<string, string>, failing?: string) {
 }
 
 const expiring = () => new Map(links.map((link, i) => [link, `2026-12-0${i + 1}T09:00:00Z`]));
-
-afterEach(() => clearRenderCache());
 
 describe("link reads of pages that arrive together", () => {
   it("are one POST /link-answers for several visitors, each page tagged with its own link's answer", async () => {

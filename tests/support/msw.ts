@@ -4,13 +4,11 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { handlers } from "../mocks/handlers.ts";
 import { resetTestSignInLimits } from "./sign-in-limits.ts";
 import { resetConfig } from "../../app/lib/config.server.ts";
-import { clearRenderCache } from "../../app/lib/render-cache.server.ts";
 
 export const server = setupServer(...handlers);
 
 beforeAll(() => {
-  // Files of a worker share its modules: no page kept, nor configuration read, by the file before.
-  clearRenderCache();
+  // Files of a worker share its modules: no configuration read by the file before.
   resetConfig();
   server.listen({ onUnhandledRequest: "error" });
 });
