@@ -234,10 +234,13 @@ test.describe("with ANALYTICS_KEY", () => {
       await route.continue();
     });
     await page.goto("/privacy");
+    // The client is on its way (held two seconds) when the customer withdraws consent.
+    await expect
+      .poll(() => sent.chunks.slice(before.chunks).some((url) => url.includes("analytics.client")), { timeout: 20_000 })
+      .toBe(true);
     await page.getByRole("radio", { name: "Do not allow product analytics" }).check();
     await page.getByRole("button", { name: "Save my choice" }).click();
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
-    await expect.poll(() => sent.chunks.slice(before.chunks).some((url) => url.includes("analytics.client"))).toBe(true);
     await page.waitForTimeout(2_500);
     expect(sent.events.slice(before.events).map((e) => `${e.event} ${String(e.properties.$pathname)}`)).toEqual([]);
     expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);

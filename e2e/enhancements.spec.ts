@@ -299,8 +299,15 @@ test("a page is painted before its scripts are fetched, then comes to life: the 
   });
   await page.goto("/login");
   // The document names no script to fetch while it is parsed: they are asked for once the first frame is drawn.
+  const scriptsAsked = () =>
+    page.evaluate(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js")).length,
+    );
+  await expect.poll(scriptsAsked, { timeout: 15_000 }).toBeGreaterThan(2);
   const timing = await page.evaluate(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const scripts = performance
       .getEntriesByType("resource")
       .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))

@@ -27,6 +27,12 @@ export async function signIn(
   expect(to, `${username} signed in (${response.status()})`).toBeTruthy();
   if (!profileLanguage) await setLanguageCookie(page, languageOf(cameFrom));
   await page.goto(to!);
+  // A document load, where the form's sign-in ended on a hydrated page: let the scripts take the page
+  // (and its lazy parts arrive) before the test types or points at anything.
+  if (hasJs()) {
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForLoadState("networkidle");
+  }
 }
 
 /** Signs in by filling the sign-in form and waits for the page it lands on (see `signIn`). */

@@ -6,7 +6,7 @@
  * portal against an API process that hangs, is slow and is down (vitest's integration project), and the
  * end-to-end tests in Debian's Chromium, installed first when missing and the machine allows it.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -15,6 +15,26 @@ function run(command, args, env = {}) {
   console.log(`\n$ ${[command, ...args].join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Runs these commands at once, prints each one's output when it ends, and stops if any failed. */
+async function runTogether(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (status) => resolve({ line: [command, ...args].join(" "), output, status }));
+        }),
+    ),
+  );
+  for (const { line, output, status } of results) {
+    console.log(`\n$ ${line}\n${output}`);
+    if (status !== 0) process.exit(status ?? 1);
+  }
 }
 
 function ensureChromium() {
@@ -39,9 +59,12 @@ function ensureChromium() {
 
 ensureChromium();
 run("npx", ["react-router", "typegen"]);
-run("npx", ["tsc"]);
-run("npx", ["eslint", "."]);
-run("npx", ["prettier", "--check", "."]);
+// The three checks side by side (each keeps one core busy at most), each one's output apart.
+await runTogether([
+  ["npx", ["tsc"]],
+  ["npx", ["eslint", "."]],
+  ["npx", ["prettier", "--check", "."]],
+]);
 // The API suite on PGlite first, whatever TEST_DATABASE_URL says (the embedded database operators start with).
 run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--project", "routes-isolated", "--project", "api"], {
   TEST_DATABASE_URL: "",
