@@ -1,10 +1,16 @@
 /**
  * End-to-end tests against the production build with the embedded API and a fresh demo database.
  * Every flow runs twice: with JavaScript disabled ("no-js") and enabled ("js").
- * Chromium is Debian's (/usr/bin/chromium); CHROMIUM_PATH points elsewhere.
+ * Chromium is Debian's headless shell (/usr/bin/chromium-headless-shell: a third less time per test than the
+ * full browser), else /usr/bin/chromium; CHROMIUM_PATH points elsewhere.
  */
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ??
+  "/usr/bin/chromium-headless-shell";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** A second run beside the first (another port) needs its own database and build: E2E_DATA_DIR, BUILD_DIR. */
@@ -47,7 +53,7 @@ export default defineConfig({
     // A trace costs a fifth of the run: kept locally on failure, off in CI unless E2E_TRACE=1.
     trace: process.env.E2E_TRACE === "1" || !process.env.CI ? "retain-on-failure" : "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",
