@@ -23,9 +23,10 @@ import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import { PageTexts } from "./lib/page-texts";
 import { privatePagesMiddleware } from "./lib/cache.server";
+import { routePatternMiddleware } from "./lib/request-info";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
 
-export const middleware: Route.MiddlewareFunction[] = [privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -33,8 +33,17 @@ const ROUTE = Symbol("route pattern");
 const SENT = Symbol("bytes written on the connection before the answer");
 type Tagged = IncomingMessage & { [ROUTE]?: string };
 
+/** The pattern React Router matched for this request (RequestInfo.pattern), `.data` added for a page's data. */
+function matchedBefore(res: ServerResponse | undefined): string | undefined {
+  const info = (res as { locals?: { requestInfo?: RequestInfo } } | undefined)?.locals?.requestInfo;
+  if (!info?.pattern) return undefined;
+  return info.dataRequest ? `${info.pattern}.data` : info.pattern;
+}
+
 export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePatternOf }): RequestHandler {
-  const routeOf = (req: Tagged) => (req[ROUTE] ??= options.routeOf(new URL(req.url ?? "/", "http://x").pathname));
+  // React Router's own match when the request reached it (RequestInfo.pattern), else the address matched here.
+  const routeOf = (req: Tagged, res?: ServerResponse) =>
+    (req[ROUTE] ??= matchedBefore(res) ?? options.routeOf(new URL(req.url ?? "/", "http://x").pathname));
   const middleware = pinoHttp({
     logger: logger(),
     genReqId: (req, res) => {
@@ -44,14 +53,14 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
     },
     // Health checks are polled every few seconds: their lines only at LOG_LEVEL=debug.
     customLogLevel: (req, res, error) =>
-      error || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz|metrics)$/.test(routeOf(req)) ? "debug" : "info",
+      error || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz|metrics)$/.test(routeOf(req, res)) ? "debug" : "info",
     customSuccessMessage: () => "request",
     customErrorMessage: () => "request failed",
     customAttributeKeys: { responseTime: "ms" },
     wrapSerializers: false,
     // The route is known once the request is routed: added to the line when the answer is sent.
-    customSuccessObject: (req, _res, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged) }),
-    customErrorObject: (req, _res, _error, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged) }),
+    customSuccessObject: (req, res, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged, res) }),
+    customErrorObject: (req, res, _error, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged, res) }),
     serializers: {
       // The pattern, never the address; no headers (cookies, Authorization) at all.
       req: (req: Tagged & { id: unknown }) => ({ id: req.id, method: req.method }),
@@ -72,7 +81,7 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
     if (req.socket) (res as { [SENT]?: { socket: Socket; at: number } })[SENT] = { socket: req.socket, at: req.socket.bytesWritten };
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req as Tagged);
+      const route = routeOf(req as Tagged, res);
       httpDuration.observe({ route, method: METHODS.has(req.method) ? req.method : "OTHER", status: String(res.statusCode) }, seconds);
       const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
       if (outcome) cacheOutcomes.inc({ route, outcome });

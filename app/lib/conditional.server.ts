@@ -111,7 +111,7 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   const tag = await userTag(request, context, accountParam(raw));
   // Not signed in, not the user's account (403), a session the API ended (401), no API: the page decides, untagged.
   if (!tag) return next();
-  doors.set(page, { visitor: false, customerId: raw });
+  doors.set(page, { visitor: false, customerId: raw, pattern: context.get(requestInfoContext).pattern });
   return answer(request, context, tag, next);
 };
 
@@ -187,7 +187,7 @@ async function visitorAnswer(
   }
   const tag = await visitorTag(request, context, door);
   if (!tag) return next();
-  doors.set(pageOf(request, context), door);
+  doors.set(pageOf(request, context), { ...door, pattern: context.get(requestInfoContext).pattern });
   return answer(request, context, tag, next);
 }
 
@@ -257,6 +257,8 @@ interface Door {
   customerId?: string;
   /** A link page: how it reads its link, with the route's parameters as matched. */
   link?: LinkPage;
+  /** The route pattern React Router matched (RequestInfo.pattern), for the 304's log line and metrics. */
+  pattern?: string;
 }
 const doors = new LRUCache<string, Door>({ max: 20_000 });
 
@@ -297,6 +299,7 @@ export async function answerAtTheDoor(request: Request, info: RequestInfo): Prom
   }
   if (!tag || !requestedTags(request).includes(tag)) return undefined;
   info.cacheOutcome = "304";
+  info.pattern = door.pattern;
   return {
     status: 304,
     headers: [

@@ -6,7 +6,7 @@
  * server.ts and the built app each bundle their own copy of this module, so the context object is kept
  * on globalThis under a registered symbol: both copies then use the same key.
  */
-import { createContext, type RouterContext } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContext } from "react-router";
 import type { ApiBudget } from "./api-budget.server.ts";
 
 export interface RequestInfo {
@@ -28,6 +28,11 @@ export interface RequestInfo {
   requestId?: string;
   /** How the page cache answered (conditional.server.ts): counted by route in the metrics (server/http-log.ts). */
   cacheOutcome?: "rendered" | "304";
+  /**
+   * The route pattern React Router matched (`/billing/:customerId/pay`), for the log line and the metrics
+   * (server/http-log.ts), which otherwise match the address again (server/route-patterns.ts).
+   */
+  pattern?: string;
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");
@@ -38,3 +43,9 @@ export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= c
   clientAddress: "unknown",
   dataRequest: false,
 }));
+
+/** Records the route pattern React Router matched for this request (RequestInfo.pattern). */
+export const routePatternMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
+  context.get(requestInfoContext).pattern = `/${pattern}`.replace(/\/+/g, "/");
+  return next();
+};

@@ -61,6 +61,32 @@ async function linesAfter(from: number, count: number) {
 }
 
 describe("the request log line", () => {
+  it("names the pattern React Router matched, without matching the address again", async () => {
+    let matchedHere = 0;
+    const routed: RequestHandler = (req, res) => {
+      // What the root's routePatternMiddleware records for a page React Router matched.
+      loadContextFor(req, res).get(requestInfoContext).pattern = "/billing/:customerId/pay";
+      res.type("html").send("<p>pay</p>");
+    };
+    const app = createPortalApp({
+      config: parseConfig({}),
+      pageHandler: routed,
+      routeOf: (pathname) => (matchedHere++, routeOf(pathname)),
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    servers.push(server);
+    const from = lines.length;
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await (await fetch(`${base}/billing/100101/pay`)).text();
+    await (await fetch(`${base}/billing/100101/pay.data`)).text();
+    const [page, data] = await linesAfter(from, 2);
+    expect(page).toMatchObject({ route: "/billing/:customerId/pay" });
+    expect(data).toMatchObject({ route: "/billing/:customerId/pay.data" });
+    expect(matchedHere).toBe(0);
+  });
+
   it("is one JSON line per request with the route pattern, status, bytes, time and the request id sent back", async () => {
     const base = await start();
     const from = lines.length;
