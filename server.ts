@@ -13,9 +13,9 @@ import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
 import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
-import { layerOff } from "./app/lib/cache-layers.ts";
+import { pageCacheOf, type PageCache } from "./app/lib/page-handle.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
-import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor, type PortalAppOptions } from "./server/app.ts";
+import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 import { runWorkers } from "./server/cluster.ts";
 import { logEvent, logger } from "./app/lib/logger.server.ts";
 import { startMetricsServer } from "./server/metrics.ts";
@@ -133,19 +133,25 @@ async function main(config: Config) {
       routeOf: routePatterns(build.routes).of,
       clientDir: path.resolve(buildDir, "client"),
       pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
-      // CACHE_LAYERS_OFF=door (a measuring switch): every page goes through Express and React Router.
-      door: layerOff("door") ? undefined : (build.entry.module as { answerAtTheDoor?: PortalAppOptions["door"] }).answerAtTheDoor,
+      // What each route declares of its page (`handle.cache`): tagged for 304s or not.
+      pageCache: pageCacheOf(build.routes as Parameters<typeof pageCacheOf>[0]),
     });
   } else {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
     // Route patterns once Vite has built the route table (until then, lines say "(unmatched)").
     let routeOf: ((pathname: string) => string) | undefined;
+    let pageCache: ((pattern: string) => PageCache) | undefined;
     void (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(
-      (build) => (routeOf = routePatterns(build.routes).of),
+      (build) => {
+        routeOf = routePatterns(build.routes).of;
+        pageCache = pageCacheOf(build.routes as Parameters<typeof pageCacheOf>[0]);
+      },
       () => undefined,
     );
     app = createPortalApp({
       routeOf: (pathname) => routeOf?.(pathname) ?? "(unmatched)",
+      // Until Vite has built the route table, no page is tagged.
+      pageCache: (pattern) => pageCache?.(pattern) ?? "never",
       config,
       api: api?.router,
       readinessCheck: () => readiness(config, api),

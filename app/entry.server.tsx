@@ -15,9 +15,6 @@ import { TextsContext } from "./lib/translate.ts";
 
 export const streamTimeout = 5_000;
 
-// server.ts asks this before React Router's request handler (docs/architecture.md, "Answers at the door").
-export { answerAtTheDoor } from "./lib/conditional.server.ts";
-
 // Forms render with conform on the server without waiting for it (the browser loads it after hydration).
 provideConform(conform);
 

@@ -12,10 +12,6 @@
  *                          process with the embedded API on PGlite (PostgreSQL with --postgres)
  *   --quick                a small seed and short steps: under 5 minutes
  *   --customers N          customers of the scale seed (default 20,000; 2,000 with --quick)
- *   --without LAYER        run with one caching layer off (repeatable): 304, door, gathered-reads,
- *                          kept-reads, session-cookies (CACHE_LAYERS_OFF)
- *   --each-layer-off       the default, then each layer off in turn, on one seed; the table of
- *                          docs/cache-layers.md
  *   --faults               instead of steps: the day at a steady rate while one portal worker is killed
  *                          (kill -9), PostgreSQL is restarted and Redis is stopped (production shape);
  *                          the failed requests counted per fault
@@ -24,7 +20,7 @@
  *   --step-seconds N       length of a step (default 40; 18 with --quick)
  *   --postgres             the embedded shape on PostgreSQL
  *   --no-naive             leave out the naive page
- *   --min-steps N          steps measured even past p99 300 ms (default 1; 3 with --each-layer-off)
+ *   --min-steps N          steps measured even past p99 300 ms (default 1)
  *   --json FILE            also write the raw figures
  *
  * BENCH_PORT (default 4411) is the first of three ports (portal, API, naive page); PostgreSQL and Redis
@@ -46,8 +42,6 @@ const { values: opts } = parseArgs({
     shape: { type: "string", default: "production" },
     quick: { type: "boolean", default: false },
     customers: { type: "string" },
-    without: { type: "string", multiple: true, default: [] },
-    "each-layer-off": { type: "boolean", default: false },
     faults: { type: "boolean", default: false },
     "fault-rate": { type: "string", default: "15" },
     rates: { type: "string" },
@@ -77,16 +71,8 @@ const RATES = (
   .split(",")
   .map(Number);
 const P99_LIMIT_MS = 300;
-/** Steps measured whatever their p99 (--each-layer-off: every variant at the same offered rates, to compare CPU). */
-const MIN_STEPS = Number(opts["min-steps"] ?? (opts["each-layer-off"] ? 3 : 1));
-const LAYERS = {
-  304: { CACHE_LAYERS_OFF: "304" },
-  door: { CACHE_LAYERS_OFF: "door" },
-  "gathered-reads": { CACHE_LAYERS_OFF: "gathered-reads" },
-  "kept-reads": { CACHE_LAYERS_OFF: "kept-reads" },
-  "session-cookies": { CACHE_LAYERS_OFF: "session-cookies" },
-};
-for (const layer of opts.without) if (!LAYERS[layer]) fail(`--without: one of ${Object.keys(LAYERS).join(", ")}, not ${layer}`);
+/** Steps measured whatever their p99. */
+const MIN_STEPS = Number(opts["min-steps"] ?? 1);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4411);
 const PORTS = {
   portal: BASE_PORT,
@@ -784,28 +770,7 @@ async function main() {
     output.faults = await faults(infra);
     printFaults(output.faults);
   } else {
-    const runs = [];
-    const variants = opts["each-layer-off"]
-      ? [
-          ["default", {}],
-          ...Object.entries(LAYERS)
-            // The API keeps reads only on PGlite (api/db/kept-reads.ts): on PostgreSQL there is nothing to switch off.
-            .filter(([layer]) => layer !== "kept-reads" || !infra.databaseUrl)
-            .map(([layer, env]) => [`without ${layer}`, env]),
-        ]
-      : [
-          [
-            opts.without.length ? `without ${opts.without.join(", ")}` : "default",
-            Object.assign({}, ...opts.without.map((l) => LAYERS[l])),
-          ],
-        ];
-    for (const [label, env] of variants) {
-      // Several layers through CACHE_LAYERS_OFF at once: their words joined.
-      const merged = { ...env };
-      const offs = opts.without.map((l) => LAYERS[l].CACHE_LAYERS_OFF).filter(Boolean);
-      if (!opts["each-layer-off"] && offs.length) merged.CACHE_LAYERS_OFF = offs.join(",");
-      runs.push(await rampPortal(label, infra, merged));
-    }
+    const runs = [await rampPortal("default", infra, {})];
     let naive = null;
     if (naiveBuild.dir) {
       const server = await lib.startNaive(naiveBuild.dir, PORTS.naive);

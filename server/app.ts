@@ -6,7 +6,6 @@
  */
 import { randomFillSync } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler, type Router } from "express";
@@ -15,7 +14,7 @@ import helmet from "helmet";
 import { RouterContextProvider, type RouterContext } from "react-router";
 import type { BreakerState } from "../app/lib/api-breaker.server.ts";
 import { ApiBudget } from "../app/lib/api-budget.server.ts";
-import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
+import type { PageCache } from "../app/lib/page-handle.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
 import { logEvent } from "../app/lib/logger.server.ts";
 import { FILE_RULES } from "../api/contract/files.ts";
@@ -51,11 +50,8 @@ export interface PortalAppOptions {
   clientDir?: string;
   /** Extra middleware before the pages (Vite's dev server). */
   devMiddleware?: RequestHandler;
-  /**
-   * The build's answer at the door (app/lib/conditional.server.ts `answerAtTheDoor`): a 304 without
-   * React Router's request handler, or undefined to let the handler answer.
-   */
-  door?: typeof answerAtTheDoor;
+  /** What each route pattern declares of its page (app/lib/conditional.server.ts `pageCacheOf`). */
+  pageCache?: (pattern: string) => PageCache;
   /** A request's route pattern (server/route-patterns.ts), for its log line and metrics. */
   routeOf?: RoutePatternOf;
 }
@@ -64,8 +60,6 @@ declare module "express-serve-static-core" {
   interface Locals {
     cspNonce: string;
     requestInfo?: RequestInfo;
-    /** The request's address as sent, once the address check built it (the door's request reuses it). */
-    address?: string;
   }
 }
 
@@ -182,9 +176,9 @@ const BAD_ADDRESS = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><ti
  */
 const addressCheck: RequestHandler = (req, res, next) => {
   try {
-    // The address as sent (the door's) and with the host Express trusts (React Router's adapter's): the
-    // same host and protocol unless forwarded ones are sent.
-    new URL((res.locals.address = addressOf(req)));
+    // The address as sent and with the host Express trusts (React Router's adapter's): the same host and
+    // protocol unless forwarded ones are sent.
+    new URL(addressOf(req));
     if (req.headers["x-forwarded-host"] !== undefined || req.headers["x-forwarded-proto"] !== undefined) {
       new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
     }
@@ -210,6 +204,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
   // Each page request's time for the API, all its calls together (requestInfoOf).
   app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
+  app.locals.pageCache = options.pageCache;
 
   // First of all: the request id and the request's log line (server/http-log.ts).
   // The proxy's X-Request-Id is taken only from a peer TRUST_PROXY trusts (Express's compiled setting).
@@ -287,10 +282,10 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     if (csp) res.setHeader("Content-Security-Policy", csp.join(nonce));
     next();
   };
-  app.use(unlessFrontDoor(pageHeaders));
+  app.use(pageHeaders);
 
   // A 304 keeps the stored page's CSP (and its nonce): see server/not-modified.ts.
-  app.use(unlessFrontDoor(keepStoredCspOnNotModified));
+  app.use(keepStoredCspOnNotModified);
 
   // Every unsafe request to the portal passes one origin check, whatever the route (React Router's
   // own check skips routes without a component, such as /logout and /switch-account).
@@ -298,7 +293,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   // No post to a page may be larger than the largest form (files included): refused before it is read.
   app.use(bodyCap);
   // An address that is no URL (a malformed Host): 400, not React Router's 500.
-  app.use(unlessFrontDoor(addressCheck));
+  app.use(addressCheck);
 
   if (options.clientDir) {
     // The build's .br and .gz beside each script (brotli first when the browser takes both); the file
@@ -313,10 +308,6 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
       }),
     );
   }
-
-  // Before the compression middleware: its answers are 304s, with nothing to compress.
-  const door = options.door ? doorMiddleware(options.door) : undefined;
-  if (door) app.use(unlessFrontDoor(door));
 
   app.use(compression(PAGE_COMPRESSION));
 
@@ -334,120 +325,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
 
   app.use(options.pageHandler);
 
-  // The front door: a server made by app.listen takes a page's GET through the door's part of the chain
-  // above (the same middlewares, in the same order: nothing before them applies to a GET of a page)
-  // before Express's router, which a 304 then never meets.
-  if (door) {
-    const lane = [requestLog, pageHeaders, keepStoredCspOnNotModified, addressCheck, door];
-    const listener = frontDoor(app, lane);
-    app.listen = ((...args: unknown[]) => {
-      const server = createServer(listener);
-      // As Express's own listen: a callback also hears a failure to listen (once).
-      const last = args.at(-1);
-      if (typeof last === "function") {
-        let called = false;
-        const once = (...values: unknown[]) => (called ? undefined : ((called = true), last(...values)));
-        args[args.length - 1] = once;
-        server.once("error", once);
-      }
-      return server.listen(...(args as Parameters<typeof server.listen>));
-    }) as express.Express["listen"];
-  }
   return app;
-}
-
-/** Set on a request that went through the front door: Express's chain skips the middlewares it ran. */
-const THROUGH_FRONT_DOOR = Symbol("through the front door");
-
-const unlessFrontDoor =
-  (middleware: RequestHandler): RequestHandler =>
-  (req, res, next) =>
-    (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] ? next() : middleware(req, res, next);
-
-/**
- * What Express answers before the door's part of the chain (health checks, the embedded API, built
- * assets): such addresses always take Express's way. Express matches them without regard to case.
- */
-const BEFORE_THE_DOOR = /^\/(assets|api|healthz|readyz)(?:[/.?]|$)/i;
-
-/**
- * The server's request listener: a GET of any other address runs `lane` (page headers and nonce, the
- * stored-CSP rule, the address check, the door) as Express would, with the request and answer made
- * Express's as app.handle makes them; when the door has no answer, Express takes the request on and
- * skips what the lane already did (the nonce and the door's request information stay the same).
- */
-function frontDoor(app: express.Express, lane: RequestHandler[]): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    if (req.method !== "GET" || BEFORE_THE_DOOR.test(req.url ?? "/")) return app(req, res);
-    const expressReq = req as express.Request;
-    const expressRes = res as express.Response;
-    expressReq.res = expressRes;
-    expressRes.req = expressReq;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
-    expressRes.locals ??= Object.create(null) as express.Response["locals"];
-    // As Express's router sets them before the first middleware.
-    expressReq.originalUrl ??= req.url ?? "/";
-    expressReq.baseUrl = "";
-    let at = 0;
-    const next = (error?: unknown) => {
-      // (the lane's middlewares pass no errors on; were one to, Express would take the request from the start)
-      if (error !== undefined) return app(req, res);
-      const middleware = lane[at++];
-      if (middleware) {
-        const passedOn = at;
-        try {
-          return middleware(expressReq, expressRes, next);
-        } catch (error) {
-          // Thrown by this middleware itself: Express takes the request from the start, as its router
-          // would have caught it (a throw out of the listener would end the process).
-          if (at === passedOn) return app(req, res);
-          // Thrown further on (Express catches its own, so not expected): answered here, not twice.
-          logEvent("http.front-door.error", { err: error }, { level: "error" });
-          if (!res.headersSent) res.writeHead(500, { "Cache-Control": "no-store" }).end();
-        }
-      }
-      (req as unknown as Record<symbol, boolean>)[THROUGH_FRONT_DOOR] = true;
-      app(req, res);
-    };
-    next();
-  };
-}
-
-/** The door (app/lib/conditional.server.ts `answerAtTheDoor`) as Express middleware: its answer, or the next handler. */
-function doorMiddleware(door: typeof answerAtTheDoor): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET") return next();
-    const info = requestInfoOf(req, res);
-    let request: Request;
-    try {
-      request = fetchRequestOf(req, res);
-    } catch {
-      // A header a Fetch Request refuses: React Router's way.
-      return next();
-    }
-    door(request, info).then(
-      (answer) => {
-        if (!answer) return next();
-        try {
-          res.statusCode = answer.status;
-          for (const [name, value] of answer.headers) res.appendHeader(name, value);
-        } catch (error) {
-          // A header Node refuses (not expected: the door sets an ETag and a Cache-Control).
-          logEvent("http.door.error", { reason: (error as Error)?.message ?? String(error) });
-          for (const [name] of answer.headers) res.removeHeader(name);
-          res.statusCode = 200;
-          return next();
-        }
-        res.end();
-      },
-      (error: unknown) => {
-        // React Router answers instead (and logs what fails there too).
-        logEvent("http.door.error", { reason: (error as Error)?.message ?? String(error) });
-        next();
-      },
-    );
-  };
 }
 
 /** The headers a helmet middleware sets, asked once (they do not depend on the request). */
@@ -476,15 +354,8 @@ function requestInfoOf(req: express.Request, res: express.Response): RequestInfo
     },
     dataRequest: req.path?.endsWith(".data") ?? false,
     requestId: (req as { id?: unknown }).id === undefined ? undefined : String(req.id),
+    pageCache: (req.app?.locals as { pageCache?: (pattern: string) => PageCache } | undefined)?.pageCache,
   });
-}
-
-/** The request as a Fetch Request, for the door (React Router's adapter makes its own for the pages). */
-function fetchRequestOf(req: express.Request, res: express.Response): Request {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  return new Request(res.locals.address ?? addressOf(req), { headers });
 }
 
 /** The request's address as sent. */

@@ -222,53 +222,7 @@ export type OAuthUserInfoAnswer = z.infer<typeof OAuthUserInfoAnswer>;
 
 const TOKEN_LINK = "The token of the link (path); unknown tokens answer 404";
 
-/** Reads of one POST /link-answers at most. */
-export const MAX_LINK_READS = 50;
-
-/**
- * POST /link-answers: several GETs about e-mailed links at once, as a visitor asks them (no bearer
- * token): a portal process asks one call for the link pages of every visitor that arrived at the same
- * moment. Each read is the path of one of those GETs under /api/v1, its query included (the hand-over's
- * `?token=`), and is answered exactly as that GET answers a visitor in the read's language.
- */
-export const LinkAnswersRequest = z.object({
-  reads: z
-    .array(
-      z.object({
-        /** A link GET's path, such as /order-summary/{token} or /order-handoff/{orderId}?token=…. */
-        path: z
-          .string()
-          .max(1024)
-          .regex(/^\/[\x21-\x7e]*$/),
-        language: z.enum(["en", "fr"]).optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_LINK_READS),
-});
-export type LinkAnswersRequest = z.infer<typeof LinkAnswersRequest>;
-
-export const LinkAnswersAnswer = z.object({
-  /**
-   * In the order of `reads`: the status and the JSON body its GET answers (200 with the link's answer,
-   * 404 or 422 with an error answer); a path that is not a link GET answers 404.
-   */
-  answers: z.array(z.object({ status: z.number().int().min(200).max(599), body: z.unknown() })),
-});
-export type LinkAnswersAnswer = z.infer<typeof LinkAnswersAnswer>;
-
 export const authFlowsEndpoints = [
-  endpoint({
-    method: "post",
-    path: "/link-answers",
-    tag: "auth",
-    summary:
-      "Several GETs about e-mailed links at once (recovery, activation, contact activation, order pages), each answered as to a visitor",
-    auth: "public",
-    body: LinkAnswersRequest,
-    answer: LinkAnswersAnswer,
-    errors: [422],
-  }),
   endpoint({
     method: "post",
     path: "/auth/forgot-password",

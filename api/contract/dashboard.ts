@@ -201,58 +201,16 @@ export const RevisionAnswer = z.object({
 });
 export type RevisionAnswer = z.infer<typeof RevisionAnswer>;
 
-/** Reads of one POST /revisions at most. */
-export const MAX_REVISION_READS = 50;
-
-/**
- * POST /revisions: several GET /revision at once, each with its own access token (a portal process asks
- * one call for the pages of every customer that arrived at the same moment). Each read is authorized
- * alone, as its GET would be.
- */
-export const RevisionsRequest = z.object({
-  reads: z
-    .array(
-      z.object({
-        /** The access token of the user whose revision this is (as in their Authorization header). */
-        token: z.string().min(1).max(2048),
-        customer_id: z.number().int().positive().optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_REVISION_READS),
-});
-export type RevisionsRequest = z.infer<typeof RevisionsRequest>;
-
-export const RevisionsAnswer = z.object({
-  /** In the order of `reads`: 200 with the revision, or what the GET would have answered (401, 403). */
-  answers: z.array(
-    z.discriminatedUnion("status", [
-      RevisionAnswer.extend({ status: z.literal(200) }),
-      z.object({ status: z.union([z.literal(401), z.literal(403)]) }),
-    ]),
-  ),
-});
-export type RevisionsAnswer = z.infer<typeof RevisionsAnswer>;
-
 export const dashboardEndpoints = [
   endpoint({
     method: "get",
     path: "/revision",
     tag: "dashboard",
-    summary: "A revision of what the user's pages (of one account, or all) show: cheap, for conditional answers",
+    summary:
+      "A revision of what the user's pages (of one account, or all) show: cheap, for conditional answers. Optional: a portal whose API does not answer it renders every view (no 304s)",
     auth: "bearer",
     query: RevisionQuery,
     answer: RevisionAnswer,
-  }),
-  endpoint({
-    method: "post",
-    path: "/revisions",
-    tag: "dashboard",
-    summary: "Several revisions at once, each read with its own access token and authorized as GET /revision",
-    auth: "public",
-    body: RevisionsRequest,
-    answer: RevisionsAnswer,
-    errors: [422],
   }),
   endpoint({
     method: "get",

@@ -8,7 +8,6 @@
  * makes one read, not 100 queued on PGlite's single connection).
  * On PostgreSQL other processes write too: every read goes to the database.
  */
-import { layerOff } from "../../app/lib/cache-layers.ts";
 import type { Db } from "./client.ts";
 
 /** How long (service clock) a kept answer is given without reading. */
@@ -31,8 +30,7 @@ export class KeptReads<T> {
 
   /** The answer of `load` for this key, read now or kept from a read after which nothing was written. */
   async read(key: string, load: () => Promise<T>): Promise<T> {
-    // CACHE_LAYERS_OFF=kept-reads (a measuring switch): every read goes to the database, as on PostgreSQL.
-    const generation = layerOff("kept-reads") ? undefined : this.db.writeGeneration?.();
+    const generation = this.db.writeGeneration?.();
     const now = this.now().getTime();
     if (generation !== undefined && generation === this.generation) {
       const hit = this.kept.get(key);

@@ -21,8 +21,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
-import { linkGet } from "./link-answers.ts";
+import { parseInput, route, jsonGet } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const RECOVERY_LINK_MINUTES = 60;
@@ -234,7 +233,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  linkGet(ctx, router, "/auth/recover-password/:token", async (req) => {
+  jsonGet(router, "/auth/recover-password/:token", async (req) => {
     const link = await findLink(ctx.db, "password_recovery", req.params.token);
     if (!link) throw notFound("Link");
     const status = linkStatus(link, "password_recovery", ctx.now());
@@ -269,7 +268,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  linkGet(ctx, router, "/auth/activate-account/:token", async (req) => {
+  jsonGet(router, "/auth/activate-account/:token", async (req) => {
     const link = await findLink(ctx.db, "account_activation", req.params.token);
     if (!link) throw notFound("Link");
     const now = ctx.now();

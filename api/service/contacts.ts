@@ -36,8 +36,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, notFound, unprocessable } from "./errors.ts";
-import { currentUser, parseInput, requireCustomer, route, type CustomerAccess } from "./http.ts";
-import { linkGet } from "./link-answers.ts";
+import { currentUser, parseInput, requireCustomer, route, type CustomerAccess, jsonGet } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 /** Wrong passwords an activation link takes (linking to an existing sign-in) before it is revoked. */
@@ -426,7 +425,7 @@ export function contactActivationRoutes(ctx: ServiceContext): Router {
     return row;
   }
 
-  linkGet(ctx, router, "/activate-customer-contact/:customerId/:contactToken", async (req) => {
+  jsonGet(router, "/activate-customer-contact/:customerId/:contactToken", async (req) => {
     const activation = await liveActivation(ctx.db, req.params.customerId as string, req.params.contactToken as string, false);
     const user = await ctx.db.one<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE username = $1", [
       activation.email,

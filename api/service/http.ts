@@ -2,7 +2,7 @@
  * Request plumbing of the reference API (bodies are read in uploads.ts): control characters, the
  * signed-in user, the answer language, and access to a customer account by the user's contact roles.
  */
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { FieldErrors, fieldErrors, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
@@ -193,3 +193,13 @@ export const route =
   (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler =>
   (req, res, next) =>
     handler(req, res, next);
+
+/** A GET answered with what `answer` computes, as JSON (the pages of e-mailed links). */
+export function jsonGet(router: Router, pattern: string, answer: (req: Request) => Promise<unknown>): void {
+  router.get(
+    pattern,
+    route(async (req, res) => {
+      res.json(await answer(req));
+    }),
+  );
+}

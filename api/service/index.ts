@@ -16,7 +16,6 @@ import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
-import { linkAnswersRoutes } from "./link-answers.ts";
 import { authenticate, detectLanguage, refuseControlCharacters } from "./http.ts";
 import { bodyGate, readBody } from "./uploads.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
@@ -52,11 +51,6 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(contactActivationRoutes(ctx));
   // Support tickets looked up without signing in: an e-mailed link, then a short read-only view.
   router.use(ticketLookupRoutes(ctx));
-  const revisions = revisionRoutes(ctx);
-  // Each read of the batch carries its own access token, checked as the bearer check does.
-  router.use(revisions.batch);
-  // The link GETs of the routers above, several at once, as a visitor asks them.
-  router.use(linkAnswersRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
@@ -65,7 +59,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(endpointRoutes(ctx));
   router.use(cabinetRoutes(ctx));
   router.use(supportRoutes(ctx));
-  router.use(revisions.single);
+  router.use(revisionRoutes(ctx));
   router.use(dashboardRoutes(ctx));
   router.use(residentialDashboardRoutes(ctx));
   router.use(commercialDashboardRoutes(ctx));

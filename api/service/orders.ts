@@ -7,7 +7,7 @@
  * 404, like unknown orders. The hand-over page is reached by order id plus either its token (query
  * `token`) or the bearer token of an activated contact of the order's customer.
  */
-import { Router } from "express";
+import { Router, type Request } from "express";
 import {
   AcceptAgreementRequest,
   ConfirmAppointmentRequest,
@@ -24,8 +24,7 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, legalDocumentOf, looksLikeToken, newSecret } from "./auth-flows.ts";
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
-import { linkGet, type LinkRequest } from "./link-answers.ts";
+import { parseInput, route, jsonGet } from "./http.ts";
 
 /** Links minted when a customer continues from the hand-over page stay valid this long. */
 export const ORDER_LINK_DAYS = 30;
@@ -167,10 +166,10 @@ function servicesSection(order: OrderRow, rows: ItemRow[], lang: Language) {
     : { heading: "Your services and prices", body: `${lines.join("\n")}\nPrices are before ${tax}.\nInstallation address: ${address}.` };
 }
 
-const bearerOf = (req: LinkRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+const bearerOf = (req: Request) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 /** The order of a hand-over request, if the caller may see it: its hand-over token, or a contact's bearer. */
-async function handoffOrder(ctx: ServiceContext, req: LinkRequest, token: string | undefined): Promise<OrderRow> {
+async function handoffOrder(ctx: ServiceContext, req: Request, token: string | undefined): Promise<OrderRow> {
   const id = Number(req.params.orderId);
   const order = Number.isSafeInteger(id) && id > 0 ? await ctx.db.one<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]) : undefined;
   if (!order) throw notFound("Order");
@@ -215,7 +214,7 @@ function orderTotals(order: OrderRow, itemRows: { monthly_price_cents: number; o
 export function orderRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
-  linkGet(ctx, router, "/order-summary/:token", async (req) => {
+  jsonGet(router, "/order-summary/:token", async (req) => {
     const order = await orderByToken(ctx.db, "summary", req.params.token, ctx.now());
     const [itemRows, windowRows] = await Promise.all([items(ctx.db, order.id), windows(ctx.db, order.id)]);
     const appointment = booked(order, windowRows);
@@ -248,7 +247,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
     return answer;
   });
 
-  linkGet(ctx, router, "/order-confirmation/:token", async (req) => {
+  jsonGet(router, "/order-confirmation/:token", async (req) => {
     const now = ctx.now();
     const order = await orderByToken(ctx.db, "confirmation", req.params.token, now);
     const windowRows = await windows(ctx.db, order.id);
@@ -310,7 +309,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  linkGet(ctx, router, "/order-handoff/:orderId", async (req) => {
+  jsonGet(router, "/order-handoff/:orderId", async (req) => {
     const { token } = parseInput(OrderHandoffQuery, { token: typeof req.query.token === "string" ? req.query.token : undefined });
     const order = await handoffOrder(ctx, req, token);
     const [itemRows, windowRows, agent] = await Promise.all([
@@ -359,7 +358,7 @@ export function orderRoutes(ctx: ServiceContext): Router {
     }),
   );
 
-  linkGet(ctx, router, "/agreement/:token", async (req) => {
+  jsonGet(router, "/agreement/:token", async (req) => {
     const order = await orderByToken(ctx.db, "agreement", req.params.token, ctx.now());
     const [itemRows, document] = await Promise.all([
       items(ctx.db, order.id),

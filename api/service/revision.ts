@@ -1,5 +1,5 @@
 /**
- * GET /revision (and POST /revisions, several at once): what lets the portal answer "304 Not Modified" for a page whose data has not changed.
+ * GET /revision: what lets the portal answer "304 Not Modified" for a page whose data has not changed.
  * Counters per user, per account and for the catalogue are raised by triggers on every table a page
  * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day
  * and the pending payments that have matured (they settle on the next read). One query, no write.
@@ -10,9 +10,9 @@
 import { Router } from "express";
 import { KeptReads } from "../db/kept-reads.ts";
 import { MATURED_PAYMENT } from "./billing.ts";
-import { RevisionQuery, RevisionsRequest, type RevisionAnswer, type RevisionsAnswer } from "../contract/dashboard.ts";
+import { RevisionQuery, type RevisionAnswer } from "../contract/dashboard.ts";
 import { todayOf, type ServiceContext } from "./context.ts";
-import { fieldErrors, forbidden, unprocessable } from "./errors.ts";
+import { forbidden } from "./errors.ts";
 import { currentUser, route } from "./http.ts";
 
 interface RevisionRow {
@@ -36,11 +36,8 @@ const REVISION_QUERY = `
            WHERE customer_id IN (${ACCOUNTS}) AND ${MATURED_PAYMENT.replaceAll("$2", "$3")})::text AS matured,
          ($2::integer IS NULL OR EXISTS (${ACCOUNTS})) AS allowed`;
 
-/**
- * GET /revision (behind the bearer check) and POST /revisions (public: each read carries its own token,
- * checked as the bearer check does). Both answer from one function, so a read means the same either way.
- */
-export function revisionRoutes(ctx: ServiceContext): { batch: Router; single: Router } {
+/** GET /revision (behind the bearer check). */
+export function revisionRoutes(ctx: ServiceContext): Router {
   const kept = new KeptReads<RevisionRow | undefined>(ctx.db, ctx.now);
 
   /** The revision of this user (and account), or null when the account is not one of theirs. */
@@ -56,8 +53,8 @@ export function revisionRoutes(ctx: ServiceContext): { batch: Router; single: Ro
     };
   }
 
-  const single = Router();
-  single.get(
+  const router = Router();
+  router.get(
     "/revision",
     route(async (req, res) => {
       const user = currentUser(req);
@@ -69,26 +66,5 @@ export function revisionRoutes(ctx: ServiceContext): { batch: Router; single: Ro
       res.json(answer);
     }),
   );
-
-  const batch = Router();
-  batch.post(
-    "/revisions",
-    route(async (req, res) => {
-      const parsed = RevisionsRequest.safeParse(req.body ?? {});
-      if (!parsed.success) throw unprocessable(fieldErrors(parsed.error));
-      const answers: RevisionsAnswer["answers"] = [];
-      // One after the other: PGlite has one connection, and most reads are kept answers anyway.
-      for (const read of parsed.data.reads) {
-        const principal = await ctx.tokens.principal(read.token);
-        if (!principal) {
-          answers.push({ status: 401 });
-          continue;
-        }
-        const answer = await revisionOf(principal.userId, read.customer_id ?? null);
-        answers.push(answer ? { status: 200, ...answer } : { status: 403 });
-      }
-      res.json({ answers } satisfies RevisionsAnswer);
-    }),
-  );
-  return { batch, single };
+  return router;
 }

@@ -29,7 +29,6 @@ import { getLanguage } from "./i18n.server.ts";
 import { logEvent } from "./logger.server.ts";
 import { metrics } from "./metrics.server.ts";
 import { requestInfoContext } from "./request-info.ts";
-import { readLinkDigest } from "./link-reads.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { clearSession, getTokens } from "./session.server.ts";
 
@@ -94,13 +93,6 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Answer null instead of the not-found page (order summary, agreement). */
   silentNotFound?: boolean;
-  /**
-   * Not aborted with the page request: a call made for several page requests at once (revision-reads.server.ts),
-   * which one browser going away must not cut short for the others.
-   */
-  detached?: boolean;
-  /** Without the session's access token (a call that carries tokens in its body: POST /revisions). */
-  withoutToken?: boolean;
   /** The contract's name of the endpoint ("GET /billing/{id}/summary"), for log lines and metrics; set by `call`. */
   endpoint?: string;
 }
@@ -201,15 +193,6 @@ export class ApiClient {
   }
 
   /**
-   * Asks for, and waits within this page's time for the API, an answer that a call made for several pages
-   * brings (gathered-reads.server.ts): past the time left it rejects, and the call goes on for the others;
-   * with no time left nothing is asked.
-   */
-  within<T>(ask: () => Promise<T>): Promise<T> {
-    return this.budget.wait(ask);
-  }
-
-  /**
    * Calls an endpoint of the contract by its name, such as "GET /billing/{id}/summary": the path's
    * parameters are filled in, required headers checked, and the answer parsed with the contract's schema.
    */
@@ -245,28 +228,9 @@ export class ApiClient {
     throw failure("server", 502, this.options.requestId);
   }
 
-  /**
-   * What the API answers to a GET, as a digest of the status and the body as sent, without parsing it:
-   * a link page's tag (conditional.server.ts `linkPageMiddleware`), read with the other link pages of the
-   * moment (link-reads.server.ts). Answers other than 200 and 404 throw.
-   */
-  async digest(key: ApiEndpoint, params: Record<string, string>, query?: Record<string, string>): Promise<string> {
-    // Gathered with other visitors' reads: never a signed-in call.
-    if (this.options.token) throw new Error("ApiClient.digest is a visitor's read: call it with a public client");
-    const { endpoint, path } = resolve(key, params);
-    const digest = await readLinkDigest(this, path, query, contractHeaders(key, endpoint, {}));
-    if (digest === undefined) throw failure("server", 502, this.options.requestId);
-    return digest;
-  }
-
   /** The language of the calls (Accept-Language). */
   get language(): string {
     return this.options.language;
-  }
-
-  /** The raw answer as text, for the calls that only look at it (a link's digest). */
-  async text(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; text: string }> {
-    return this.send(method, path, options, async (answer) => ({ status: answer.status, text: await answer.text() }));
   }
 
   /** A call by path and schema: the building block of `call`, for tests and calls outside the contract. */
@@ -326,7 +290,7 @@ export class ApiClient {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": language, ...options.headers };
-    if (token && !options.withoutToken) headers.Authorization = `Bearer ${token}`;
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (this.options.requestId) headers["X-Request-Id"] = this.options.requestId;
     let body: string | FormData | undefined;
     if (options.form) body = toMultipart(options.form);
@@ -335,28 +299,24 @@ export class ApiClient {
       headers["Content-Type"] = "application/json";
     }
     const transport = this.options.transport ?? defaultTransport();
-    // A call made for several pages has a time of its own: each of them waits for it within its own (`within`).
-    const budget = options.detached ? new ApiBudget(this.budget.limitMs) : this.budget;
     const endpoint = endpointOf(method, options);
     const started = performance.now();
     let status = 0;
     try {
-      return await budget.run(async (timeoutMs) =>
+      return await this.budget.run(async (timeoutMs) =>
         read(
           await transport({
             method,
             url,
             headers,
             body,
-            // A detached call has no signal (its time limit still applies): a shared signal that is never
-            // aborted would keep a listener, and the exchange it holds, for every call made with it.
-            signal: options.detached ? undefined : request.signal,
+            signal: request.signal,
             timeoutMs,
           }).then((answer) => ((status = answer.status), answer)),
         ),
       );
     } catch (error) {
-      if (!options.detached && request.signal.aborted) throw error;
+      if (request.signal.aborted) throw error;
       // No line per call while the breaker is open: it said so once (api-breaker.server.ts).
       const requestId = this.options.requestId;
       if (error instanceof BudgetSpentError) logEvent("api.not-called", { endpoint, requestId, reason: error.message });

@@ -229,15 +229,14 @@ function kept(context: Context, token: string, revision: number): DashboardAnswe
 }
 
 /**
- * The user's own revision counter: from the revision this request read for its page (conditional.server.ts,
- * or the answer at the door), else read now (with the other reads of the moment); undefined when the API
- * does not tell it.
+ * The user's own revision counter: from the revision this request read for its page (conditional.server.ts),
+ * else read now; undefined when the API does not tell it.
  */
 async function userRevision(context: Context, request: Request, token: string): Promise<number | undefined> {
   const user = claimsOf(token)?.sub;
   const info = context.get(requestInfoContext);
   if (user !== undefined && info.revision?.for.startsWith(`${String(user)}/`)) return info.revision.user;
-  const read = await readRevision(api(context, request, { token }), token, undefined);
+  const read = await readRevision(api(context, request, { token }), undefined);
   // The same read as a page without an account in its address makes: kept for the rest of the request.
   if (read && user !== undefined) info.revision = { for: `${String(user)}/`, value: read.revision, user: read.user };
   return read?.user;

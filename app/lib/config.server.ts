@@ -3,7 +3,6 @@
  * the server at start with a message that names the variable.
  */
 import { z } from "zod";
-import { CACHE_LAYERS, parseCacheLayers } from "./cache-layers.ts";
 import { SOCIAL_NETWORKS, type SocialLink } from "./social-links.ts";
 
 const flag = (fallback: boolean) =>
@@ -92,15 +91,6 @@ export const configSchema = z
     SIGN_IN_LIMIT_PER_USERNAME: positiveInt(8),
     SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(4000),
     SIGN_IN_LIMIT_WINDOW_MINUTES: positiveInt(15),
-    /** A measuring switch: caching layers turned off in this process (cache-layers.ts). */
-    CACHE_LAYERS_OFF: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        const { unknown } = parseCacheLayers(value);
-        if (unknown.length)
-          ctx.addIssue({ code: "custom", message: `"${unknown.join('", "')}": the layers are ${CACHE_LAYERS.join(", ")}` });
-      }),
     /** Rate-limit counters shared by several processes (unset: in memory). */
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /**

@@ -27,7 +27,6 @@ import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
 import { keepDraft } from "./form-draft.server.ts";
 import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
-import { markFreshView } from "./conditional.server.ts";
 import { notify } from "./session.server.ts";
 import { logEvent } from "./logger.server.ts";
 
@@ -88,14 +87,12 @@ const EXTRA_FILES = 5;
 const ECHO_LIMIT = 1000;
 
 /**
- * A key for one submission of a form that must not charge twice. Made by a loader (given its context),
- * it marks the page as made for this view only: never tagged, so a page shown again (a 304 answered to
- * the browser's copy) never carries a key already used.
+ * A key for one submission of a form that must not charge twice. A page that shows one declares itself
+ * made for one view (`handle.cache: "never"`, conditional.server.ts): never tagged, so a page shown
+ * again (a 304 answered to the browser's copy) never carries a key already used.
  */
-export function newIdempotencyKey(context?: Readonly<RouterContextProvider>): string {
-  const key = randomUUID();
-  if (context) markFreshView(context, key);
-  return key;
+export function newIdempotencyKey(): string {
+  return randomUUID();
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { createContext, type MiddlewareFunction, type RouterContext } from "react-router";
 import type { ApiBudget } from "./api-budget.server.ts";
+import type { PageCache } from "./page-handle.ts";
 
 export interface RequestInfo {
   cspNonce: string;
@@ -16,10 +17,9 @@ export interface RequestInfo {
   /** A client navigation's data (`/page.data`), which React Router's request no longer tells apart from the page. */
   dataRequest: boolean;
   /**
-   * The API's revision read for this request by the answer at the door (conditional.server.ts), which
-   * found nothing to answer: the page's own middleware uses it rather than asking again. `for` names the
-   * user and the account it was read for; `user` is the user's own counter (their accounts and roles),
-   * which the account list kept in the session follows (auth.server.ts `getAccount`).
+   * The API's revision read for this request (conditional.server.ts, auth.server.ts): read once per
+   * request. `for` names the user and the account it was read for; `user` is the user's own counter
+   * (their accounts and roles), which the account list kept in the session follows (auth.server.ts `getAccount`).
    */
   revision?: { for: string; value: string; user: number };
   /** The request's time for the API, all its calls together (api-budget.server.ts); server/app.ts makes it. */
@@ -33,6 +33,8 @@ export interface RequestInfo {
    * (server/http-log.ts), which otherwise match the address again (server/route-patterns.ts).
    */
   pattern?: string;
+  /** What the matched route declares of its page (`handle.cache`), by pattern: server.ts reads it from the build. */
+  pageCache?: (pattern: string) => PageCache;
 }
 
 const KEY = Symbol.for("lakeshore-portal.request-info");

@@ -13,7 +13,6 @@
 import { createHash, hkdfSync } from "node:crypto";
 import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
-import { LRUCache } from "lru-cache";
 import {
   createContext,
   createSession,
@@ -22,7 +21,6 @@ import {
   type Session,
   type SessionStorage,
 } from "react-router";
-import { layerOff } from "./cache-layers.ts";
 import { getConfig, secureCookies } from "./config.server.ts";
 
 import type { Notification, NotificationType } from "./notifications.ts";
@@ -102,34 +100,17 @@ export async function seal(data: unknown, keys: SessionKey[]): Promise<string> {
     .encrypt(await cryptoKeyOf(current));
 }
 
-/**
- * Cookie values opened lately, per set of keys: the value (sealed and authenticated) → its plaintext. A
- * browser sends the same value with every request until the session changes, and opening it (WebCrypto
- * AES-GCM through jose) was the largest part of a 304 (docs/architecture.md, "Answers at the door").
- * The same bytes always open to the same text, so this answers what opening would; values that do not
- * open are not kept.
- */
-const openedValues = new WeakMap<SessionKey[], LRUCache<string, string>>();
-
 /** Opens with the key the header names; anything that does not open answers null. */
 export async function unseal(value: string, keys: SessionKey[]): Promise<Record<string, unknown> | null> {
-  let opened = openedValues.get(keys);
-  if (!opened) openedValues.set(keys, (opened = new LRUCache<string, string>({ max: 5_000, ttl: 15 * 60_000 })));
   try {
-    // CACHE_LAYERS_OFF=session-cookies (a measuring switch): every value is opened anew.
-    let text = layerOff("session-cookies") ? undefined : opened.get(value);
-    if (text === undefined) {
-      const { kid, alg, enc } = decodeProtectedHeader(value);
-      const match = keys.find((candidate) => candidate.kid === kid);
-      if (!match || alg !== "dir" || enc !== "A256GCM") return null;
-      const { plaintext } = await compactDecrypt(value, await cryptoKeyOf(match), {
-        keyManagementAlgorithms: ["dir"],
-        contentEncryptionAlgorithms: ["A256GCM"],
-      });
-      text = decoder.decode(plaintext);
-      opened.set(value, text);
-    }
-    const data: unknown = JSON.parse(text);
+    const { kid, alg, enc } = decodeProtectedHeader(value);
+    const match = keys.find((candidate) => candidate.kid === kid);
+    if (!match || alg !== "dir" || enc !== "A256GCM") return null;
+    const { plaintext } = await compactDecrypt(value, await cryptoKeyOf(match), {
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
+    const data: unknown = JSON.parse(decoder.decode(plaintext));
     return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {
     return null;

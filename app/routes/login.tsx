@@ -30,14 +30,12 @@ import { getTokens } from "~/lib/session.server";
 import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
-import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { LoginSchema } from "~/schemas/login";
 
 /** required / maxLength for the browser, from the shared schema (computed once). */
 const loginConstraint = getZodConstraint(LoginSchema);
 
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cameFrom = new URL(request.url).searchParams.get("came_from");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { AccessTokenAnswer } from "../../api/contract/auth.ts";
 import {
@@ -116,29 +116,6 @@ describe("/auth/recover-password/{token}", () => {
     expect(link.status).toBe("valid");
     expect(link.username).toBe("r***@example.com");
     expect(link.expires_at).not.toBeNull();
-  });
-
-  it("on PGlite reads the link once until anything is written or a second passes, in each language", async () => {
-    const reads = vi.spyOn(api.db, "one");
-    const linkReads = () => reads.mock.calls.filter(([sql]) => String(sql).includes("FROM account_tokens t")).length;
-    try {
-      // Nothing kept from the tests before (their views were less than a second ago on the service clock).
-      await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = 100101");
-      const first = await api.call("GET", path);
-      for (let i = 0; i < 3; i++) expect((await api.call("GET", path)).body).toEqual(first.body);
-      expect(linkReads()).toBe(api.db.kind === "pglite" ? 1 : 4);
-      await api.call("GET", path, { headers: { "Accept-Language": "fr-CA" } });
-      expect(linkReads()).toBe(api.db.kind === "pglite" ? 2 : 5);
-      // A write (anything) and the next view reads again.
-      await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = 100101");
-      expect((await api.call("GET", path)).body).toEqual(first.body);
-      expect(linkReads()).toBe(api.db.kind === "pglite" ? 3 : 6);
-      api.clock.now = new Date(api.clock.now.getTime() + 1_000);
-      await api.call("GET", path);
-      expect(linkReads()).toBe(api.db.kind === "pglite" ? 4 : 7);
-    } finally {
-      reads.mockRestore();
-    }
   });
 
   it("answers 404 for unknown and malformed tokens", async () => {

@@ -1,10 +1,10 @@
 /**
- * GET /revision (and POST /revisions, several at once) and the triggers behind it (migration 0011): every kind of write raises the revision of
+ * GET /revision and the triggers behind it (migration 0011): every kind of write raises the revision of
  * the account (or user) whose pages show it, and only theirs; a user reaches only their accounts; the
  * answer costs one query and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_REVISION_READS, RevisionAnswer, RevisionsAnswer } from "../../api/contract/dashboard.ts";
+import { RevisionAnswer } from "../../api/contract/dashboard.ts";
 import { onlyReads } from "../../api/db/client.ts";
 import { KEPT_MS } from "../../api/db/kept-reads.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
@@ -340,91 +340,6 @@ describe("the token's session check", () => {
       expect((await api.call("GET", "/revision", { token })).status).toBe(401);
     } finally {
       checks.restore();
-    }
-  });
-});
-
-describe("POST /revisions", () => {
-  const batch = (reads: unknown, token?: string) => api.call("POST", "/revisions", { json: { reads }, token });
-
-  it("answers each read as GET /revision answers it with that read's token, in order", async () => {
-    const { status, body } = await batch([
-      { token: resi, customer_id: MAYA },
-      { token: family, customer_id: HOUSE },
-      { token: family },
-      { token: business },
-    ]);
-    expect(status).toBe(200);
-    const answers = RevisionsAnswer.parse(body).answers;
-    expect(answers).toEqual([
-      { status: 200, ...(await revision(resi, MAYA)) },
-      { status: 200, ...(await revision(family, HOUSE)) },
-      { status: 200, ...(await revision(family)) },
-      { status: 200, ...(await revision(business)) },
-    ]);
-  });
-
-  it("authorizes every read alone: another user's account 403, a token that is not valid 401, the rest answered", async () => {
-    const { status, body } = await batch([
-      { token: resi, customer_id: HOUSE },
-      { token: "not-a-token" },
-      { token: `${resi.slice(0, -4)}AAAA` },
-      { token: family, customer_id: CONDO },
-    ]);
-    expect(status).toBe(200);
-    const answers = RevisionsAnswer.parse(body).answers;
-    expect(answers.map((a) => a.status)).toEqual([403, 401, 401, 200]);
-    expect(answers[0]).toEqual({ status: 403 });
-    expect(answers[3]).toEqual({ status: 200, ...(await revision(family, CONDO)) });
-  });
-
-  it("a signed-out token answers 401 in a batch as on its own", async () => {
-    const token = await api.signIn("resi@example.com");
-    expect((await batch([{ token }])).body.answers[0].status).toBe(200);
-    expect((await api.call("GET", "/auth/logout", { token })).status).toBe(200);
-    expect((await batch([{ token }, { token: resi }])).body.answers.map((a: { status: number }) => a.status)).toEqual([401, 200]);
-  });
-
-  it("shows a write at once, to every read it concerns", async () => {
-    const before = RevisionsAnswer.parse(
-      (
-        await batch([
-          { token: family, customer_id: HOUSE },
-          { token: family, customer_id: CONDO },
-        ])
-      ).body,
-    );
-    await api.db.query("UPDATE customers SET contract_name = contract_name WHERE id = $1", [HOUSE]);
-    const after = RevisionsAnswer.parse(
-      (
-        await batch([
-          { token: family, customer_id: HOUSE },
-          { token: family, customer_id: CONDO },
-        ])
-      ).body,
-    );
-    expect(after.answers[0]).not.toEqual(before.answers[0]);
-    expect(after.answers[1]).toEqual(before.answers[1]);
-  });
-
-  it("refuses a request that is not a list of reads with 422, and more than the limit", async () => {
-    for (const reads of [undefined, [], "x", [{ token: "" }], [{ token: resi, customer_id: -1 }], [{ token: resi, customer_id: "1" }]]) {
-      const { status, body } = await batch(reads);
-      expect(status, JSON.stringify(reads)).toBe(422);
-      expect(body.errors).toBeTruthy();
-    }
-    const many = Array.from({ length: MAX_REVISION_READS + 1 }, () => ({ token: resi }));
-    expect((await batch(many)).status).toBe(422);
-    expect((await batch(many.slice(1))).status).toBe(200);
-  });
-
-  it("writes nothing", async () => {
-    const queries = readsOnly("POST /revisions");
-    try {
-      expect((await batch([{ token: resi, customer_id: MAYA }, { token: business }])).status).toBe(200);
-      expect(queries.statements.every((sql) => onlyReads(sql))).toBe(true);
-    } finally {
-      queries.restore();
     }
   });
 });

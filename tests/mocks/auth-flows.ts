@@ -4,8 +4,8 @@
  * as the API does for unknown, used or expired links.
  */
 import { HttpResponse } from "msw";
-import type { LegalDocument, LinkAnswersAnswer, LinkAnswersRequest } from "../../api/contract/auth-flows.ts";
-import { API, on, refuse, reply } from "./contract.ts";
+import type { LegalDocument } from "../../api/contract/auth-flows.ts";
+import { on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 
 export const GOOD = "good-link-token-0123456789";
@@ -46,17 +46,6 @@ export const orderConfirmation = {
 const good = (token: string | readonly string[] | undefined) => token === GOOD;
 
 export const authFlowsHandlers = [
-  // Each read as its GET answers a visitor here (through the handlers in use, a test's own included).
-  on("POST /link-answers", async ({ request }) => {
-    const { reads } = (await request.json()) as LinkAnswersRequest;
-    const answers = await Promise.all(
-      reads.map(async ({ path, language }) => {
-        const response = await fetch(`${API}${path}`, { headers: { "Accept-Language": language ?? "en" } });
-        return { status: response.status, body: await response.json() };
-      }),
-    );
-    return reply("POST /link-answers", { answers } satisfies LinkAnswersAnswer);
-  }),
   on("POST /auth/forgot-password", () => reply("POST /auth/forgot-password", { success: true })),
   on("GET /auth/recover-password/{token}", ({ params }) =>
     good(params.token)

@@ -7,16 +7,18 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
-import { REVALIDATE, conditionalMiddleware, visitorPageMiddleware } from "../../app/lib/conditional.server.ts";
+import { REVALIDATE, conditionalMiddleware } from "../../app/lib/conditional.server.ts";
+import { pageCacheOf } from "../../app/lib/page-handle.ts";
 import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
 import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
 import { loader as accountsLoader } from "../../app/routes/accounts.tsx";
 import { loader as dashboardLoader } from "../../app/routes/dashboard.tsx";
-import { loader as loginLoader, middleware as loginMiddleware } from "../../app/routes/login.tsx";
-import { middleware as privacyMiddleware } from "../../app/routes/privacy/privacy.tsx";
-import { middleware as forgotPasswordMiddleware } from "../../app/routes/auth-flows/forgot-password.tsx";
-import { middleware as welcomeMiddleware } from "../../app/routes/auth-flows/welcome.tsx";
-import { loader as routerLoader } from "../../app/routes/router/router.tsx";
+import * as appLayout from "../../app/routes/_app.tsx";
+import * as payPage from "../../app/routes/billing/pay.tsx";
+import * as summaryPage from "../../app/routes/billing/summary.tsx";
+import * as endpointLayout from "../../app/routes/business/endpoint.tsx";
+import * as bandwidthPage from "../../app/routes/business/endpoint-bandwidth.tsx";
+import * as routerPage from "../../app/routes/router/router.tsx";
 import { REFRESH_TOKEN, accessToken, revision } from "../mocks/fixtures.ts";
 import { API } from "../mocks/handlers.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
@@ -34,9 +36,11 @@ interface View {
   etag?: string | null;
   headers?: Record<string, string>;
   page?: (args: any) => unknown;
+  /** The route pattern React Router matched (what the route declares is looked up by it). */
+  pattern?: string;
 }
 
-async function view({ url, customerId = "100101", cookie, etag, headers, page = dashboardLoader }: View = {}) {
+async function view({ url, customerId = "100101", cookie, etag, headers, page = dashboardLoader, pattern }: View = {}) {
   const loader = vi.fn(page);
   const result = await callRoute<any>(loader, {
     url: url ?? `/dashboard/${customerId}`,
@@ -44,6 +48,8 @@ async function view({ url, customerId = "100101", cookie, etag, headers, page = 
     cookie: cookie ?? (await signedInCookie()),
     headers: { ...headers, ...(etag ? { "If-None-Match": etag } : {}) },
     middleware,
+    pattern,
+    requestInfo: { pageCache: pageCacheOf(BUILD_ROUTES) },
   });
   return {
     ...result,
@@ -172,11 +178,13 @@ describe("conditional answers of signed-in pages", () => {
     expect([unreachable.status, unreachable.rendered, unreachable.etag]).toEqual([200, true, null]);
     quiet.mockRestore();
 
-    const live = await callRoute(routerLoader, {
+    const live = await callRoute(routerPage.loader, {
       url: "/internet/router/7001",
       params: { serviceId: "7001" },
+      pattern: "internet/router/:serviceId",
       cookie,
       middleware,
+      requestInfo: { pageCache: pageCacheOf(BUILD_ROUTES) },
     });
     expect(live.headers.get("ETag")).toBeNull();
     expect(live.headers.get("Cache-Control")).toBe("private, no-store");
@@ -193,64 +201,35 @@ describe("conditional answers of signed-in pages", () => {
   });
 });
 
-describe("conditional answers of public pages for visitors", () => {
-  async function visit({
-    cookie = "",
-    etag,
-    url = "/login",
-    headers,
-  }: { cookie?: string; etag?: string | null; url?: string; headers?: Record<string, string> } = {}) {
-    const loader = vi.fn(loginLoader);
-    const result = await callRoute<any>(loader, {
-      url,
-      cookie,
-      headers: { ...headers, ...(etag ? { "If-None-Match": etag } : {}) },
-      middleware: [privatePagesMiddleware, visitorPageMiddleware],
-    });
-    return { ...result, etag: result.headers.get("ETag"), rendered: loader.mock.calls.length > 0 };
-  }
+/** Routes as React Router's build lists them (`build.routes`), with the app's own modules. */
+const BUILD_ROUTES = {
+  root: { path: "", module: {} },
+  "routes/_app": { parentId: "root", module: appLayout },
+  "routes/billing/summary": { parentId: "routes/_app", path: "billing/:customerId?", module: summaryPage },
+  "routes/billing/pay": { parentId: "routes/_app", path: "billing/:customerId/pay", module: payPage },
+  "routes/business/endpoint": { parentId: "routes/_app", path: "internet/view/:serviceId?", module: endpointLayout },
+  "routes/business/endpoint-bandwidth": { parentId: "routes/business/endpoint", path: "bandwidth", module: bandwidthPage },
+  "routes/router/router": { parentId: "routes/_app", path: "internet/router/:serviceId", module: routerPage },
+};
 
-  it("tags the sign-in page for a visitor and answers 304 to its tag without running the loader or calling the API", async () => {
-    const first = await visit();
-    expect(first.status).toBe(200);
-    expect(first.etag).toMatch(/^W\/"[\w-]{20,}"$/);
-    expect(first.headers.get("Cache-Control")).toBe(REVALIDATE);
-    const calls = recordApiCalls();
-    const again = await visit({ etag: first.etag });
-    expect([again.status, again.rendered]).toEqual([304, false]);
-    expect(calls).toEqual([]);
+describe("what a route declares of its page (handle.cache)", () => {
+  it("is read from the build by pattern: live and one-view pages as declared, a layout's for its children, else an account page", () => {
+    const pageCache = pageCacheOf(BUILD_ROUTES);
+    expect(pageCache("/internet/router/:serviceId")).toBe("live");
+    expect(pageCache("/billing/:customerId/pay")).toBe("never");
+    expect(pageCache("/internet/view/:serviceId?/bandwidth")).toBe("live");
+    expect(pageCache("/billing/:customerId?")).toBe("account");
+    expect(pageCache("/no/such/pattern")).toBe("account");
   });
 
-  it("gives another address, language or analytics choice another tag", async () => {
-    const base = (await visit()).etag;
-    useEnv({ ANALYTICS_KEY: "phc_test" });
-    const tags = [
-      (await visit({ url: "/login?came_from=%2Fbilling" })).etag,
-      (await visit({ headers: { "Accept-Language": "fr-CA" } })).etag,
-      (await visit({ cookie: "analytics_consent=granted" })).etag,
-    ];
-    expect(new Set([base, ...tags]).size).toBe(4);
-  });
-
-  it("never tags the page for a signed-in customer, nor for a visitor with a notification waiting", async () => {
-    const signedIn = await visit({ cookie: await signedInCookie() });
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.etag).toBeNull();
-    const flashed = await callRoute(
-      ({ context }: { context: never }) => {
-        notify(context, "success", "privacy:saved");
-        return null;
-      },
-      { url: "/privacy", method: "POST", form: {} },
-    );
-    const withNotice = await visit({ cookie: nextCookie("", flashed.setCookies) });
-    expect([withNotice.status, withNotice.rendered, withNotice.etag]).toEqual([200, true, null]);
-    expect(withNotice.headers.get("Cache-Control")).toBe("private, no-store");
-  });
-
-  it("is set on sign-in, forgotten password, privacy and welcome", () => {
-    for (const middleware of [loginMiddleware, forgotPasswordMiddleware, privacyMiddleware, welcomeMiddleware]) {
-      expect(middleware).toContain(visitorPageMiddleware);
-    }
+  it("a page made for one view (a payment form) is never tagged, so it is rendered every time", async () => {
+    const cookie = await signedInCookie();
+    const summary = await view({ cookie, url: "/billing/100101", pattern: "billing/:customerId?" });
+    expect(summary.etag).not.toBeNull();
+    const pay = await view({ cookie, url: "/billing/100101/pay", pattern: "billing/:customerId/pay" });
+    expect([pay.status, pay.rendered, pay.etag, pay.cacheControl]).toEqual([200, true, null, "private, no-store"]);
+    // Even a tag the browser could not have been given: the page is made again (a new idempotency key).
+    const again = await view({ cookie, url: "/billing/100101/pay", pattern: "billing/:customerId/pay", etag: summary.etag });
+    expect(again.rendered).toBe(true);
   });
 });

@@ -25,6 +25,8 @@ export interface RouteCall {
   /** Any other body, as it is: with headers["Content-Type"], for posts a browser would not send (a stream for one sent as it is read). */
   body?: string | ReadableStream<Uint8Array>;
   params?: Record<string, string | undefined>;
+  /** The route pattern React Router would give the middlewares (default: the path itself). */
+  pattern?: string;
   cookie?: string;
   headers?: Record<string, string>;
   /** The route's own middleware (the root's language and session ones always run first). */
@@ -98,7 +100,7 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
   const run = async (index: number): Promise<Response> => {
     if (index < chain.length) {
       try {
-        const args = { request, url, params: call.params ?? {}, context, pattern: url.pathname } as never;
+        const args = { request, url, params: call.params ?? {}, context, pattern: call.pattern ?? url.pathname } as never;
         let downstream: Promise<Response> | undefined;
         const next = () => (downstream ??= run(index + 1));
         // A middleware that returns nothing lets the answer of the rest of the chain through.
@@ -110,7 +112,7 @@ export async function callRoute<T = any>(handler: Handler, call: RouteCall): Pro
     }
     try {
       outcome = {
-        value: await handler({ request, url, params: call.params ?? {}, context, pattern: url.pathname }),
+        value: await handler({ request, url, params: call.params ?? {}, context, pattern: call.pattern ?? url.pathname }),
         thrown: false,
       };
     } catch (error) {

@@ -161,32 +161,6 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
   // Calls made for several pages at once (revision and link reads) run detached from any one page request:
   // one browser going away does not cut them short, and whatever signal they carry must not keep a
   // listener (and the exchange it holds) once they are answered.
-  it("a call made for several pages outlives the page that made it, and leaves nothing behind", async () => {
-    const signals = new Set<AbortSignal>();
-    const inner = transport();
-    const watched: ApiTransport = (exchange) => {
-      if (exchange.signal) signals.add(exchange.signal);
-      return inner(exchange);
-    };
-    const page = new AbortController();
-    const detachedClient = new ApiClient({
-      baseUrl,
-      language: "en",
-      timeoutMs: 2_000,
-      request: new Request("http://portal.test/login", { signal: page.signal }),
-      transport: watched,
-    });
-    const outliving = detachedClient.request("GET", "/unread", Echo, { query: { delay: 150 }, detached: true });
-    setTimeout(() => page.abort(), 20);
-    expect(await outliving).toMatchObject({ method: "GET", url: "/api/v1/unread?delay=150" });
-    for (let i = 0; i < 30; i++) {
-      const answer = await detachedClient.request("GET", "/unread", Echo, { detached: true });
-      expect(answer!.method).toBe("GET");
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    expect([...signals].map((signal) => getEventListeners(signal, "abort").length)).toEqual([...signals].map(() => 0));
-  });
-
   it("gives a file's answer as a response to stream to the browser", async () => {
     const answer = await transport()({
       method: "GET",

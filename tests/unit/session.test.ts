@@ -1,5 +1,5 @@
 /** The session cookie: encrypted and authenticated, keys rotated through SESSION_SECRET. */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "../../app/lib/config.server.ts";
 import { resetSessionStorage, sessionCookieFor, sessionKeys, seal, unseal } from "../../app/lib/session.server.ts";
 import { sessionTokens } from "../support/route.ts";
@@ -60,28 +60,18 @@ describe("session cookie", () => {
     expect(await unseal("not a jwe", [mine])).toBeNull();
   });
 
-  it("opens a cookie value once: the same value read again is not decrypted again, a forged one never opens", async () => {
+  it("opens a sealed value to a fresh object each time; a forged one, or one of other keys, never opens", async () => {
     const keys = sessionKeys([NEW]);
     const value = await seal({ refreshToken, accounts: [1, "two"] }, keys);
-    const decrypt = vi.spyOn(crypto.subtle, "decrypt");
-    try {
-      const first = await unseal(value, keys);
-      const again = await unseal(value, keys);
-      expect(again).toEqual({ refreshToken, accounts: [1, "two"] });
-      expect(again).toEqual(first);
-      // Each read gets an object of its own (a page may change its session).
-      expect(again).not.toBe(first);
-      expect(decrypt).toHaveBeenCalledTimes(1);
-      const parts = value.split(".");
-      parts[3] = (parts[3].startsWith("A") ? "B" : "A") + parts[3].slice(1);
-      const forged = parts.join(".");
-      expect(await unseal(forged, keys)).toBeNull();
-      expect(await unseal(forged, keys)).toBeNull();
-      expect(decrypt).toHaveBeenCalledTimes(3);
-      // Another set of keys (a rotation) opens its values itself.
-      expect(await unseal(value, sessionKeys([OLD]))).toBeNull();
-    } finally {
-      decrypt.mockRestore();
-    }
+    const first = await unseal(value, keys);
+    const again = await unseal(value, keys);
+    expect(again).toEqual({ refreshToken, accounts: [1, "two"] });
+    // Each read gets an object of its own (a page may change its session).
+    expect(again).not.toBe(first);
+    const parts = value.split(".");
+    parts[3] = (parts[3].startsWith("A") ? "B" : "A") + parts[3].slice(1);
+    expect(await unseal(parts.join("."), keys)).toBeNull();
+    // Another set of keys (a rotation) opens its values itself.
+    expect(await unseal(value, sessionKeys([OLD]))).toBeNull();
   });
 });

@@ -12,14 +12,13 @@ import { LegalText } from "~/components/auth-flows/LegalText";
 import { actionLinkClass } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";
 import { api, type ApiClient } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { setTokens } from "~/lib/session.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ActivateAccountSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(ActivateAccountSchema);
@@ -27,9 +26,6 @@ const SCOPE = "/activate-account";
 
 const LINK = "GET /auth/activate-account/{token}";
 const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("activate", SCOPE, "activationToken", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.activationToken) stashLinkToken("activate", params.activationToken, SCOPE, request);

@@ -12,13 +12,12 @@ import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows
 import { actionLinkClass } from "~/components/PageHeader";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ContactExistingSignInSchema, ContactNewSignInSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraints = { new: getZodConstraint(ContactNewSignInSchema), existing: getZodConstraint(ContactExistingSignInSchema) };
@@ -31,22 +30,6 @@ const LINK = "GET /activate-customer-contact/{customerId}/{contactToken}";
 
 const invitation = (request: Request, context: Route.LoaderArgs["context"], customerId: string, token: string) =>
   api(context, request, { public: true }).call(LINK, { params: { customerId, contactToken: token }, silentNotFound: true });
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [
-  linkPageMiddleware(
-    linkSource(
-      "contact",
-      (params) => scopeOf(params.customerId) ?? undefined,
-      "contactToken",
-      LINK,
-      (token, params) => ({
-        customerId: params.customerId!,
-        contactToken: token,
-      }),
-    ),
-  ),
-];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const scope = scopeOf(params.customerId);

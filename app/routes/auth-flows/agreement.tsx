@@ -14,23 +14,19 @@ import { Card, Details } from "~/components/Card";
 import { actionLinkClass, PageHeader } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";
 import { api, type ApiClient } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AgreementSchema } from "~/schemas/auth-flows";
-import { linkSource, orderLinkGone, SCOPES } from "./shared.server";
+import { orderLinkGone, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AgreementSchema);
 
 const LINK = "GET /agreement/{token}";
 const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("agreement", SCOPES.agreement, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("agreement", params.token, SCOPES.agreement, request);

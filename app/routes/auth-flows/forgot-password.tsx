@@ -14,7 +14,6 @@ import { formAction } from "~/lib/form-action.server";
 import { signInLimits } from "~/lib/sign-in-limits";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { ForgotPasswordSchema } from "~/schemas/auth-flows";
 import { addressBlocked, throttledReply } from "./shared.server";
 
@@ -25,7 +24,6 @@ const constraint = getZodConstraint(ForgotPasswordSchema);
 const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
 
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };

@@ -14,7 +14,6 @@ import { PageAlert } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { ErrorSummary, RadioGroup, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { getConfig } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
@@ -22,16 +21,11 @@ import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { AppointmentSchema } from "~/schemas/auth-flows";
-import { linkSource, ORDER_CONFIRMATION, orderLinkGone, readOrderConfirmation, SCOPES } from "./shared.server";
+import { orderLinkGone, readOrderConfirmation, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "api"] };
 const constraint = getZodConstraint(AppointmentSchema);
 const CONFIRMATION_SCOPE = SCOPES.confirmation;
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [
-  linkPageMiddleware(linkSource("confirmation", CONFIRMATION_SCOPE, "token", ORDER_CONFIRMATION)),
-];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("confirmation", params.token, CONFIRMATION_SCOPE, request);

@@ -6,20 +6,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order-confirmed";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { api } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDate, formatTime } from "~/lib/i18n";
 import { linkToken } from "~/lib/link-token.server";
 import { getTokens } from "~/lib/session.server";
 import { useT } from "~/lib/use-t";
-import { linkSource, ORDER_CONFIRMATION, readOrderConfirmation, SCOPES } from "./shared.server";
+import { readOrderConfirmation, SCOPES } from "./shared.server";
 
 export const handle = { i18n: ["orders", "account"] };
-
-// Kept for visitors on the API's answer about the confirmation link, or for all without one (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [
-  linkPageMiddleware(linkSource("confirmation", SCOPES.confirmation, undefined, ORDER_CONFIRMATION)),
-];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = linkToken(request, "confirmation", SCOPES.confirmation);

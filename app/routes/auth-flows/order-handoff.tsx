@@ -14,7 +14,6 @@ import { PageHeader } from "~/components/PageHeader";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
 import { requireUserMiddleware } from "~/lib/auth.server";
-import { linkPageMiddleware, type LinkSource } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
@@ -42,15 +41,7 @@ const signedInWithoutLink: Route.MiddlewareFunction = (args, next) => {
 
 const LINK = "GET /order-handoff/{orderId}";
 
-/** For a visitor with the hand-over link kept: what the API says about it (never kept without a link: the page is then a signed-in one). */
-const handoffLink: LinkSource = (request, params) => {
-  if (!validId(params.orderId) || new URL(request.url).searchParams.has("token")) return undefined;
-  const token = linkToken(request, "handoff", SCOPES.handoff(params.orderId!));
-  return token ? { token, said: (client) => client.digest(LINK, { orderId: params.orderId! }, { token }) } : undefined;
-};
-
-// A visitor with the link: kept on the API's answer about it (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [signedInWithoutLink, linkPageMiddleware(handoffLink)];
+export const middleware: Route.MiddlewareFunction[] = [signedInWithoutLink];
 
 function orders(context: Route.LoaderArgs["context"], request: Request, token: string | undefined) {
   return token ? api(context, request, { public: true }) : api(context, request);

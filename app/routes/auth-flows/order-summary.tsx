@@ -9,21 +9,17 @@ import { OrderLinkGone, OrderStatusText, OrderWayOn, useWindowText } from "~/com
 import { Card, Details } from "~/components/Card";
 import { PageHeader } from "~/components/PageHeader";
 import { api, type ApiClient } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { useT } from "~/lib/use-t";
 import type { OrderSummaryAnswer } from "../../../api/contract/orders";
-import { linkSource, orderHelp, orderLinkGone } from "./shared.server";
+import { orderHelp, orderLinkGone } from "./shared.server";
 
 export const handle = { i18n: ["orders"] };
 const SCOPE = "/order-summary";
 
 const LINK = "GET /order-summary/{token}";
 const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("summary", SCOPE, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("summary", params.token, SCOPE, request);

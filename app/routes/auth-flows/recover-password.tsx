@@ -11,14 +11,13 @@ import { LinkGone, NewPasswordFields, PublicCard } from "~/components/auth-flows
 import { actionLinkClass } from "~/components/PageHeader";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { api, type ApiClient } from "~/lib/api.server";
-import { linkPageMiddleware } from "~/lib/conditional.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatTime } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { RecoverPasswordSchema } from "~/schemas/auth-flows";
-import { addressBlocked, linkGone, linkSource, throttledReply, usingLink } from "./shared.server";
+import { addressBlocked, linkGone, throttledReply, usingLink } from "./shared.server";
 
 export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(RecoverPasswordSchema);
@@ -26,9 +25,6 @@ const SCOPE = "/recover-password";
 
 const LINK = "GET /auth/recover-password/{token}";
 const readLink = (client: ApiClient, token: string) => client.call(LINK, { params: { token }, silentNotFound: true });
-
-// Kept for visitors on the API's answer about the link (app/lib/conditional.server.ts).
-export const middleware: Route.MiddlewareFunction[] = [linkPageMiddleware(linkSource("recover", SCOPE, "token", LINK))];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.token) stashLinkToken("recover", params.token, SCOPE, request);

@@ -4,10 +4,9 @@
  * redirect that forgets a used link.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { isFailure, type ApiClient, type ApiEndpoint } from "~/lib/api.server";
-import type { LinkSource } from "~/lib/conditional.server";
+import { isFailure, type ApiClient } from "~/lib/api.server";
 import type { FormReply } from "~/lib/form-action.server";
-import { linkToken, withForgottenToken, type LinkKind } from "~/lib/link-token.server";
+import { withForgottenToken, type LinkKind } from "~/lib/link-token.server";
 import { getConfig } from "~/lib/config.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { getTokens } from "~/lib/session.server";
@@ -64,26 +63,3 @@ export const SCOPES = {
 export const ORDER_CONFIRMATION = "GET /order-confirmation/{token}";
 export const readOrderConfirmation = (client: ApiClient, token: string) =>
   client.call(ORDER_CONFIRMATION, { params: { token }, silentNotFound: true });
-
-/**
- * A link page's link for linkPageMiddleware (app/lib/conditional.server.ts): the token kept for the page
- * at `scope`, and what the API answers to `endpoint` (the call the page's loader makes) with the
- * parameters `paramsOf` gives (`{ token }` by default). A token still in the address (`tokenParam`) is
- * a view never kept: the loader takes the token out and redirects.
- */
-export function linkSource(
-  kind: LinkKind,
-  scope: string | ((params: Params) => string | undefined),
-  tokenParam: string | undefined,
-  endpoint: ApiEndpoint,
-  paramsOf: (token: string, params: Params) => Record<string, string> = (token) => ({ token }),
-): LinkSource {
-  return (request, params) => {
-    if (tokenParam && params[tokenParam]) return undefined;
-    const at = typeof scope === "string" ? scope : scope(params);
-    const token = at ? linkToken(request, kind, at) : undefined;
-    return token ? { token, said: (client) => client.digest(endpoint, paramsOf(token, params)) } : null;
-  };
-}
-
-type Params = Readonly<Record<string, string | undefined>>;

@@ -9,12 +9,10 @@ import { actionLinkClass } from "~/components/PageHeader";
 import { usePortalName } from "~/components/PageTitle";
 import { getTokens } from "~/lib/session.server";
 import { useT } from "~/lib/use-t";
-import { visitorPageMiddleware } from "~/lib/conditional.server";
 
 export const handle = { i18n: ["account"] };
 
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: Boolean(getTokens(context).refreshToken) };

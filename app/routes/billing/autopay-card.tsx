@@ -22,8 +22,10 @@ import { formatDate, formatMoney } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { CardAutopaySchema } from "~/schemas/billing";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["billing", "api"] };
+// Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "never", i18n: ["billing", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(CardAutopaySchema);
 
@@ -40,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     padInForce: pad && (pad.status === "pending_setup" || pad.status === "active") ? { last4: pad.account_last_four } : null,
     padEnding: pad?.status === "pending_removal" ? { last4: pad.account_last_four } : null,
     credit: autopayDetails.autopay_credit.amount,
-    idempotencyKey: newIdempotencyKey(context),
+    idempotencyKey: newIdempotencyKey(),
     constraint,
   };
 }

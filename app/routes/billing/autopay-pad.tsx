@@ -24,8 +24,10 @@ import { formatDate } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { PadSchema } from "~/schemas/billing";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["billing", "api"] };
+// Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "never", i18n: ["billing", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(PadSchema);
 const AGREEMENT_PARAGRAPHS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"] as const;
@@ -42,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cardInForce:
       autopayDetails.card?.status === "active" ? { brand: autopayDetails.card.brand, last4: autopayDetails.card.last_four } : null,
     notice: autopayDetails.pad_notice_periods,
-    idempotencyKey: newIdempotencyKey(context),
+    idempotencyKey: newIdempotencyKey(),
     constraint,
   };
 }

@@ -27,8 +27,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { PaymentSchema } from "~/schemas/billing";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["billing", "api"] };
+// Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "never", i18n: ["billing", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(PaymentSchema);
 
@@ -43,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pending: balanceDetails.pending_payments.map((p) => ({ payment_id: p.payment_id, amount: p.amount, paid_at: p.paid_at })),
     cardsAllowed: customer.credit_card_allowed,
     canManage: canManageBilling(customer),
-    idempotencyKey: newIdempotencyKey(context),
+    idempotencyKey: newIdempotencyKey(),
     constraint,
   };
 }

@@ -21,8 +21,10 @@ import { byDay, toChartData } from "~/lib/business";
 import { accountOf, rangeMessages, rangePresets, readRange, serviceCustomer, serviceIdOf, todayUtc } from "~/lib/business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["business", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["business", "api"] } satisfies PageHandle;
 
 /** A circuit whose peak reaches this share of its continuous limit is near its limit. */
 export const NEAR_LIMIT_PERCENT = 90;

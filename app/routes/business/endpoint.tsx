@@ -15,8 +15,10 @@ import { redirectToActiveAccount } from "~/lib/auth.server";
 import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
 import { findResidentialService } from "~/lib/services.server";
 import { useT } from "~/lib/use-t";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["business"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["business"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);

@@ -9,6 +9,10 @@ import type { Route } from "./+types/power-csv";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { toCsv } from "~/lib/business";
 import { csvResponse, readRange, serviceIdOf } from "~/lib/business.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live" } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);

@@ -18,7 +18,6 @@ import { formAction } from "~/lib/form-action.server";
 import { safeRedirectPath } from "~/lib/public-paths";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { AnalyticsConsentSchema } from "~/schemas/privacy";
 
 export const handle = { i18n: ["privacy"] };
@@ -26,7 +25,6 @@ export const handle = { i18n: ["privacy"] };
 const constraint = getZodConstraint(AnalyticsConsentSchema);
 
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = analyticsState(request, getConfig());

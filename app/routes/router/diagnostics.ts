@@ -5,6 +5,10 @@
 import type { Route } from "./+types/diagnostics";
 import { api } from "~/lib/api.server";
 import { requireRouterService } from "~/lib/router.server";
+import type { PageHandle } from "~/lib/page-handle";
+
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live" } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRouterService(context, request, params);

@@ -13,8 +13,10 @@ import { api } from "~/lib/api.server";
 import { requireRouterService, saveLanSettings } from "~/lib/router.server";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema } from "~/schemas/router";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(LanSettingsSchema);
 

@@ -12,8 +12,10 @@ import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { normalizeMac } from "~/schemas/values";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 async function reservedDevice(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
   const service = await requireRouterService(context, request, params);

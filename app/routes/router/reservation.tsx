@@ -16,8 +16,10 @@ import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, reservationSchema, type ReservationContext } from "~/schemas/router";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 /** The service, its LAN and lease table, and what a reservation is checked against. */
 async function reservationData(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {

@@ -29,8 +29,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 const lanConstraint = getZodConstraint(LanSettingsSchema);
 

@@ -7,8 +7,10 @@ import { ServiceLine } from "~/components/router/RouterParts";
 import { ruleData, saveRule } from "~/lib/router-rules.server";
 import { useT } from "~/lib/use-t";
 import { ruleSchema } from "~/schemas/router";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, rule, check } = await ruleData(context, request, params);

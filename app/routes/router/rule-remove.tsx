@@ -9,8 +9,10 @@ import { ROUTER_FAILURES } from "~/lib/router.server";
 import { ruleData } from "~/lib/router-rules.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["router", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, rule } = await ruleData(context, request, params);

@@ -14,7 +14,6 @@ import { normalTicketNumber } from "../../../api/contract/support";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
-import { visitorPageMiddleware } from "~/lib/conditional.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { signInLimits } from "~/lib/sign-in-limits";
@@ -29,7 +28,6 @@ const constraint = getZodConstraint(TicketLookupSchema);
 const lookupKey = (ticketNumber: string) => `ticket-lookup:${normalTicketNumber(ticketNumber)}`;
 
 /** The same page for every visitor: rendered once, then kept (conditional.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [visitorPageMiddleware];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };

@@ -15,8 +15,10 @@ import { api } from "~/lib/api.server";
 import { formatDate, formatTime } from "~/lib/i18n";
 import { idParam } from "~/lib/services.server";
 import { useT } from "~/lib/use-t";
+import type { PageHandle } from "~/lib/page-handle";
 
-export const handle = { i18n: ["wifi", "services", "api"] };
+// Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "live", i18n: ["wifi", "services", "api"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const packageId = idParam(params.packageId);
