@@ -101,14 +101,22 @@ test.describe("without ANALYTICS_KEY", () => {
 });
 
 test.describe("with ANALYTICS_KEY", () => {
-  // The analytics client drops the events of browsers that look automated (a headless user agent,
-  // navigator.webdriver): these tests look like the browser a customer uses.
+  // The analytics client drops the events of browsers that look automated (a headless user agent or
+  // client hint brand, navigator.webdriver): these tests look like the browser a customer uses.
   test.use({
     baseURL: FEATURES_URL,
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
   });
   test.beforeEach(async ({ context }) => {
-    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false });
+      // Debian's headless shell names itself "HeadlessChrome" in navigator.userAgentData too.
+      const hints = (navigator as Navigator & { userAgentData?: { brands: { brand: string; version: string }[] } }).userAgentData;
+      if (hints) {
+        const brands = hints.brands.map(({ brand, version }) => ({ brand: brand.replace("HeadlessChrome", "Google Chrome"), version }));
+        Object.defineProperty(Object.getPrototypeOf(hints), "brands", { get: () => brands });
+      }
+    });
   });
 
   test("nothing before consent; after Accept, page views with route patterns (none on /login) and submit events only, nothing typed", async ({
