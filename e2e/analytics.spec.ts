@@ -7,7 +7,7 @@
  */
 import { gunzipSync } from "node:zlib";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { ANALYTICS_TEST_HOST, BASE_URL, FEATURES_URL } from "../playwright.config";
+import { ANALYTICS_TEST_HOST, ANALYTICS_TEST_KEY, BASE_URL, FEATURES_URL } from "../playwright.config";
 import { PASSWORD, cookieValue, countReactCommits, expectNoAxeViolations, hasJs, hydrated, signOut } from "./support";
 
 interface SentEvent {
@@ -186,6 +186,12 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect(banner(page)).toHaveCount(0);
     expect(await cookieValue(page, "analytics_consent")).toBe("granted");
     await expect(page).toHaveURL(/\/login$/);
+    if (hasJs()) {
+      // The client starts on the sign-in page (which sends no page view): it keeps its anonymous id in this
+      // browser's storage. The sign-in form's submission is then sent.
+      const idStored = () => page.evaluate((key) => localStorage.getItem(key) !== null, `ph_${ANALYTICS_TEST_KEY}_posthog`);
+      await expect.poll(idStored, { timeout: 15_000 }).toBe(true);
+    }
 
     await signInHere(page, "resi@example.com");
     await expect(page).toHaveURL(/\/dashboard\/100101$/);
@@ -205,8 +211,7 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect
       .poll(() => sent.events.filter((e) => e.event === "$pageview").map((e) => e.properties.$pathname))
       .toEqual(expect.arrayContaining(["/dashboard/:customerId", "/billing/:customerId"]));
-    // The sign-in form may have been sent before the client finished loading; the sign-out form is
-    // sent from a page whose page view proves the client is running.
+    // The sign-in form was submitted while the client ran (the menu's sign-out is no form submission).
     await signOut(page);
     await expect.poll(() => sent.events.some((e) => e.event === "$autocapture")).toBe(true);
 
