@@ -31,4 +31,18 @@ export default tseslint.config(
     files: ["tests/**/*.ts", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
+  {
+    // End-to-end tests wait for a state (a request, a response, what the page shows), never for a time.
+    files: ["e2e/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            "No fixed sleeps in e2e: wait for the request, the response or the state (waitForResponse, expect.poll, locator assertions).",
+        },
+      ],
+    },
+  },
 );

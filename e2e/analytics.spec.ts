@@ -7,8 +7,8 @@
  */
 import { gunzipSync } from "node:zlib";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { ANALYTICS_TEST_HOST, BASE_URL, FEATURES_URL } from "../playwright.config";
-import { PASSWORD, cookieValue, expectNoAxeViolations, hasJs, signOut } from "./support";
+import { ANALYTICS_TEST_HOST, ANALYTICS_TEST_KEY, BASE_URL, FEATURES_URL } from "../playwright.config";
+import { PASSWORD, cookieValue, countReactCommits, expectNoAxeViolations, hasJs, hydrated, signOut } from "./support";
 
 interface SentEvent {
   event: string;
@@ -44,6 +44,51 @@ async function watchAnalytics(page: Page) {
     await route.fulfill({ status: 200, contentType: "application/json", body: '{"status":1}' });
   });
   return { requests, bodies, events, chunks };
+}
+
+type Sent = Awaited<ReturnType<typeof watchAnalytics>>;
+
+/** What the browser had asked of the analytics host, and whether it had fetched the analytics client. */
+interface SentSoFar {
+  requests: string[];
+  client: string[];
+}
+
+const sentSoFar = (sent: Sent): SentSoFar => ({
+  requests: sent.requests.map((request) => request.url()),
+  client: sent.chunks.filter((url) => url.includes("analytics.client")),
+});
+
+/**
+ * What had been sent when the browser made its next request that `isNext` matches (a later step of the
+ * flow): the browser reports its requests in the order it makes them, so whatever the page did before that
+ * step is counted. Call it before the step.
+ */
+function sentBefore(page: Page, sent: Sent, isNext: (request: Request) => boolean): Promise<SentSoFar> {
+  return new Promise((resolve) => {
+    const onRequest = (request: Request) => {
+      if (!isNext(request)) return;
+      page.off("request", onRequest);
+      resolve(sentSoFar(sent));
+    };
+    page.on("request", onRequest);
+  });
+}
+
+/** The post of an analytics choice (the banner's or the privacy page's form), as a page or by the router. */
+const isChoicePost = (request: Request) => request.method() === "POST" && /^\/privacy(\.data)?$/.test(new URL(request.url()).pathname);
+
+/**
+ * What the page shown has sent once its scripts have done what they do on arrival: with JavaScript, once
+ * it is hydrated, counted at a request the page makes after that (the last of its requests the test sees);
+ * without, what its load has asked for (no script runs).
+ */
+async function sentByThisPage(page: Page, sent: Sent): Promise<SentSoFar> {
+  if (!hasJs()) return sentSoFar(sent);
+  await hydrated(page);
+  const counted = sentBefore(page, sent, (request) => request.url().endsWith("/healthz?after-scripts"));
+  await page.evaluate(() => fetch("/healthz?after-scripts"));
+  return counted;
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: /Help us improve myLakeshore|Aidez-nous à améliorer myLakeshore/ });
@@ -101,14 +146,23 @@ test.describe("without ANALYTICS_KEY", () => {
 });
 
 test.describe("with ANALYTICS_KEY", () => {
-  // The analytics client drops the events of browsers that look automated (a headless user agent,
-  // navigator.webdriver): these tests look like the browser a customer uses.
+  // The analytics client drops the events of browsers that look automated (a headless user agent or
+  // client hint brand, navigator.webdriver): these tests look like the browser a customer uses.
   test.use({
     baseURL: FEATURES_URL,
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
   });
   test.beforeEach(async ({ context }) => {
-    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false });
+      // Debian's headless shell names itself "HeadlessChrome" in navigator.userAgentData too.
+      const hints = (navigator as Navigator & { userAgentData?: { brands: { brand: string; version: string }[] } }).userAgentData;
+      if (hints) {
+        const brands = hints.brands.map(({ brand, version }) => ({ brand: brand.replace("HeadlessChrome", "Google Chrome"), version }));
+        Object.defineProperty(Object.getPrototypeOf(hints), "brands", { get: () => brands });
+      }
+    });
+    await countReactCommits(context);
   });
 
   test("nothing before consent; after Accept, page views with route patterns (none on /login) and submit events only, nothing typed", async ({
@@ -122,17 +176,22 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect(banner(page).getByRole("button", { name: "Accept" })).toBeVisible();
     await expect(banner(page).getByRole("button", { name: "Decline" })).toBeVisible();
     await expectNoAxeViolations(page);
-    // Typed before any choice: nothing leaves the browser.
-    await page.getByLabel("Email or username").fill("resi@example.com");
-    await page.waitForTimeout(500);
-    expect(sent.requests).toEqual([]);
+    // Typed before any choice, on the live page: nothing leaves the browser until the Accept is posted.
     // The banner's own small chunk loads; the analytics client does not.
-    expect(sent.chunks.filter((url) => url.includes("analytics.client"))).toEqual([]);
-
+    await page.getByLabel("Email or username").fill("resi@example.com");
+    await hydrated(page);
+    const beforeConsent = sentBefore(page, sent, isChoicePost);
     await banner(page).getByRole("button", { name: "Accept" }).click();
+    expect(await beforeConsent).toEqual({ requests: [], client: [] });
     await expect(banner(page)).toHaveCount(0);
     expect(await cookieValue(page, "analytics_consent")).toBe("granted");
     await expect(page).toHaveURL(/\/login$/);
+    if (hasJs()) {
+      // The client starts on the sign-in page (which sends no page view): it keeps its anonymous id in this
+      // browser's storage. The sign-in form's submission is then sent.
+      const idStored = () => page.evaluate((key) => localStorage.getItem(key) !== null, `ph_${ANALYTICS_TEST_KEY}_posthog`);
+      await expect.poll(idStored, { timeout: 15_000 }).toBe(true);
+    }
 
     await signInHere(page, "resi@example.com");
     await expect(page).toHaveURL(/\/dashboard\/100101$/);
@@ -144,16 +203,15 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     if (!hasJs()) {
-      // Without JavaScript nothing is ever loaded or sent.
-      await page.waitForTimeout(500);
-      expect(sent.requests).toEqual([]);
+      // Without JavaScript nothing is ever loaded or sent: each page load (goto waits for its load event)
+      // asked for all it asks for, and no script runs to ask for more.
+      expect(sentSoFar(sent)).toEqual({ requests: [], client: [] });
       return;
     }
     await expect
       .poll(() => sent.events.filter((e) => e.event === "$pageview").map((e) => e.properties.$pathname))
       .toEqual(expect.arrayContaining(["/dashboard/:customerId", "/billing/:customerId"]));
-    // The sign-in form may have been sent before the client finished loading; the sign-out form is
-    // sent from a page whose page view proves the client is running.
+    // The sign-in form was submitted while the client ran (the menu's sign-out is no form submission).
     await signOut(page);
     await expect.poll(() => sent.events.some((e) => e.event === "$autocapture")).toBe(true);
 
@@ -186,13 +244,14 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
     await expect(page.getByRole("radio", { name: "Do not allow product analytics" })).toBeChecked();
     await expectNoAxeViolations(page);
-    await page.waitForTimeout(500);
-    expect(sent.requests).toEqual([]);
-    expect(sent.chunks.filter((url) => url.includes("analytics.client"))).toEqual([]);
+    // Declined, on the live page: nothing is loaded or sent until the new choice is posted.
+    await hydrated(page);
+    const beforeAllowed = sentBefore(page, sent, isChoicePost);
 
     // Changed on the privacy page: analytics starts (with JavaScript) from the next page on.
     await page.getByRole("radio", { name: "Allow product analytics", exact: true }).check();
     await page.getByRole("button", { name: "Save my choice" }).click();
+    expect(await beforeAllowed).toEqual({ requests: [], client: [] });
     await expect(page.getByText("Your privacy choice is saved.")).toBeVisible();
     await expect(page.getByTestId("privacy-status")).toHaveText("You allow product analytics in this browser.");
     expect(await cookieValue(page, "analytics_consent")).toBe("granted");
@@ -212,9 +271,9 @@ test.describe("with ANALYTICS_KEY", () => {
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
     const before = { events: sent.events.length, requests: sent.requests.length };
     await page.goto("/billing/100101");
-    await page.waitForTimeout(500);
+    const after = await sentByThisPage(page, sent);
+    expect(after.requests.slice(before.requests)).toEqual([]);
     expect(sent.events.slice(before.events).map((e) => `${e.event} ${String(e.properties.$pathname)}`)).toEqual([]);
-    expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);
   });
 
   test("consent withdrawn while the analytics client is still loading: the page view it waited for is never sent @needs-js", async ({
@@ -233,6 +292,7 @@ test.describe("with ANALYTICS_KEY", () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     });
+    const clientArrived = page.waitForEvent("requestfinished", { predicate: (r) => r.url().includes("analytics.client"), timeout: 30_000 });
     await page.goto("/privacy");
     // The client is on its way (held two seconds) when the customer withdraws consent.
     await expect
@@ -241,9 +301,13 @@ test.describe("with ANALYTICS_KEY", () => {
     await page.getByRole("radio", { name: "Do not allow product analytics" }).check();
     await page.getByRole("button", { name: "Save my choice" }).click();
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
-    await page.waitForTimeout(2_500);
+    // Then it arrives, and the page runs it (the module's importers have had their turn once it is imported
+    // here too): the page view it was fetched for would leave now.
+    const client = await clientArrived;
+    await page.evaluate((url) => import(url).then(() => undefined), client.url());
+    const after = await sentByThisPage(page, sent);
+    expect(after.requests.slice(before.requests)).toEqual([]);
     expect(sent.events.slice(before.events).map((e) => `${e.event} ${String(e.properties.$pathname)}`)).toEqual([]);
-    expect(sent.requests.slice(before.requests).map((r) => r.url())).toEqual([]);
   });
 
   test("the privacy page asks again when nothing is chosen, in English and French", async ({ page }) => {
@@ -271,9 +335,7 @@ test.describe("with ANALYTICS_KEY", () => {
       await page.goto("/privacy");
       await expect(page.getByTestId("privacy-status")).toContainText("Global Privacy Control");
       await expect(page.getByRole("radio")).toHaveCount(0);
-      await page.waitForTimeout(500);
-      expect(sent.requests).toEqual([]);
-      expect(sent.chunks.filter((url) => url.includes("analytics.client"))).toEqual([]);
+      expect(await sentByThisPage(page, sent)).toEqual({ requests: [], client: [] });
     });
   });
 });

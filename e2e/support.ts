@@ -1,6 +1,6 @@
 /** Shared steps of the end-to-end tests. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 
 export const PASSWORD = "Demo-Pass-2026";
 
@@ -116,4 +116,36 @@ export async function signOut(page: Page) {
 /** The value of a cookie of the page's browser context. */
 export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+/**
+ * Lets `hydrated` see when React has taken over a page: each page of this context counts React's commits
+ * whose effects have run, through the hook React offers developer tools (`__REACT_DEVTOOLS_GLOBAL_HOOK__`,
+ * installed before the page's own scripts).
+ */
+export async function countReactCommits(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const counted = window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object; reactCommits: number };
+    counted.reactCommits = 0;
+    counted.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      inject: () => 1,
+      onPostCommitFiberRoot: () => counted.reactCommits++,
+    };
+  });
+}
+
+/**
+ * With JavaScript, waits until React has hydrated the page (a document load) and run the effects of that
+ * first render: what the page's scripts do on arrival has been done (needs `countReactCommits`). Without
+ * JavaScript there is nothing to wait for: no script runs, and the load event (which `goto` waits for) is
+ * the end of what the page asks for by itself.
+ */
+export async function hydrated(page: Page) {
+  if (!hasJs()) return;
+  await page.waitForFunction(() => {
+    const commits = (window as unknown as { reactCommits?: number }).reactCommits;
+    if (commits === undefined) throw new Error("hydrated(page) needs countReactCommits(context) first");
+    return commits > 0;
+  });
 }

@@ -5,6 +5,9 @@
  * scale seed there (vitest's scale project), then the production build, the
  * portal against an API process that hangs, is slow and is down (vitest's integration project), and the
  * end-to-end tests in Debian's headless Chromium, installed first when missing and the machine allows it.
+ *
+ * npm run test:fast (--fast): the developer's quick loop, the unit and route suites only, with the fuzz
+ * tests at a small count (FUZZ_RUNS=2 unless set).
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -59,6 +62,17 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** The suites that need no build, database or browser: the unit and route tests. */
+const IN_PROCESS = ["--project", "unit", "--project", "routes", "--project", "routes-isolated"];
+
+if (process.argv.includes("--fast")) {
+  // The quick loop while developing: FUZZ_RUNS, when set, still decides the count; other arguments
+  // (test files, -t "name") go to vitest.
+  const rest = process.argv.slice(2).filter((arg) => arg !== "--fast");
+  run("npx", ["vitest", "run", ...IN_PROCESS, ...rest], { FUZZ_RUNS: process.env.FUZZ_RUNS ?? "2" });
+  process.exit(0);
+}
+
 ensureChromium();
 run("npx", ["react-router", "typegen"]);
 // The three checks side by side (each keeps one core busy at most), each one's output apart.
@@ -68,7 +82,7 @@ await runTogether([
   ["npx", ["prettier", "--check", "."]],
 ]);
 // The API suite on PGlite first, whatever TEST_DATABASE_URL says (the embedded database operators start with).
-run("npx", ["vitest", "run", "--project", "unit", "--project", "routes", "--project", "routes-isolated", "--project", "api"], {
+run("npx", ["vitest", "run", ...IN_PROCESS, "--project", "api"], {
   TEST_DATABASE_URL: "",
 });
 if (process.env.TEST_DATABASE_URL) {
