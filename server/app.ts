@@ -18,7 +18,7 @@ import { ApiBudget } from "../app/lib/api-budget.server.ts";
 import type { answerAtTheDoor } from "../app/lib/conditional.server.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
 import { logEvent } from "../app/lib/logger.server.ts";
-import { FILE_RULES } from "../api/contract/files.ts";
+import { FILE_RULES } from "#contract/files";
 import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
 import { signInLimitsContext, type SignInLimits } from "../app/lib/sign-in-limits.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";

@@ -20,7 +20,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
+import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "#contract/index";
 import { apiBreaker, isBreakerOpen } from "./api-breaker.server.ts";
 import { ApiBudget, BudgetSpentError, budgetOf } from "./api-budget.server.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";

@@ -11,7 +11,7 @@
  * (api-budget.server.ts).
  */
 import { createHash } from "node:crypto";
-import { LinkAnswersAnswer, LinkAnswersRequest, MAX_LINK_READS } from "../../api/contract/auth-flows.ts";
+import { LinkAnswersAnswer, LinkAnswersRequest, MAX_LINK_READS } from "#contract/auth-flows";
 import type { ApiClient } from "./api.server.ts";
 import { gatherReads } from "./gathered-reads.server.ts";
 

@@ -10,7 +10,7 @@
  * fails; so does a read that outlasts a waiting page's time for the API (api-budget.server.ts): the page
  * stops waiting, the read goes on for the others.
  */
-import { MAX_REVISION_READS, RevisionAnswer, RevisionsAnswer } from "../../api/contract/dashboard.ts";
+import { MAX_REVISION_READS, RevisionAnswer, RevisionsAnswer } from "#contract/dashboard";
 import type { ApiClient } from "./api.server.ts";
 import { gatherReads } from "./gathered-reads.server.ts";
 

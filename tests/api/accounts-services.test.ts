@@ -5,9 +5,9 @@ import {
   ScheduledPauseDetailAnswer,
   ServicesAnswer,
   type Bundle,
-} from "../../api/contract/accounts.ts";
-import { ErrorAnswer, SuccessAnswer } from "../../api/contract/common.ts";
-import { ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
+} from "#contract/accounts";
+import { ErrorAnswer, SuccessAnswer } from "#contract/common";
+import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

@@ -4,7 +4,7 @@
  * API is reachable through it, and it writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LinkAnswersAnswer, MAX_LINK_READS } from "../../api/contract/auth-flows.ts";
+import { LinkAnswersAnswer, MAX_LINK_READS } from "#contract/auth-flows";
 import { AUTH_FLOWS_DEMO as SEED } from "../../api/db/seed/auth-flows.ts";
 import { DEMO_CONTACT_TOKENS } from "../../api/db/seed/contacts.ts";
 import { KEPT_MS } from "../../api/db/kept-reads.ts";

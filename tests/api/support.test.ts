@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { ErrorAnswer } from "#contract/common";
 import {
   COMMERCIAL_TICKET_CATEGORIES,
   OpenTicketAnswer,
   RESIDENTIAL_TICKET_CATEGORIES,
   SupportTicketsAnswer,
-} from "../../api/contract/support.ts";
+} from "#contract/support";
 import { samplePdf, sampleJpeg, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 

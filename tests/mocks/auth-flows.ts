@@ -4,7 +4,7 @@
  * as the API does for unknown, used or expired links.
  */
 import { HttpResponse } from "msw";
-import type { LegalDocument, LinkAnswersAnswer, LinkAnswersRequest } from "../../api/contract/auth-flows.ts";
+import type { LegalDocument, LinkAnswersAnswer, LinkAnswersRequest } from "#contract/auth-flows";
 import { API, on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 

@@ -1,5 +1,5 @@
 /** msw: the account list and the dashboards. */
-import type { RevisionsAnswer, RevisionsRequest } from "../../api/contract/dashboard.ts";
+import type { RevisionsAnswer, RevisionsRequest } from "#contract/dashboard";
 import { API, on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 

@@ -10,13 +10,13 @@ import type {
   CurrentUserAnswer,
   ScheduledPauseDetailAnswer,
   ServicesAnswer,
-} from "../../api/contract/accounts.ts";
+} from "#contract/accounts";
 import type {
   InternetSettingsAnswer,
   NetworkOverviewAnswer,
   TvPackageAnswer,
   WifiSettingsAnswer,
-} from "../../api/contract/home-network.ts";
+} from "#contract/home-network";
 import { on, reply } from "./contract.ts";
 
 const address = { line1: "245 Carlaw Avenue", line2: "Unit 4", city: "Toronto", province: "ON", postal_code: "M4M 2S1" };

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from "msw";
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { LinkAnswersRequest } from "../../api/contract/auth-flows.ts";
+import type { LinkAnswersRequest } from "#contract/auth-flows";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import { loader, middleware } from "../../app/routes/auth-flows/recover-password.tsx";

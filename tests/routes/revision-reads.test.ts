@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RevisionsRequest } from "../../api/contract/dashboard.ts";
+import type { RevisionsRequest } from "#contract/dashboard";
 import { ApiBudget } from "../../app/lib/api-budget.server.ts";
 import { ApiClient } from "../../app/lib/api.server.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";

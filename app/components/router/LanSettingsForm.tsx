@@ -4,7 +4,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import type { NetworkSettingsAnswer } from "../../../api/contract/home-network";
+import type { NetworkSettingsAnswer } from "#contract/home-network";
 import { Form } from "react-router";
 import { ErrorSummary, Field, Select, SubmitButton } from "~/components/form";
 import type { FormReply } from "~/lib/form-action.server";
