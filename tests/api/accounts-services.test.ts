@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CreatePauseAnswer,
-  RequestCreatedAnswer,
-  ScheduledPauseDetailAnswer,
-  ServicesAnswer,
-  type Bundle,
-} from "#contract/accounts";
+import { CreatePauseAnswer, RequestCreatedAnswer, ScheduledPauseDetailAnswer, ServicesAnswer, type Bundle } from "#contract/accounts";
 import { ErrorAnswer, SuccessAnswer } from "#contract/common";
 import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
