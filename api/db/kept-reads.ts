@@ -8,7 +8,7 @@
  * makes one read, not 100 queued on PGlite's single connection).
  * On PostgreSQL other processes write too: every read goes to the database.
  */
-import { layerOff } from "../../app/lib/cache-layers.ts";
+import { layerOff } from "#common/cache-layers";
 import type { Db } from "./client.ts";
 
 /** How long (service clock) a kept answer is given without reading. */

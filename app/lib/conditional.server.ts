@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { analyticsState } from "./analytics.server.ts";
-import { layerOff } from "./cache-layers.ts";
+import { layerOff } from "#common/cache-layers";
 import { api, type ApiClient } from "./api.server.ts";
 import { ACTIVE_CUSTOMER_COOKIE, claimsOf, isExpired, makesActive } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";

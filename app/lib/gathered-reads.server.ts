@@ -13,7 +13,7 @@
  * read still under way. Used for the revision of signed-in pages (revision-reads.server.ts) and the
  * answers about e-mailed links of link pages (link-reads.server.ts).
  */
-import { layerOff } from "./cache-layers.ts";
+import { layerOff } from "#common/cache-layers";
 
 export interface Gathering<R, V> {
   /** Reads with the same key are one read. */

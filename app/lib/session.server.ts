@@ -22,7 +22,7 @@ import {
   type Session,
   type SessionStorage,
 } from "react-router";
-import { layerOff } from "./cache-layers.ts";
+import { layerOff } from "#common/cache-layers";
 import { getConfig, secureCookies } from "./config.server.ts";
 
 import type { Notification, NotificationType } from "./notifications.ts";

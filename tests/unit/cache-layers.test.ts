@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCacheLayers } from "../../app/lib/cache-layers.ts";
+import { parseCacheLayers } from "#common/cache-layers";
 import { ConfigError, parseConfig } from "../../app/lib/config.server.ts";
 
 describe("CACHE_LAYERS_OFF (a measuring switch)", () => {
