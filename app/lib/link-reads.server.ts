@@ -12,12 +12,26 @@
  */
 import { createHash } from "node:crypto";
 import { LinkAnswersAnswer, LinkAnswersRequest, MAX_LINK_READS } from "#contract/auth-flows";
-import type { ApiClient } from "./api.server.ts";
 import { gatherReads } from "./gathered-reads.server.ts";
+
+/** What a read needs of the API client (api.server.ts `ApiClient`, whose `digest` reads through here). */
+export interface LinkReadClient {
+  readonly language: string;
+  text(
+    method: "GET",
+    path: string,
+    options: { query?: Record<string, string>; headers: Record<string, string>; detached: true },
+  ): Promise<{ status: number; text: string }>;
+  fetch(
+    method: "POST",
+    path: string,
+    options: { json: unknown; detached: true; withoutToken: true },
+  ): Promise<{ status: number; body: unknown }>;
+}
 
 interface LinkRead {
   /** The API client of the first request that asked (public: no token; detached calls only). */
-  client: ApiClient;
+  client: LinkReadClient;
   /** The GET's path under the API base, and its query. */
   path: string;
   query: Record<string, string> | undefined;
@@ -71,7 +85,7 @@ const gathered = gatherReads<LinkRead, string | undefined>({
  * for in this turn; undefined when the answer is neither the link's (200) nor a refusal of it (404).
  */
 export const readLinkDigest = (
-  client: ApiClient,
+  client: LinkReadClient,
   path: string,
   query: Record<string, string> | undefined,
   headers: Record<string, string>,
