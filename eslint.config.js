@@ -1,6 +1,6 @@
 // ESLint: TypeScript, React hooks, accessibility of JSX and the boundaries between app/, api/, common/ and
 // server/ (docs/decisions/150-import-boundaries.md). Formatting is Prettier's (npm run format); import
-// circles are scripts/import-circles.mjs's.
+// circles are scripts/import-circles.ts's.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
