@@ -1,9 +1,43 @@
-// ESLint: TypeScript, React hooks and accessibility of JSX. Formatting is Prettier's (npm run format).
+// ESLint: TypeScript, React hooks, accessibility of JSX and the boundaries between app/, api/, common/ and
+// server/ (docs/decisions/150-import-boundaries.md). Formatting is Prettier's (npm run format); import
+// circles are scripts/import-circles.ts's.
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Imports a part of the repository may not make, by specifier: `(\.\./)+name/` climbs to a top-level
+ * folder (none of app/, api/, common/, server/ has a folder of that name inside), `~/` is the app.
+ */
+const climbTo = (...folders) => `^(\\.\\./)+(${folders.join("|")})(/|\\.ts$|$)`;
+const boundaries = (patterns) => ({
+  "no-restricted-imports": ["error", { patterns }],
+  // Dynamic imports too (no-restricted-imports reads only static ones).
+  "no-restricted-syntax": [
+    "error",
+    ...patterns.map(({ regex, message }) => ({ selector: `ImportExpression > Literal[value=/${regex.replaceAll("/", "\\/")}/]`, message })),
+  ],
+});
+const APP_BOUNDARIES = [
+  { regex: climbTo("api/contract"), message: "Import the contract through #contract/* (package.json imports)." },
+  {
+    regex: climbTo("api(?!/contract)", "server"),
+    message: "The app reaches the API through its contract (#contract/*) and nothing of server/.",
+  },
+  { regex: climbTo("common"), message: "Import common/ through #common/*." },
+  { regex: "^~/\\.\\.(/|$)", message: "~/ is the app: no climbing out of it." },
+];
+const API_BOUNDARIES = [
+  { regex: climbTo("app", "server"), message: "The API imports nothing of app/ or server/ (what both run is in #common/*)." },
+  { regex: "^~/", message: "The API imports nothing of app/." },
+  { regex: climbTo("common"), message: "Import common/ through #common/*." },
+];
+const COMMON_BOUNDARIES = [
+  { regex: climbTo("app", "api", "server"), message: "common/ imports nothing of app/, api/ or server/." },
+  { regex: "^(~|#contract)/", message: "common/ imports nothing of app/, api/ or server/." },
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", ".data/", "test-results/", "node_modules/", "playwright-report/"] },
@@ -26,6 +60,9 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
     },
   },
+  { files: ["app/**/*.{ts,tsx}"], rules: boundaries(APP_BOUNDARIES) },
+  { files: ["api/**/*.ts"], rules: boundaries(API_BOUNDARIES) },
+  { files: ["common/**/*.ts"], rules: boundaries(COMMON_BOUNDARIES) },
   {
     // Tests read loosely typed answers (route results, JSON bodies).
     files: ["tests/**/*.ts", "e2e/**/*.ts"],

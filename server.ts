@@ -14,14 +14,14 @@ import type { startApi as StartApi } from "./api/index.ts";
 import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts";
 import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
 import { pageCacheOf, type PageCache } from "./app/lib/page-handle.ts";
-import { ConfigError, parseConfig, retiredVariableWarnings, type Config } from "./app/lib/config.server.ts";
+import { ConfigError, parseConfig, retiredVariableWarnings, signInSettingsOf, type Config } from "./app/lib/config.server.ts";
 import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 import { runWorkers } from "./server/cluster.ts";
-import { logEvent, logger } from "./app/lib/logger.server.ts";
+import { logEvent, logger } from "#common/logger";
 import { startMetricsServer } from "./server/metrics.ts";
 import { routePatterns } from "./server/route-patterns.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
-import { SignInLimiter, signInSettingsOf } from "./server/sign-in-limits.ts";
+import { SignInLimiter } from "#common/sign-in-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -11,7 +11,7 @@ import { openDb, type Db, type OpenDbOptions } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { isSeeded, seedDemo } from "./db/seed/index.ts";
 import { createApiRouter } from "./service/index.ts";
-import { SignInLimiter, type SignInSettings } from "../server/sign-in-limits.ts";
+import { SignInLimiter, type SignInSettings } from "#common/sign-in-limits";
 import { LOOPBACK } from "./service/context.ts";
 import { DiskFileStore } from "./service/file-store.ts";
 import { moveContentsToStore } from "./service/files.ts";

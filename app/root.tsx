@@ -22,6 +22,7 @@ import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
 import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import { PageTexts } from "./lib/page-texts";
+import type { RootData } from "./lib/root-data";
 import { privatePagesMiddleware } from "./lib/cache.server";
 import { routePatternMiddleware } from "./lib/request-info";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
@@ -46,12 +47,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = getConfig();
-  return {
+  const data = {
     language: getLanguage(context),
     brand: config.BRAND_NAME,
     notifications: takeNotifications(context),
     analytics: analyticsState(request, config),
   };
+  return data satisfies RootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -5,8 +5,7 @@
  */
 import express from "express";
 import { startApi } from "../api/index.ts";
-import { parseConfig } from "../app/lib/config.server.ts";
-import { signInSettingsOf } from "../server/sign-in-limits.ts";
+import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
 
 const port = Number(process.env.PORT ?? 4000);
 const api = await startApi({

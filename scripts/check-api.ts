@@ -4,7 +4,7 @@
  * Prints each GET endpoint with the calls made and what failed; exits 1 when something failed.
  */
 import { parseArgs } from "node:util";
-import { checkBackend, conformanceFailures } from "../api/contract/conformance.ts";
+import { checkBackend, conformanceFailures } from "#contract/conformance";
 
 const { values } = parseArgs({
   options: {

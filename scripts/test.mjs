@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm test: every suite, in order. The type check, lint (ESLint) and format check (Prettier), then unit, route and API tests (vitest, the API on PGlite), the API tests
+ * npm test: every suite, in order. The type check, lint (ESLint, import circles) and format check (Prettier), then unit, route and API tests (vitest, the API on PGlite), the API tests
  * again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run starts one) with the API's query plans on the
  * scale seed there (vitest's scale project), then the production build, the
  * portal against an API process that hangs, is slow and is down (vitest's integration project), and the
@@ -75,10 +75,11 @@ if (process.argv.includes("--fast")) {
 
 ensureChromium();
 run("npx", ["react-router", "typegen"]);
-// The three checks side by side (each keeps one core busy at most), each one's output apart.
+// The checks side by side (each keeps one core busy at most), each one's output apart.
 await runTogether([
   ["npx", ["tsc"]],
   ["npx", ["eslint", "."]],
+  ["npx", ["tsx", "scripts/import-circles.ts"]],
   ["npx", ["prettier", "--check", "."]],
 ]);
 // The API suite on PGlite first, whatever TEST_DATABASE_URL says (the embedded database operators start with).

@@ -16,10 +16,11 @@ import type { BreakerState } from "../app/lib/api-breaker.server.ts";
 import { ApiBudget } from "../app/lib/api-budget.server.ts";
 import type { PageCache } from "../app/lib/page-handle.ts";
 import type { Config, OriginPattern } from "../app/lib/config.server.ts";
-import { logEvent } from "../app/lib/logger.server.ts";
-import { FILE_RULES } from "../api/contract/files.ts";
+import { logEvent } from "#common/logger";
+import { FILE_RULES } from "#contract/files";
 import { requestInfoContext, type RequestInfo } from "../app/lib/request-info.ts";
-import { signInLimitsContext, type SignInLimits } from "../app/lib/sign-in-limits.ts";
+import type { SignInLimits } from "#common/sign-in-limits";
+import { signInLimitsContext } from "../app/lib/sign-in-limits.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
 import { httpLog } from "./http-log.ts";
 import { metricsEndpoint } from "./metrics.ts";
@@ -363,7 +364,7 @@ const addressOf = (req: express.Request) => `${req.protocol}://${req.get("host")
 
 /**
  * React Router's load context: what server.ts knows about the request, and the sign-in limits it
- * built for the whole process (server/sign-in-limits.ts).
+ * built for the whole process (common/sign-in-limits.ts).
  */
 export function loadContextFor(req: express.Request, res: express.Response, signIn?: SignInLimits): RouterContextProvider {
   const values = new Map<RouterContext<unknown>, unknown>([[requestInfoContext, requestInfoOf(req, res)]]);

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logger } from "../app/lib/logger.server.ts";
+import { logger } from "#common/logger";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
 import type { RoutePatternOf } from "./route-patterns.ts";

@@ -8,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import { AggregatorRegistry, type Registry } from "prom-client";
-import { logEvent } from "../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 import { metrics } from "../app/lib/metrics.server.ts";
 
 function sameToken(sent: string, token: string): boolean {

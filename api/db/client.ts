@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { PoolClient } from "pg";

@@ -1,7 +1,7 @@
 /** /auth: sign in with credentials or a refresh token, sign out. */
 import { Router, type Request } from "express";
 import { AccessTokenRequest } from "../contract/auth.ts";
-import { COUNTED_HEADER } from "../../server/sign-in-limits.ts";
+import { COUNTED_HEADER } from "#common/sign-in-limits";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { parseInput, route } from "./http.ts";
@@ -25,7 +25,7 @@ export function authRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
   /**
-   * Credentials are limited by the portal's sign-in model (server/sign-in-limits.ts), the same counters
+   * Credentials are limited by the portal's sign-in model (common/sign-in-limits.ts), the same counters
    * as the portal's sign-in page: failures per address and per username and address, a growing wait for
    * a username guessed from many addresses, a high ceiling of attempts per address. The portal's own
    * request, which it counted and delayed already, carries the model's key from a trusted peer and is

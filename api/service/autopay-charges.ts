@@ -17,7 +17,7 @@
 import type { Db } from "../db/client.ts";
 import { accountBalance, addDays, cardChargeOf, cardExpired, liftSuspensionIfPaid, padChargeOf } from "./billing.ts";
 import { chargeStoredCard, newTransactionId } from "./payment-processor.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 
 /** Bills issued this many days before the last day done are still looked at: more than a cycle and a charge delay. */
 const LOOKBACK_DAYS = 45;

@@ -1,4 +1,4 @@
-import type { SignInLimiter } from "../../server/sign-in-limits.ts";
+import type { SignInLimiter } from "#common/sign-in-limits";
 import type { Db } from "../db/client.ts";
 import type { FileStore } from "./file-store.ts";
 import type { Tokens } from "./tokens.ts";
@@ -11,7 +11,7 @@ export interface ServiceContext {
   files: FileStore;
   /** The service's clock; tests move it. */
   now: () => Date;
-  /** Limits of POST /auth/access-token with credentials: the portal's model (server/sign-in-limits.ts). */
+  /** Limits of POST /auth/access-token with credentials: the portal's model (common/sign-in-limits.ts). */
   signIn: SignInLimiter;
   /** Peers whose X-Forwarded-For names the client (the portal, a proxy); loopback by default. */
   trustForwardedFrom: string[];

@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler } from "express";
 import { z } from "zod";
 import type { ErrorAnswer } from "../contract/common.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 import { databaseUnavailable } from "../db/client.ts";
 
 export class ApiError extends Error {

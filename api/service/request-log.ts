@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logger } from "../../app/lib/logger.server.ts";
+import { logger } from "#common/logger";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -28,7 +28,7 @@ import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route, type ContactRole } from "./http.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 
 /** Who may change home network settings (WiFi and router). */
 export const NETWORK_EDITORS: ContactRole[] = ["authoritative", "support"];

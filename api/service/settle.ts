@@ -13,7 +13,7 @@ import type { Db } from "../db/client.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
 import { settlePauses } from "./services.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 
 /** How often the API process settles what came due (ms). */
 export const SETTLE_INTERVAL_MS = 60_000;

@@ -14,7 +14,7 @@ import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
 import { databaseUnavailable } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;

@@ -26,7 +26,7 @@ import { FILE_RULES, TEXT_BODY_BYTES, maxBodyBytes, type FilePurpose, type FileR
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unauthorized, unprocessable } from "./errors.ts";
 import { MarkupScanner } from "./file-content.ts";
-import { logEvent } from "../../app/lib/logger.server.ts";
+import { logEvent } from "#common/logger";
 
 export interface UploadedFile {
   field: string;

@@ -2,7 +2,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useT } from "~/lib/use-t";
 import { Link, useSubmit } from "react-router";
-import { accountMenuButtonClass, accountMenuItemClass, UserLabel } from "./AccountMenu";
+import { accountMenuButtonClass, accountMenuItemClass, UserLabel } from "./AccountMenuParts";
 
 export default function AccountMenuWidget({ username }: { username: string }) {
   const { t } = useT();

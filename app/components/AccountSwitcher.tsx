@@ -11,6 +11,7 @@ import { useT } from "~/lib/use-t";
 import { Form, useLocation } from "react-router";
 import { SWITCHER_MENU_LIMIT } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { accountLabel, type SwitcherProps } from "./AccountSwitcherParts";
 
 // A widget whose code does not download leaves the native form in place (lazyEnhancement).
 const MenuWidget = lazyEnhancement<SwitcherProps>(() => import("./AccountSwitcherWidgets").then((m) => m.AccountMenuWidget), NativeMenu);
@@ -18,20 +19,6 @@ const SearchWidget = lazyEnhancement<SwitcherProps>(
   () => import("./AccountSwitcherWidgets").then((m) => m.AccountSearchWidget),
   NativeSearch,
 );
-
-export interface SwitcherAccount {
-  customer_id: number;
-  contract_name: string;
-}
-
-export interface SwitcherProps {
-  accounts: SwitcherAccount[];
-  activeId: number | undefined;
-  /** Distinguishes the wide-screen and small-screen copies (ids stay unique). */
-  idPrefix: string;
-}
-
-export const accountLabel = (a: SwitcherAccount) => `${a.contract_name} (${a.customer_id})`;
 
 const buttonClass = "h-8 rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
 

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { useT } from "~/lib/use-t";
 import { useLocation, useNavigation, useSubmit } from "react-router";
 import { matchesAccountQuery } from "~/lib/account-search";
-import { accountLabel, type SwitcherAccount, type SwitcherProps } from "./AccountSwitcher";
+import { accountLabel, type SwitcherAccount, type SwitcherProps } from "./AccountSwitcherParts";
 
 /** Choosing an account twice within this time counts once (spec: 100 ms debounce). */
 const CHOOSE_DEBOUNCE_MS = 100;

@@ -1,5 +1,5 @@
 /** A postal address as lines (street, unit, city province postal code), in an <address>. */
-import type { Address } from "../../api/contract/common";
+import type { Address } from "#contract/common";
 
 export function AddressLines({ address }: { address: Address }) {
   return (

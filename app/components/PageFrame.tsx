@@ -1,7 +1,7 @@
 /** Pieces every page frame shares: the skip link, the plain header, and the page shown for an error. */
-import { Link, useRouteError, useRouteLoaderData } from "react-router";
+import { Link, useRouteError } from "react-router";
 import { useT } from "~/lib/use-t";
-import type { loader as rootLoader } from "~/root";
+import { useBrand } from "~/lib/root-data";
 import { BrandLink } from "./Brand";
 import { isChunkError } from "~/lib/chunk-reload";
 import { CodeUnavailable, ErrorPage, errorVariant } from "./ErrorPage";
@@ -17,10 +17,6 @@ export function SkipLink() {
       {t("skipToContent")}
     </a>
   );
-}
-
-export function useBrand(): string {
-  return useRouteLoaderData<typeof rootLoader>("root")?.brand ?? "";
 }
 
 /**

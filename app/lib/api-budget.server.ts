@@ -11,11 +11,9 @@
  * call with a time of its own (the same limit); each of those pages waits for it within its own time.
  *
  * One budget per page request (server/app.ts puts it in the request's information, which the answer at
- * the door and React Router share); `budgetOf` gives a context without one (tests) its own.
+ * the door and React Router share); `budgetOf` (api.server.ts) gives a context without one (tests) its own.
  * docs/decisions/041-api-time-per-page.md.
  */
-import type { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "./request-info.ts";
 
 /** Thrown instead of making a call when the page's time for the API is spent. */
 export class BudgetSpentError extends Error {
@@ -83,15 +81,4 @@ export class ApiBudget {
         }),
     );
   }
-}
-
-const ownBudgets = new WeakMap<object, ApiBudget>();
-
-/** The page request's budget: the one server/app.ts made for it, else one of this context's own. */
-export function budgetOf(context: Readonly<RouterContextProvider>, limitMs: number): ApiBudget {
-  const info = context.get(requestInfoContext);
-  if (info.budget) return info.budget;
-  let budget = ownBudgets.get(context);
-  if (!budget) ownBudgets.set(context, (budget = new ApiBudget(limitMs)));
-  return budget;
 }

@@ -20,9 +20,9 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "../../api/contract/index.ts";
+import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "#contract/index";
 import { apiBreaker, isBreakerOpen } from "./api-breaker.server.ts";
-import { ApiBudget, BudgetSpentError, budgetOf } from "./api-budget.server.ts";
+import { ApiBudget, BudgetSpentError } from "./api-budget.server.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
 import { apiBaseUrl, getConfig } from "./config.server.ts";
 import { getLanguage } from "./i18n.server.ts";
@@ -376,6 +376,17 @@ async function readJson(answer: ApiAnswer): Promise<unknown> {
 }
 
 type Context = Readonly<RouterContextProvider>;
+
+const ownBudgets = new WeakMap<object, ApiBudget>();
+
+/** The page request's budget: the one server/app.ts made for it, else one of this context's own. */
+export function budgetOf(context: Context, limitMs: number): ApiBudget {
+  const info = context.get(requestInfoContext);
+  if (info.budget) return info.budget;
+  let budget = ownBudgets.get(context);
+  if (!budget) ownBudgets.set(context, (budget = new ApiBudget(limitMs)));
+  return budget;
+}
 
 /** The API client of a page request, signed in with the session's access token unless `public`. */
 export function api(context: Context, request: Request, options: { public?: boolean; token?: string } = {}): ApiClient {

@@ -4,10 +4,9 @@
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
-import { type DashboardAnswer, type Customer } from "../../api/contract/dashboard.ts";
-import { budgetOf } from "./api-budget.server.ts";
-import { api, isFailure } from "./api.server.ts";
+import { AccessTokenAnswer } from "#contract/auth";
+import { type DashboardAnswer, type Customer } from "#contract/dashboard";
+import { api, budgetOf, isFailure } from "./api.server.ts";
 import { getConfig } from "./config.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import { keepDraft, readPostedFields } from "./form-draft.server.ts";

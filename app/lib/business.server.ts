@@ -4,9 +4,9 @@
  * settings, and the date range of the bandwidth and power pages (a plain GET form).
  */
 import { createContext, data, type RouterContextProvider } from "react-router";
-import { MAX_RANGE_DAYS } from "../../api/contract/business-network.ts";
-import { IsoDate } from "../../api/contract/common.ts";
-import type { Customer } from "../../api/contract/dashboard.ts";
+import { MAX_RANGE_DAYS } from "#contract/business-network";
+import { IsoDate } from "#contract/common";
+import type { Customer } from "#contract/dashboard";
 import { api } from "./api.server.ts";
 import { getAccount } from "./auth.server.ts";
 import { addDays, dayStart } from "./business.ts";

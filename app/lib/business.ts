@@ -3,7 +3,7 @@
  * grouping the commercial dashboard's services, reducing time series to what a chart can draw, and
  * summing samples by day for the tables that go with the charts.
  */
-import type { CommercialDashboardAnswer } from "../../api/contract/dashboard";
+import type { CommercialDashboardAnswer } from "#contract/dashboard";
 
 // ---------------------------------------------------------------------------------------------------
 // Commercial dashboard

@@ -3,6 +3,7 @@
  * the server at start with a message that names the variable.
  */
 import { z } from "zod";
+import type { SignInSettings } from "#common/sign-in-limits";
 import { SOCIAL_NETWORKS, type SocialLink } from "./social-links.ts";
 
 const flag = (fallback: boolean) =>
@@ -78,7 +79,7 @@ export const configSchema = z
     /** The old support desk, linked from the support page while FEATURE_RETIRE_OLD_DESK is off. */
     OLD_SUPPORT_DESK_URL: httpUrl.default("https://support.lakeshore-fibre.example/desk"),
     /**
-     * Sign-in limits (server/sign-in-limits.ts), shared by the portal and the embedded API's token
+     * Sign-in limits (common/sign-in-limits.ts), shared by the portal and the embedded API's token
      * endpoint. Failed sign-ins (and recovery and activation posts) per address; SIGN_IN_LIMIT_PER_IP is
      * its older name, read when it is unset.
      */
@@ -199,6 +200,16 @@ export function getConfig(): Config {
 export function resetConfig(): void {
   current = undefined;
 }
+
+/** The sign-in limits of this configuration (common/sign-in-limits.ts). */
+export const signInSettingsOf = (config: Config): SignInSettings => ({
+  failuresPerAddress: config.SIGN_IN_FAILURES_PER_IP,
+  attemptsPerAddress: config.SIGN_IN_ATTEMPTS_PER_IP,
+  failuresPerPair: config.SIGN_IN_LIMIT_PER_USERNAME,
+  maxDelayMs: config.SIGN_IN_MAX_DELAY_MS,
+  windowMs: config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,
+  redisUrl: config.REDIS_URL,
+});
 
 /** The /api/v1 base URL the portal calls. */
 export function apiBaseUrl(config: Config = getConfig()): string {

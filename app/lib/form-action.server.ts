@@ -19,7 +19,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError
 import { randomUUID } from "node:crypto";
 import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files.ts";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
 import { withValues } from "./form-messages.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";

@@ -3,7 +3,7 @@
  * theirs shows has changed when it has. An optional endpoint of the contract: an API that does not answer
  * it gives no revision, and pages are then rendered every time (no 304s), which is still correct.
  */
-import { RevisionAnswer } from "../../api/contract/dashboard.ts";
+import { RevisionAnswer } from "#contract/dashboard";
 import type { ApiClient } from "./api.server.ts";
 
 /** A revision as the API answers it: the opaque revision, and the user's own counter (their accounts and roles). */

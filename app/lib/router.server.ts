@@ -4,7 +4,7 @@
  * sections that fail on their own (one router call failing never takes the page down).
  */
 import { data, type RouterContextProvider } from "react-router";
-import type { Customer, ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
+import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
 import { api, isFailure } from "./api.server.ts";
 import { activeCustomer, getAccount } from "./auth.server.ts";
 import { formAction } from "./form-action.server.ts";

@@ -3,7 +3,7 @@
  * account's packages and the lookup of a residential internet service by its id.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { Bundle } from "../../api/contract/accounts.ts";
+import type { Bundle } from "#contract/accounts";
 import { api } from "./api.server.ts";
 import { activeCustomer, getAccount, requireCustomer } from "./auth.server.ts";
 import { featureFlags } from "./config.server.ts";

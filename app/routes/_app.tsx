@@ -11,7 +11,8 @@ import { AccountMenu } from "~/components/AccountMenu";
 import { AccountSwitcher } from "~/components/AccountSwitcher";
 import { BrandLink } from "~/components/Brand";
 import { LanguageToggle } from "~/components/LanguageToggle";
-import { ErrorScreen, SkipLink, useBrand } from "~/components/PageFrame";
+import { ErrorScreen, SkipLink } from "~/components/PageFrame";
+import { useBrand } from "~/lib/root-data";
 import { SideNav } from "~/components/SideNav";
 import {
   activeCustomer,

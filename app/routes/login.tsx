@@ -1,7 +1,7 @@
 /**
  * Sign in. A wrong combination shows the spec's failure message with links to support and to the
  * password reset, and keeps what was typed in username. Attempts are limited by the sign-in model
- * server.ts hands over (server/sign-in-limits.ts: failures per address and per username and address, a
+ * server.ts hands over (common/sign-in-limits.ts: failures per address and per username and address, a
  * growing wait for a username guessed from many addresses); after sign-in the customer returns to
  * came_from when it is a path of this site.
  */

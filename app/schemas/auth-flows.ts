@@ -6,7 +6,7 @@
  * value in the same words.
  */
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "../../api/contract/passwords";
+import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "#contract/passwords";
 import { everyRule, type Posted } from "./rules";
 
 /** A new password checked with the rules of spec section 5 ("<field>.too_short"…). */

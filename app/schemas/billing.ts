@@ -6,8 +6,8 @@
  * Every rule runs on every submit (everyRule): an expired card is named beside a wrong security code.
  */
 import { z } from "zod";
-import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "../../api/contract/billing";
-import { FILE_RULES, maxMegabytes, type FilePurpose } from "../../api/contract/files";
+import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "#contract/billing";
+import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { withValues } from "../lib/form-messages";
 import { everyRule, posted, type Posted } from "./rules";
 import { torontoToday } from "./values";

@@ -5,7 +5,7 @@
  * the API refused it.
  */
 import { z } from "zod";
-import { splitEmailList } from "../../api/contract/support";
+import { splitEmailList } from "#contract/support";
 import { withValues } from "../lib/form-messages";
 
 import { DESCRIPTION_MAX, LABEL_MAX, MAX_ALERT_EMAILS } from "./values";

@@ -5,7 +5,7 @@
  * a refusal reads the same whether the browser, the portal or the API made it.
  */
 import { z } from "zod";
-import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES, type ContactRole } from "../../api/contract/contacts";
+import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES, type ContactRole } from "#contract/contacts";
 import { everyRule } from "./rules";
 
 /** A required text field; conform sends an empty field as undefined. */

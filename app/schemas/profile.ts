@@ -4,7 +4,7 @@
  * differs from the current one); end the intro tour. Messages are the API's codes ("api:<field>.<rule>").
  */
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "../../api/contract/passwords";
+import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "#contract/passwords";
 import { everyRule } from "./rules";
 
 const NANP = /^1?[2-9]\d{2}[2-9]\d{2}\d{4}$/;

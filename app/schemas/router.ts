@@ -8,7 +8,7 @@
  * and on the server, and the API checks everything again.
  */
 import { z } from "zod";
-import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "../../api/contract/values";
+import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "#contract/values";
 import { everyRule, texts } from "./rules";
 import { LEASE_TIME_CHOICES, normalizeMac } from "./values";
 

@@ -14,7 +14,7 @@ import {
   PAUSE_MIN_MONTHS,
   PROVINCES,
   postalCodeMatchesProvince,
-} from "../../api/contract/accounts";
+} from "#contract/accounts";
 import { everyRule, posted } from "./rules";
 import { addDays, torontoToday } from "./values";
 

@@ -5,8 +5,8 @@
  * the visitor's ticket lookup.
  */
 import { z } from "zod";
-import { FILE_RULES, maxMegabytes } from "../../api/contract/files";
-import { MAX_CC_EMAILS, TICKET_NUMBER, TicketCategory, normalTicketNumber, splitEmailList } from "../../api/contract/support";
+import { FILE_RULES, maxMegabytes } from "#contract/files";
+import { MAX_CC_EMAILS, TICKET_NUMBER, TicketCategory, normalTicketNumber, splitEmailList } from "#contract/support";
 import { withValues } from "../lib/form-messages";
 
 const rule = FILE_RULES.support_attachment;

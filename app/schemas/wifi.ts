@@ -5,7 +5,7 @@
  * trailing space. Messages are the API's codes, `api:name_5ghz.invalid_characters`…
  */
 import { z } from "zod";
-import { wifiTextProblems, type WifiBand } from "../../api/contract/home-network";
+import { wifiTextProblems, type WifiBand } from "#contract/home-network";
 import { everyRule } from "./rules";
 
 export const BAND_SUFFIXES = ["24ghz", "5ghz", "guest"] as const;

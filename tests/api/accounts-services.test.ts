@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CreatePauseAnswer,
-  RequestCreatedAnswer,
-  ScheduledPauseDetailAnswer,
-  ServicesAnswer,
-  type Bundle,
-} from "../../api/contract/accounts.ts";
-import { ErrorAnswer, SuccessAnswer } from "../../api/contract/common.ts";
-import { ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
+import { CreatePauseAnswer, RequestCreatedAnswer, ScheduledPauseDetailAnswer, ServicesAnswer, type Bundle } from "#contract/accounts";
+import { ErrorAnswer, SuccessAnswer } from "#contract/common";
+import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountDetailsAnswer, CurrentUserAnswer, ProfileDetailsAnswer } from "../../api/contract/accounts.ts";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
-import { ErrorAnswer, SuccessAnswer } from "../../api/contract/common.ts";
-import { ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
+import { AccountDetailsAnswer, CurrentUserAnswer, ProfileDetailsAnswer } from "#contract/accounts";
+import { AccessTokenAnswer } from "#contract/auth";
+import { ErrorAnswer, SuccessAnswer } from "#contract/common";
+import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { DEMO_PASSWORD } from "./support/constants.ts";
 

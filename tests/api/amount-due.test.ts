@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BillingSummaryAnswer, MakePaymentAnswer } from "../../api/contract/billing.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import { ResidentialBillingDetailsAnswer } from "../../api/contract/dashboard.ts";
+import { BillingSummaryAnswer, MakePaymentAnswer } from "#contract/billing";
+import { ErrorAnswer } from "#contract/common";
+import { ResidentialBillingDetailsAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

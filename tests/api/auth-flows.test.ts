@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
+import { AccessTokenAnswer } from "#contract/auth";
 import {
   ActivateAccountAnswer,
   ActivationLinkAnswer,
@@ -13,9 +13,9 @@ import {
   RecoverPasswordAnswer,
   RecoveryLinkAnswer,
   SsoTokenAnswer,
-} from "../../api/contract/auth-flows.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import { DashboardAnswer } from "../../api/contract/dashboard.ts";
+} from "#contract/auth-flows";
+import { ErrorAnswer } from "#contract/common";
+import { DashboardAnswer } from "#contract/dashboard";
 import { AUTH_FLOWS_DEMO as SEED } from "../../api/db/seed/auth-flows.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { DEMO_PASSWORD, NOW } from "./support/constants.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { AccessTokenAnswer } from "#contract/auth";
+import { ErrorAnswer } from "#contract/common";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

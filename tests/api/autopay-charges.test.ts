@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BillingSummaryAnswer, PaymentsAnswer } from "../../api/contract/billing.ts";
+import { BillingSummaryAnswer, PaymentsAnswer } from "#contract/billing";
 import { chargeOfBill } from "../../api/service/autopay-charges.ts";
 import type { SettleResult } from "../../api/service/settle.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

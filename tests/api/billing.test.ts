@@ -10,8 +10,8 @@ import {
   MakePaymentAnswer,
   PaymentsAnswer,
   ProofOfPaymentAnswer,
-} from "../../api/contract/billing.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+} from "#contract/billing";
+import { ErrorAnswer } from "#contract/common";
 import { renderInvoicePdf } from "../../api/service/invoice-pdf.ts";
 import { sampleBmp, samplePdf, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

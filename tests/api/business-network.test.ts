@@ -6,8 +6,8 @@ import {
   EndpointDetailsAnswer,
   PowerUsageAnswer,
   UpdateEndpointAnswer,
-} from "../../api/contract/business-network.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+} from "#contract/business-network";
+import { ErrorAnswer } from "#contract/common";
 import { describeIpBlock, formatIp, parseIp, percentile95 } from "../../api/service/endpoints.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 

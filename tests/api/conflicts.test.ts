@@ -9,9 +9,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AutopayAnswer, AutopaySetupAnswer, PadRemovalAnswer } from "../../api/contract/billing.ts";
-import { ServicesAnswer } from "../../api/contract/accounts.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { AutopayAnswer, AutopaySetupAnswer, PadRemovalAnswer } from "#contract/billing";
+import { ServicesAnswer } from "#contract/accounts";
+import { ErrorAnswer } from "#contract/common";
 import { chargeOfBill } from "../../api/service/autopay-charges.ts";
 import { samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

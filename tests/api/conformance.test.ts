@@ -4,8 +4,8 @@
  * openapi.json lists every path.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkBackend, checkable, conformanceFailures, type ConformanceReport } from "../../api/contract/conformance.ts";
-import { endpoints } from "../../api/contract/index.ts";
+import { checkBackend, checkable, conformanceFailures, type ConformanceReport } from "#contract/conformance";
+import { endpoints } from "#contract/index";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { DEMO_PASSWORD } from "./support/constants.ts";
 

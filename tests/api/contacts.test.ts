@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { ErrorAnswer } from "#contract/common";
 import {
   ActivationResentAnswer,
   CommercialContactsAnswer,
@@ -11,8 +11,8 @@ import {
   ContactRolesChangedAnswer,
   ResidentialContactsAnswer,
   type Contact,
-} from "../../api/contract/contacts.ts";
-import { DashboardAnswer } from "../../api/contract/dashboard.ts";
+} from "#contract/contacts";
+import { DashboardAnswer } from "#contract/dashboard";
 import { DEMO_CONTACT_TOKENS } from "../../api/db/seed/contacts.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { DEMO_PASSWORD, NOW } from "./support/constants.ts";

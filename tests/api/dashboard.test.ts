@@ -5,7 +5,7 @@ import {
   DashboardAnswer,
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
-} from "../../api/contract/dashboard.ts";
+} from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 let api: TestApi;
@@ -151,7 +151,7 @@ describe("GET /openapi.json", () => {
     const { status, body } = await api.call("GET", "/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
-    const { endpoints } = await import("../../api/contract/index.ts");
+    const { endpoints } = await import("#contract/index");
     for (const e of endpoints) expect(body.paths[e.path]?.[e.method], `${e.method} ${e.path}`).toBeDefined();
   });
 });

@@ -10,8 +10,8 @@
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../api/contract/index.ts";
-import type { Endpoint } from "../../api/contract/endpoint.ts";
+import { endpoints } from "#contract/index";
+import type { Endpoint } from "#contract/endpoint";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);

@@ -3,7 +3,7 @@
  * text), multipart bodies without a token, credential spraying, stolen refresh tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
+import { AccessTokenAnswer } from "#contract/auth";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { ErrorAnswer } from "#contract/common";
 import {
   AcceptAgreementAnswer,
   AgreementAnswer,
@@ -8,7 +8,7 @@ import {
   OrderHandoffAnswer,
   OrderHandoffContinueAnswer,
   OrderSummaryAnswer,
-} from "../../api/contract/orders.ts";
+} from "#contract/orders";
 import { AUTH_FLOWS_DEMO as SEED } from "../../api/db/seed/auth-flows.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW, SEED_DAY } from "./support/constants.ts";

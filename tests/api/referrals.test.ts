@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ReferralCodeAnswer, ReferralsAnswer } from "../../api/contract/referrals.ts";
-import { openApi } from "../../api/contract/index.ts";
+import { ReferralCodeAnswer, ReferralsAnswer } from "#contract/referrals";
+import { openApi } from "#contract/index";
 import { newReferralCode } from "../../api/service/referrals.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 

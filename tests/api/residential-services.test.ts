@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InternetSettingsAnswer, TvPackageAnswer } from "../../api/contract/home-network.ts";
+import { InternetSettingsAnswer, TvPackageAnswer } from "#contract/home-network";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

@@ -4,7 +4,7 @@
  * answer costs one query and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RevisionAnswer } from "../../api/contract/dashboard.ts";
+import { RevisionAnswer } from "#contract/dashboard";
 import { onlyReads } from "../../api/db/client.ts";
 import { KEPT_MS } from "../../api/db/kept-reads.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

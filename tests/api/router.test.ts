@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import type { Endpoint } from "../../api/contract/endpoint.ts";
+import { ErrorAnswer } from "#contract/common";
+import type { Endpoint } from "#contract/endpoint";
 import {
   BeanmachineAnswer,
   CpeInfoAnswer,
@@ -13,7 +13,7 @@ import {
   RouterStatisticsAnswer,
   UpnpRulesAnswer,
   homeNetworkEndpoints,
-} from "../../api/contract/home-network.ts";
+} from "#contract/home-network";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { DEFAULT_BEANMACHINE_WS_URL } from "../../api/service/router.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

@@ -3,8 +3,8 @@
  * service's day, and the settling job that the API process runs makes it durable.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DashboardAnswer, ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../api/contract/dashboard.ts";
-import { ServicesAnswer } from "../../api/contract/accounts.ts";
+import { DashboardAnswer, ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "#contract/dashboard";
+import { ServicesAnswer } from "#contract/accounts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 

@@ -1,10 +1,10 @@
 /**
- * POST /auth/access-token under the portal's sign-in limits (server/sign-in-limits.ts), as the world
+ * POST /auth/access-token under the portal's sign-in limits (common/sign-in-limits.ts), as the world
  * reaches it at /api/v1, and together with the portal's sign-in page when both share one model (the
  * embedded API): each attempt counted and delayed once, the owner never refused for others' guesses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COUNTED_HEADER, SignInLimiter } from "../../server/sign-in-limits.ts";
+import { COUNTED_HEADER, SignInLimiter } from "#common/sign-in-limits";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 const PASSWORD = "Demo-Pass-2026";

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import {
-  COMMERCIAL_TICKET_CATEGORIES,
-  OpenTicketAnswer,
-  RESIDENTIAL_TICKET_CATEGORIES,
-  SupportTicketsAnswer,
-} from "../../api/contract/support.ts";
+import { ErrorAnswer } from "#contract/common";
+import { COMMERCIAL_TICKET_CATEGORIES, OpenTicketAnswer, RESIDENTIAL_TICKET_CATEGORIES, SupportTicketsAnswer } from "#contract/support";
 import { samplePdf, sampleJpeg, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 

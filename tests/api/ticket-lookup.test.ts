@@ -4,8 +4,8 @@
  * link working once for 24 hours, and the read-only view it opens for an hour. Public endpoints: no token.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import { TicketLinkAnswer, TicketViewAnswer, TicketViewGrantAnswer } from "../../api/contract/support.ts";
+import { ErrorAnswer } from "#contract/common";
+import { TicketLinkAnswer, TicketViewAnswer, TicketViewGrantAnswer } from "#contract/support";
 import { TICKET_LINKS_DEMO } from "../../api/db/seed/business-network.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";

@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import { OpenTicketAnswer } from "../../api/contract/support.ts";
+import { ErrorAnswer } from "#contract/common";
+import { OpenTicketAnswer } from "#contract/support";
 import { STORED_FILE_HEADERS, sendStoredFile, type StoredFile } from "../../api/service/files.ts";
 import { MAX_UPLOADS_PER_USER } from "../../api/service/uploads.ts";
 import {

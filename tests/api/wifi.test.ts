@@ -1,12 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorAnswer } from "../../api/contract/common.ts";
-import {
-  NetworkOverviewAnswer,
-  WifiNamesAnswer,
-  WifiSettingsAnswer,
-  WifiUpdateAnswer,
-  homeNetworkEndpoints,
-} from "../../api/contract/home-network.ts";
+import { ErrorAnswer } from "#contract/common";
+import { NetworkOverviewAnswer, WifiNamesAnswer, WifiSettingsAnswer, WifiUpdateAnswer, homeNetworkEndpoints } from "#contract/home-network";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";

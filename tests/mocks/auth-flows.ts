@@ -4,7 +4,7 @@
  * as the API does for unknown, used or expired links.
  */
 import { HttpResponse } from "msw";
-import type { LegalDocument } from "../../api/contract/auth-flows.ts";
+import type { LegalDocument } from "#contract/auth-flows";
 import { on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 

@@ -12,7 +12,7 @@ import type {
   InvoicesAnswer,
   PaymentRecord,
   PaymentsAnswer,
-} from "../../api/contract/billing.ts";
+} from "#contract/billing";
 import { on, refuse, reply } from "./contract.ts";
 
 const invoice = (month: number, total: number, paid: number, status: Invoice["status"]): Invoice => {

@@ -4,7 +4,7 @@
  * whatever range is asked (the default when none: the last 7 days), and colocation cabinet 8005 with
  * an A feed near its limit. Tests change an answer with server.use(on(...)).
  */
-import type { AlertsAnswer, AllocationsAnswer, EndpointDetails, PowerUsageAnswer } from "../../api/contract/business-network.ts";
+import type { AlertsAnswer, AllocationsAnswer, EndpointDetails, PowerUsageAnswer } from "#contract/business-network";
 import { on, refuse, reply } from "./contract.ts";
 
 export const endpoint: EndpointDetails = {

@@ -3,7 +3,7 @@
  * desk) and of the residential one 100101 (the user, a TV Go contact; several service addresses).
  * Tests change an answer with server.use(on(...)).
  */
-import type { CommercialContactsAnswer, Contact, ResidentialContactsAnswer } from "../../api/contract/contacts.ts";
+import type { CommercialContactsAnswer, Contact, ResidentialContactsAnswer } from "#contract/contacts";
 import { on, reply } from "./contract.ts";
 
 export const contact = (overrides: Partial<Contact> = {}): Contact => ({

@@ -4,7 +4,7 @@
  * that drifts from the contract fails the test that uses it). `refuse` answers the contract's error shape.
  */
 import { http, HttpResponse, type HttpResponseResolver } from "msw";
-import { endpointKey, endpoints, type Endpoint } from "../../api/contract/index.ts";
+import { endpointKey, endpoints, type Endpoint } from "#contract/index";
 import type { AnswerOf, ApiEndpoint } from "../../app/lib/api.server.ts";
 
 export const API = "http://api.test/api/v1";

@@ -3,7 +3,7 @@
  * so a fixture cannot drift from what the API promises.
  */
 import { SignJWT } from "jose";
-import type { AccessTokenAnswer } from "../../api/contract/auth.ts";
+import type { AccessTokenAnswer } from "#contract/auth";
 import type {
   Customer,
   CommercialDashboardAnswer,
@@ -11,7 +11,7 @@ import type {
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
   RevisionAnswer,
-} from "../../api/contract/dashboard.ts";
+} from "#contract/dashboard";
 
 const key = new TextEncoder().encode("msw-fixture-key");
 

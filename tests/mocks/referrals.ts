@@ -1,5 +1,5 @@
 /** msw: referrals of the residential fixture account 100101 (code MAYA-7K4Q, two credited, one pending). */
-import type { ReferralCodeAnswer, ReferralsAnswer } from "../../api/contract/referrals.ts";
+import type { ReferralCodeAnswer, ReferralsAnswer } from "#contract/referrals";
 import { on, reply } from "./contract.ts";
 
 export const referralCode: ReferralCodeAnswer = {

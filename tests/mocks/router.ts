@@ -10,7 +10,7 @@ import type {
   PortForwardingRule,
   RouterStatisticsAnswer,
   UpnpRule,
-} from "../../api/contract/home-network.ts";
+} from "#contract/home-network";
 import { on, reply } from "./contract.ts";
 
 export const cpeInfo: CpeInfoAnswer = {

@@ -4,19 +4,8 @@
  * account details, WiFi, network, internet, TV, and the signed-in user's profile. Tests change an
  * answer with server.use(on(...)).
  */
-import type {
-  AccountDetailsAnswer,
-  Bundle,
-  CurrentUserAnswer,
-  ScheduledPauseDetailAnswer,
-  ServicesAnswer,
-} from "../../api/contract/accounts.ts";
-import type {
-  InternetSettingsAnswer,
-  NetworkOverviewAnswer,
-  TvPackageAnswer,
-  WifiSettingsAnswer,
-} from "../../api/contract/home-network.ts";
+import type { AccountDetailsAnswer, Bundle, CurrentUserAnswer, ScheduledPauseDetailAnswer, ServicesAnswer } from "#contract/accounts";
+import type { InternetSettingsAnswer, NetworkOverviewAnswer, TvPackageAnswer, WifiSettingsAnswer } from "#contract/home-network";
 import { on, reply } from "./contract.ts";
 
 const address = { line1: "245 Carlaw Avenue", line2: "Unit 4", city: "Toronto", province: "ON", postal_code: "M4M 2S1" };

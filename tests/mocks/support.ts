@@ -2,7 +2,7 @@
  * msw: support tickets of the fixture accounts, opening one, and a visitor's ticket lookup (link and
  * view). Tests change an answer with server.use(on(...)).
  */
-import type { SupportTicket, SupportTicketsAnswer, TicketViewAnswer } from "../../api/contract/support.ts";
+import type { SupportTicket, SupportTicketsAnswer, TicketViewAnswer } from "#contract/support";
 import { on, refuse, reply } from "./contract.ts";
 
 export const ticket = (overrides: Partial<SupportTicket> = {}): SupportTicket => ({

@@ -1,6 +1,6 @@
 /**
  * With REDIS_URL, portal processes (and the embedded APIs in them) share the counters of the sign-in
- * limits (server/sign-in-limits.ts): what one process counted, the next attempt in another sees. Needs
+ * limits (common/sign-in-limits.ts): what one process counted, the next attempt in another sees. Needs
  * a Redis server (TEST_REDIS_URL; .ci/run starts one with scripts/test-redis.sh); npm test runs this
  * suite only then.
  */
@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { Counter, closeCounterClients } from "../../server/counters.ts";
+import { Counter, closeCounterClients } from "#common/counters";
 
 const run = promisify(execFile);
 const REDIS_URL = process.env.TEST_REDIS_URL;

@@ -3,8 +3,8 @@
  * (the model's counters), then prints the verdict of one more attempt as JSON.
  *   tsx tests/redis/throttle-process.ts <json: { tries: [{ username, address, right }], next: { username, address } }>
  */
-import { closeCounterClients } from "../../server/counters.ts";
-import { SignInLimiter } from "../../server/sign-in-limits.ts";
+import { closeCounterClients } from "#common/counters";
+import { SignInLimiter } from "#common/sign-in-limits";
 
 interface Plan {
   tries: { username: string; address: string; right: boolean }[];

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareFunction } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentRecord } from "../../api/contract/billing.ts";
+import type { PaymentRecord } from "#contract/billing";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { tFor } from "../../app/lib/i18n.server.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";

@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { API, on, refuse, reply } from "../mocks/contract.ts";
 import { currentUser } from "../mocks/services.ts";
 import { server } from "../support/msw.ts";
-import { SignInLimiter } from "../../server/sign-in-limits.ts";
+import { SignInLimiter } from "#common/sign-in-limits";
 import { useEnv } from "../support/config.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
 import { resetTestSignInLimits } from "../support/sign-in-limits.ts";

@@ -19,7 +19,7 @@ import { openDb, type Db, type Row } from "../../api/db/client.ts";
 import { migrate } from "../../api/db/migrate.ts";
 import { seedDemo } from "../../api/db/seed/index.ts";
 import { SCALE, scaleLayout, seedScale } from "../../api/db/seed/scale.ts";
-import { checkBackend, conformanceFailures, type ConformanceReport } from "../../api/contract/conformance.ts";
+import { checkBackend, conformanceFailures, type ConformanceReport } from "#contract/conformance";
 import { brokenReferences } from "../support/foreign-keys.ts";
 import { samplePng } from "../support/sample-files.ts";
 

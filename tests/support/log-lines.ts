@@ -1,5 +1,5 @@
-/** What the process's logger (app/lib/logger.server.ts) writes, caught for a test: parsed lines and their events. */
-import { logger, setLogDestination } from "../../app/lib/logger.server.ts";
+/** What the process's logger (common/logger.ts) writes, caught for a test: parsed lines and their events. */
+import { logger, setLogDestination } from "#common/logger";
 
 export interface CaughtLog {
   lines: () => Record<string, unknown>[];

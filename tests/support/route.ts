@@ -7,7 +7,8 @@ import { RouterContextProvider, type MiddlewareFunction, type RouterContext } fr
 import { i18nMiddleware } from "../../app/lib/i18n.server.ts";
 import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
 import { getTokens, sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
-import { signInLimitsContext, type SignInLimits } from "../../app/lib/sign-in-limits.ts";
+import type { SignInLimits } from "#common/sign-in-limits";
+import { signInLimitsContext } from "../../app/lib/sign-in-limits.ts";
 import { testSignInLimits } from "./sign-in-limits.ts";
 import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 

@@ -2,8 +2,8 @@
  * The sign-in limits the route suite hands to loaders and actions (server.ts hands the app its own):
  * the portal's model with the configuration's settings, counters in memory, fresh for each test.
  */
-import { getConfig } from "../../app/lib/config.server.ts";
-import { SignInLimiter, signInSettingsOf } from "../../server/sign-in-limits.ts";
+import { getConfig, signInSettingsOf } from "../../app/lib/config.server.ts";
+import { SignInLimiter } from "#common/sign-in-limits";
 
 let limiter: SignInLimiter | undefined;
 

@@ -4,7 +4,8 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ApiBudget, BudgetSpentError, BudgetTimeoutError, budgetOf } from "../../app/lib/api-budget.server.ts";
+import { ApiBudget, BudgetSpentError, BudgetTimeoutError } from "../../app/lib/api-budget.server.ts";
+import { budgetOf } from "../../app/lib/api.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 
 /** A budget on a clock the test moves, and a call that takes `ms` of it. */

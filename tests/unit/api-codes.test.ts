@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpointKey, endpoints } from "../../api/contract/index.ts";
+import { endpointKey, endpoints } from "#contract/index";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

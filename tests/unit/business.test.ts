@@ -1,6 +1,6 @@
 /** The pure helpers of the commercial screens: grouping services, chart slots, the 95th percentile, CSV. */
 import { describe, expect, it } from "vitest";
-import type { CommercialDashboardAnswer } from "../../api/contract/dashboard.ts";
+import type { CommercialDashboardAnswer } from "#contract/dashboard";
 import { percentile95 as apiPercentile95 } from "../../api/service/endpoints.ts";
 import { groupServices, groupingOf, niceScale, percentile95, serviceLink, toChartData, toCsv } from "../../app/lib/business.ts";
 

@@ -4,7 +4,7 @@
  */
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { Counter, closeCounterClients } from "../../server/counters.ts";
+import { Counter, closeCounterClients } from "#common/counters";
 import { catchLog } from "../support/log-lines.ts";
 
 afterAll(() => closeCounterClients());

@@ -6,9 +6,9 @@ import { decodeJwt } from "jose";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { endpoints } from "../../api/contract/index.ts";
-import { AccessTokenAnswer } from "../../api/contract/auth.ts";
-import { ErrorAnswer } from "../../api/contract/common.ts";
+import { endpoints } from "#contract/index";
+import { AccessTokenAnswer } from "#contract/auth";
+import { ErrorAnswer } from "#contract/common";
 import {
   CommercialDashboardAnswer,
   Customer,
@@ -16,7 +16,7 @@ import {
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
   RevisionAnswer,
-} from "../../api/contract/dashboard.ts";
+} from "#contract/dashboard";
 import * as fixtures from "../mocks/fixtures.ts";
 import { API, handlers } from "../mocks/handlers.ts";
 

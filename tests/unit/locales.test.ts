@@ -5,8 +5,8 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CommercialServiceStatus, ResidentialServiceStatus } from "../../api/contract/dashboard.ts";
-import { WifiBand } from "../../api/contract/home-network.ts";
+import { CommercialServiceStatus, ResidentialServiceStatus } from "#contract/dashboard";
+import { WifiBand } from "#contract/home-network";
 import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "../../app/lib/i18n.ts";
 import { resources } from "../../app/lib/i18n.server.ts";
 import { completeTexts, resolveText } from "../../app/lib/translate.ts";

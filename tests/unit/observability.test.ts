@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { RequestHandler } from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
-import { logEvent, logger, setLogDestination } from "../../app/lib/logger.server.ts";
+import { logEvent, logger, setLogDestination } from "#common/logger";
 import { metrics } from "../../app/lib/metrics.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import { createPortalApp, loadContextFor } from "../../server/app.ts";

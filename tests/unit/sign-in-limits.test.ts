@@ -1,9 +1,9 @@
 /**
- * The sign-in limit model (server/sign-in-limits.ts) as the portal and the token endpoint use it: an
+ * The sign-in limit model (common/sign-in-limits.ts) as the portal and the token endpoint use it: an
  * attempt, then failed() or succeeded() when the password was checked. Counters in memory.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { COUNTED_HEADER, SignInLimiter, delayAfter, type SignInSettings } from "../../server/sign-in-limits.ts";
+import { COUNTED_HEADER, SignInLimiter, delayAfter, type SignInSettings } from "#common/sign-in-limits";
 
 const limiters: SignInLimiter[] = [];
 const limiter = (settings: Partial<SignInSettings> = {}, options?: { embeddedApi?: boolean }) => {

@@ -1,8 +1,8 @@
 /** One status badge for the product: every status the API can name has its colour. */
 import { describe, expect, it } from "vitest";
-import { InvoiceStatus, PaymentStatus } from "../../api/contract/billing.ts";
-import { PackageStatus } from "../../api/contract/accounts.ts";
-import { TicketStatus } from "../../api/contract/support.ts";
+import { InvoiceStatus, PaymentStatus } from "#contract/billing";
+import { PackageStatus } from "#contract/accounts";
+import { TicketStatus } from "#contract/support";
 import { STATUS_TONES } from "../../app/components/StatusBadge.tsx";
 
 describe("StatusBadge", () => {

@@ -1,5 +1,5 @@
 /** A legal text of the API (terms of use, service agreement) in the page's language, in a scrollable region. */
-import type { LegalDocument } from "../../../api/contract/auth-flows";
+import type { LegalDocument } from "#contract/auth-flows";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

@@ -1,5 +1,5 @@
 /** How a payment was made, in words: "Visa ending 4242", "Bank account", "Pre-authorized debit". */
-import type { PaymentRecord } from "../../../api/contract/billing";
+import type { PaymentRecord } from "#contract/billing";
 import { useT } from "~/lib/use-t";
 
 export function PaymentMethodText({ payment }: { payment: Pick<PaymentRecord, "method" | "card_brand" | "card_last_four"> }) {

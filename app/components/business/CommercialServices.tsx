@@ -4,7 +4,7 @@
  * links: it works without JavaScript and stays in the address.
  */
 import { Link, useSearchParams } from "react-router";
-import type { CommercialDashboardAnswer } from "../../../api/contract/dashboard";
+import type { CommercialDashboardAnswer } from "#contract/dashboard";
 import { Lines, ServiceTable } from "./ServiceTable";
 import { GROUPINGS, groupServices, groupingOf, type Grouping } from "~/lib/business";
 import { useT } from "~/lib/use-t";

@@ -3,7 +3,7 @@
  * by category, by address or by platform id. The grouping is a GET parameter (?group=address), chosen
  * with plain links: it works without JavaScript and stays in the address (docs/business.md).
  */
-import type { CommercialDashboardAnswer } from "../../../api/contract/dashboard";
+import type { CommercialDashboardAnswer } from "#contract/dashboard";
 import { CommercialServices } from "~/components/business/CommercialServices";
 import { Lines } from "~/components/business/ServiceTable";
 import { Card, Details } from "~/components/Card";

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
+import type { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { useT } from "~/lib/use-t";
 
 export type TourStepName = ResidentialDashboardAnswer["product_tour_steps"][number];

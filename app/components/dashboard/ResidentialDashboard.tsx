@@ -1,7 +1,7 @@
 /** The home screen of a residential account. */
 import { useT } from "~/lib/use-t";
 import { Link, useSearchParams } from "react-router";
-import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "../../../api/contract/dashboard";
+import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "#contract/dashboard";
 import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";

@@ -4,7 +4,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type ReactNode } from "react";
-import { FILE_RULES, acceptOf, type FilePurpose } from "../../../api/contract/files";
+import { FILE_RULES, acceptOf, type FilePurpose } from "#contract/files";
 import { useT } from "~/lib/use-t";
 import { FieldShell, withoutKey, type Meta } from "./Field";
 

@@ -6,21 +6,13 @@
  */
 import { Suspense } from "react";
 import { lazyEnhancement } from "~/lib/lazy-enhancement";
-import type { FormReply } from "~/lib/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
-import { LanSettingsForm, type LanSettingsValues } from "./LanSettingsForm";
+import { LanSettingsForm, type LanDialogProps } from "./LanSettingsForm";
 import { BackToRouter } from "./RouterParts";
 
 // A dialog whose code does not download leaves the panel in place (lazyEnhancement).
 const DialogWidget = lazyEnhancement<LanDialogProps>(() => import("./LanDialogWidget").then((m) => m.default), LanPanel);
-
-export interface LanDialogProps {
-  serviceId: number;
-  settings: LanSettingsValues;
-  constraint?: Record<string, unknown>;
-  lastResult?: FormReply | null;
-}
 
 /** The dialog's content as a plain panel: what a browser without JavaScript shows at ?dialog=lan. */
 export function LanPanel({ serviceId, settings, constraint, lastResult }: LanDialogProps) {

@@ -2,8 +2,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "react-router";
 import { useT } from "~/lib/use-t";
-import type { LanDialogProps } from "./LanDialog";
-import { LanSettingsForm } from "./LanSettingsForm";
+import { LanSettingsForm, type LanDialogProps } from "./LanSettingsForm";
 
 export default function LanDialogWidget({ serviceId, settings, constraint, lastResult }: LanDialogProps) {
   const { t } = useT("router");

@@ -4,7 +4,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import type { NetworkSettingsAnswer } from "../../../api/contract/home-network";
+import type { NetworkSettingsAnswer } from "#contract/home-network";
 import { Form } from "react-router";
 import { ErrorSummary, Field, Select, SubmitButton } from "~/components/form";
 import type { FormReply } from "~/lib/form-action.server";
@@ -15,6 +15,14 @@ import { durationInWords } from "./RouterParts";
 
 /** The router's LAN settings as the API answers them (the form shows all but the time of the last change). */
 export type LanSettingsValues = Omit<NetworkSettingsAnswer["network_settings"], "updated_at">;
+
+/** The LAN settings dialog's props (LanDialog.tsx, and LanDialogWidget.tsx that it loads). */
+export interface LanDialogProps {
+  serviceId: number;
+  settings: LanSettingsValues;
+  constraint?: Record<string, unknown>;
+  lastResult?: FormReply | null;
+}
 
 /** The LAN settings form: a page of its own (older routers) or the router page's dialog (newer ones). */
 export function LanSettingsForm({

@@ -1,5 +1,5 @@
 /** The address fields of a form (street, unit, city, province, postal code). */
-import { PROVINCES } from "../../../api/contract/values";
+import { PROVINCES } from "#contract/values";
 import { Field, Select, type Meta } from "~/components/form";
 import { useT } from "~/lib/use-t";
 

@@ -1,6 +1,6 @@
 /** A residential internet service: plan, connection, router and WiFi, with links to WiFi and router settings. */
 import { Link } from "react-router";
-import type { InternetSettingsAnswer } from "../../../api/contract/home-network";
+import type { InternetSettingsAnswer } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
 import { AddressLines } from "~/components/AddressLines";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";

@@ -1,6 +1,6 @@
 /** A residential TV service: line-up, theme packs, set-top boxes and TV Go. */
 import { Link } from "react-router";
-import type { TvPackageAnswer } from "../../../api/contract/home-network";
+import type { TvPackageAnswer } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";

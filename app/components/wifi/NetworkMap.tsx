@@ -6,7 +6,7 @@
  * in shows one (a container query): the access points side by side where they fit at full size, one
  * under the other on a phone. Never wider than the page.
  */
-import type { AccessPoint } from "../../../api/contract/home-network";
+import type { AccessPoint } from "#contract/home-network";
 import { networkMapLayout, type MapAccessPoint, type MapArrangement, type MapText } from "~/lib/network-map-layout";
 import { useT } from "~/lib/use-t";
 

@@ -19,7 +19,7 @@ import { api, ApiFieldErrors } from "~/lib/api.server";
 import { requireUserMiddleware } from "~/lib/auth.server";
 import { apiErrorMessage, formAction } from "~/lib/form-action.server";
 import { actionLinkClass } from "~/components/PageHeader";
-import { useBrand } from "~/components/PageFrame";
+import { useBrand } from "~/lib/root-data";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";

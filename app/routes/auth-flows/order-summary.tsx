@@ -12,7 +12,7 @@ import { api, type ApiClient } from "~/lib/api.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { useT } from "~/lib/use-t";
-import type { OrderSummaryAnswer } from "../../../api/contract/orders";
+import type { OrderSummaryAnswer } from "#contract/orders";
 import { orderHelp, orderLinkGone } from "./shared.server";
 
 export const handle = { i18n: ["orders"] };

@@ -5,7 +5,7 @@
 import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/invoices";
-import type { Invoice, InvoiceStatus } from "../../../api/contract/billing";
+import type { Invoice, InvoiceStatus } from "#contract/billing";
 import { DataTable } from "~/components/DataTable";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";

@@ -17,7 +17,7 @@ import { BankAccountFields, CardFields } from "~/components/billing/PaymentField
 import { ErrorSummary, MoneyInput, RadioGroup, SubmitButton } from "~/components/form";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
-import type { BalanceDetails } from "../../../api/contract/billing";
+import type { BalanceDetails } from "#contract/billing";
 import { api, ApiFieldErrors } from "~/lib/api.server";
 import { canManageBilling, requireCustomer } from "~/lib/auth.server";
 import { FieldRefusal, formAction, newIdempotencyKey } from "~/lib/form-action.server";

@@ -1,5 +1,5 @@
 /** Small pieces the contacts pages share: role names and meanings, the activation status, the account line. */
-import type { Contact, ContactRole } from "../../../api/contract/contacts";
+import type { Contact, ContactRole } from "#contract/contacts";
 import { Details } from "~/components/Card";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";

@@ -4,9 +4,9 @@
  * roles that kind of account has, and whether the signed-in contact may change them (authoritative).
  */
 import { data, type RouterContextProvider } from "react-router";
-import type { Contact, ContactRole } from "../../../api/contract/contacts";
-import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES } from "../../../api/contract/contacts";
-import type { Customer } from "../../../api/contract/dashboard";
+import type { Contact, ContactRole } from "#contract/contacts";
+import { COMMERCIAL_CONTACT_ROLES, RESIDENTIAL_CONTACT_ROLES } from "#contract/contacts";
+import type { Customer } from "#contract/dashboard";
 import { api } from "~/lib/api.server";
 import { goneTo, requireCustomer } from "~/lib/auth.server";
 import { contactsPath } from "./paths";

@@ -8,7 +8,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
-import type { CurrentUserAnswer } from "../../../api/contract/accounts";
+import type { CurrentUserAnswer } from "#contract/accounts";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, Field, RadioGroup, SubmitButton } from "~/components/form";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";

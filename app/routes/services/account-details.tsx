@@ -6,7 +6,7 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/account-details";
-import type { Bundle, ScheduledPauseDetailAnswer, ServiceRequest } from "../../../api/contract/accounts";
+import type { Bundle, ScheduledPauseDetailAnswer, ServiceRequest } from "#contract/accounts";
 import { Card, Details } from "~/components/Card";
 import { AddressLines } from "~/components/AddressLines";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";

@@ -7,7 +7,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/cancel";
-import { CANCEL_REASONS } from "../../../api/contract/values";
+import { CANCEL_REASONS } from "#contract/values";
 import { Checkbox, DateInput, ErrorSummary, RadioGroup, SubmitButton, TextArea } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { PackageLine } from "~/components/services/PackageLine";

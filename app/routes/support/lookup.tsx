@@ -10,7 +10,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/lookup";
-import { normalTicketNumber } from "../../../api/contract/support";
+import { normalTicketNumber } from "#contract/support";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";

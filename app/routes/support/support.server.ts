@@ -1,6 +1,6 @@
 /** Who may open support tickets, and the support page's settings. */
 import { data } from "react-router";
-import type { Customer } from "../../../api/contract/dashboard";
+import type { Customer } from "#contract/dashboard";
 import { featureFlags, getConfig } from "~/lib/config.server";
 
 /** Contacts with the support or authoritative role open tickets; every contact reads them. */

@@ -7,7 +7,7 @@
 import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
 import type { Route } from "./+types/tickets";
-import type { SupportTicket } from "../../../api/contract/support";
+import type { SupportTicket } from "#contract/support";
 import { Card, Details } from "~/components/Card";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";

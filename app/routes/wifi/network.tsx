@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/network";
-import type { NetworkDevice } from "../../../api/contract/home-network";
+import type { NetworkDevice } from "#contract/home-network";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";

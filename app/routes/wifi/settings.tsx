@@ -6,7 +6,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
-import type { WifiNetwork } from "../../../api/contract/home-network";
+import type { WifiNetwork } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";

@@ -18,16 +18,46 @@
  *    been guessing, still gets in.
  *
  * Addresses are counted as express-rate-limit keys them (an IPv6 address by its /56, which one
- * subscriber holds whole). Counters live in Redis when `redisUrl` is set (server/counters.ts), shared by
+ * subscriber holds whole). Counters live in Redis when `redisUrl` is set (common/counters.ts), shared by
  * every process; in this process's memory otherwise. A counter store that does not answer lets the
  * attempt through (logged): it never keeps every customer out.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { ipKeyGenerator } from "express-rate-limit";
-import type { Config } from "../app/lib/config.server.ts";
-import type { SignInLimits, SignInVerdict } from "../app/lib/sign-in-limits.ts";
 import { Counter } from "./counters.ts";
-import { logEvent } from "../app/lib/logger.server.ts";
+import { logEvent } from "./logger.ts";
+
+export interface SignInVerdict {
+  /** Refused until then (the form says how many minutes). */
+  blockedUntil: Date | null;
+  /** How long to wait before checking the password (a username others are guessing). */
+  delayMs: number;
+}
+
+export interface SignInLimits {
+  /** The window of every counter. */
+  readonly windowMs: number;
+  /** Counts an attempt of this address and says whether it may go on, and after what delay. */
+  attempt(username: string, address: string): Promise<SignInVerdict>;
+  /** A wrong password: counted for the address, the pair and the username. */
+  failed(username: string, address: string): Promise<void>;
+  /** The owner got in from this address: their own failures there are forgiven (others' are not). */
+  succeeded(username: string, address: string): Promise<void>;
+  /**
+   * Counts a post of another account page (asking for a recovery link, using one, activating) as a
+   * failure of the address would count: when the address may try again, or null.
+   */
+  countAddress(address: string): Promise<Date | null>;
+  /** Requests of another kind for one key (recovery e-mails per username): refused past the pair limit. */
+  keyBlockedUntil(key: string): Promise<Date | null>;
+  countKey(key: string): Promise<void>;
+  /**
+   * Headers of the portal's own token request (POST /auth/access-token) once it counted the attempt:
+   * the embedded API, which shares this model, does not count or delay it again. Empty when the API is
+   * another one.
+   */
+  readonly countedHeaders: Readonly<Record<string, string>>;
+}
 
 export interface SignInSettings {
   failuresPerAddress: number;
@@ -45,16 +75,6 @@ export const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = {
   maxDelayMs: 4000,
   windowMs: 15 * 60_000,
 };
-
-/** The settings of the portal's configuration (README, "Configuration"). */
-export const signInSettingsOf = (config: Config): SignInSettings => ({
-  failuresPerAddress: config.SIGN_IN_FAILURES_PER_IP,
-  attemptsPerAddress: config.SIGN_IN_ATTEMPTS_PER_IP,
-  failuresPerPair: config.SIGN_IN_LIMIT_PER_USERNAME,
-  maxDelayMs: config.SIGN_IN_MAX_DELAY_MS,
-  windowMs: config.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,
-  redisUrl: config.REDIS_URL,
-});
 
 const FIRST_DELAY_MS = 250;
 

@@ -1,5 +1,5 @@
 /**
- * Counters of rate limits (the sign-in limits of the portal and its API, server/sign-in-limits.ts):
+ * Counters of rate limits (the sign-in limits of the portal and its API, common/sign-in-limits.ts):
  * express-rate-limit stores, in memory by default, in Redis when REDIS_URL is set so that several
  * processes share them. One Redis client per URL per process, connected on first use; while Redis does
  * not answer, counters are kept in the process's memory instead (said once in the log, and once when
@@ -8,7 +8,7 @@
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { createClient } from "redis";
-import { logEvent } from "../app/lib/logger.server.ts";
+import { logEvent } from "./logger.ts";
 
 type Client = ReturnType<typeof createClient>;
 

@@ -1,0 +1,120 @@
+/**
+ * The process's one logger (pino): JSON lines on standard output, or readable lines through pino-pretty
+ * (a development dependency) when LOG_FORMAT says so or, unset, when standard output is a terminal and
+ * pino-pretty is installed. LOG_LEVEL sets the level (info by default; silent logs nothing).
+ *
+ * Every operational event is one line with a stable `event` name (docs/operations.md lists them).
+ * What may never be logged (passwords, tokens, cookies, card and bank numbers…) is redacted here, and
+ * only here: REDACT_PATHS below.
+ *
+ * server.ts and the built app each bundle their own copy of this module, so the logger is kept on
+ * globalThis under a registered symbol: both copies write through the same one.
+ */
+import { createRequire } from "node:module";
+import pino, { type DestinationStream, type Logger } from "pino";
+
+/** Field names that carry secrets, wherever they appear (top level, or one or two levels down). */
+const SECRET_FIELDS = [
+  "password",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "token",
+  "accessToken",
+  "access_token",
+  "refreshToken",
+  "refresh_token",
+  "idToken",
+  "id_token",
+  "ssoToken",
+  "activationToken",
+  "recoveryToken",
+  "resetToken",
+  "linkToken",
+  "ssoCode",
+  "secret",
+  "cookie",
+  "authorization",
+  "cardNumber",
+  "card_number",
+  "number",
+  "pan",
+  "cvv",
+  "cvc",
+  "securityCode",
+  "accountNumber",
+  "account_number",
+  "transitNumber",
+  "institutionNumber",
+  "body",
+  "content",
+];
+
+/** pino's redact paths: the secret fields at any of three depths, and the headers that carry them. */
+export const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...SECRET_FIELDS.map((field) => `*.*.${field}`),
+  'req.headers["authorization"]',
+  'req.headers["cookie"]',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+];
+
+export interface LogSettings {
+  level?: string;
+  format?: string;
+}
+
+/** Where lines go: standard output, unless a test asks for them (setLogDestination). */
+const sink: { target: DestinationStream } = { target: process.stdout };
+const destination: DestinationStream = { write: (line: string) => sink.target.write(line) };
+
+function prettyStream(): DestinationStream | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const pretty = require("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
+    return pretty({ colorize: process.stdout.isTTY, ignore: "pid,hostname", translateTime: "SYS:HH:MM:ss", destination: 1 });
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLogger(settings: LogSettings = {}): Logger {
+  const level = settings.level || "info";
+  const format = settings.format || (process.stdout.isTTY ? "pretty" : "json");
+  const pretty = format === "pretty" ? prettyStream() : undefined;
+  if (pretty) sink.target = pretty;
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // No request or answer headers in the lines: the request id, route and status say what is needed.
+      serializers: { err: pino.stdSerializers.err },
+    },
+    destination,
+  );
+}
+
+const KEY = Symbol.for("lakeshore-portal.logger");
+const holder = globalThis as unknown as Record<symbol, Logger | undefined>;
+
+/** The process's logger (made from LOG_LEVEL and LOG_FORMAT on first use). */
+export function logger(): Logger {
+  return (holder[KEY] ??= createLogger({ level: process.env.LOG_LEVEL, format: process.env.LOG_FORMAT }));
+}
+
+/** Tests: every line goes to `stream` from now on (undefined: standard output again). */
+export function setLogDestination(stream: DestinationStream | undefined): void {
+  sink.target = stream ?? process.stdout;
+}
+
+/** Logs one operational event: `{"event": name, …details, "msg": message}` at the given level. */
+export function logEvent(
+  event: string,
+  details: Record<string, unknown> = {},
+  options: { level?: "debug" | "info" | "warn" | "error"; msg?: string } = {},
+): void {
+  logger()[options.level ?? "warn"]({ event, ...details }, options.msg ?? event);
+}
