@@ -218,7 +218,6 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     const me = await signIn(resident.username);
     const t = me.token;
     ok(await call("POST", "/auth/access-token", null, { refresh_token: me.refresh }), "refresh");
-    ok(await call("POST", "/revisions", null, { reads: [{ token: t, customer_id: C }] }), "revisions");
     ok(await call("GET", `/revision?customer_id=${C}`, t), "revision");
     const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Scale Test" };
     // Pays all it owes (a pause needs nothing owing).
