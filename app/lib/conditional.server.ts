@@ -32,6 +32,7 @@ import { ACTIVE_CUSTOMER_COOKIE, claimsOf } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { getLanguage } from "./i18n.server.ts";
+import { routePattern } from "./page-handle.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { getTokens, hasNotifications } from "./session.server.ts";
@@ -90,7 +91,7 @@ function cacheable(response: Response): boolean {
 export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ request, context, params, pattern }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const info = context.get(requestInfoContext);
-  const cache = info.pageCache?.(`/${pattern}`.replace(/\/+/g, "/")) ?? "account";
+  const cache = info.pageCache?.(routePattern(pattern)) ?? "account";
   if (cache !== "account" || hasNotifications(context)) return next();
   const raw = (params as { customerId?: string }).customerId;
   const tag = await userTag(request, context, raw && /^\d{1,12}$/.test(raw) ? raw : undefined);

@@ -17,6 +17,9 @@ export interface PageHandle {
 }
 export type PageCache = "account" | "live" | "never";
 
+/** React Router's pattern of a match (`billing/:customerId/pay`) as the log, the metrics and `pageCacheOf` name it: `/billing/:customerId/pay`. */
+export const routePattern = (pattern: string): string => `/${pattern}`.replace(/\/+/g, "/");
+
 interface BuildRoute {
   parentId?: string;
   path?: string;
@@ -40,7 +43,7 @@ export function pageCacheOf(routes: Record<string, BuildRoute | undefined>): (pa
     const paths: string[] = [];
     for (let at: BuildRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined)
       if (at.path) paths.unshift(at.path);
-    return `/${paths.join("/")}`.replace(/\/+/g, "/");
+    return routePattern(paths.join("/"));
   };
   const kinds = new Map<string, PageCache>();
   for (const route of Object.values(routes)) {

@@ -8,7 +8,7 @@
  */
 import { createContext, type MiddlewareFunction, type RouterContext } from "react-router";
 import type { ApiBudget } from "./api-budget.server.ts";
-import type { PageCache } from "./page-handle.ts";
+import { routePattern, type PageCache } from "./page-handle.ts";
 
 export interface RequestInfo {
   cspNonce: string;
@@ -48,6 +48,6 @@ export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= c
 
 /** Records the route pattern React Router matched for this request (RequestInfo.pattern). */
 export const routePatternMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {
-  context.get(requestInfoContext).pattern = `/${pattern}`.replace(/\/+/g, "/");
+  context.get(requestInfoContext).pattern = routePattern(pattern);
   return next();
 };
