@@ -51,10 +51,16 @@ function browser() {
       if (value.length >= 8) cookieValues.add(value);
     }
     const body = await response.text();
-    return { status: response.status, body, location: response.headers.get("location"), id: response.headers.get("x-request-id") };
+    return {
+      status: response.status,
+      body,
+      location: response.headers.get("location"),
+      id: response.headers.get("x-request-id"),
+      etag: response.headers.get("etag"),
+    };
   };
   return {
-    get: (url: string) => send(url),
+    get: (url: string, headers?: Record<string, string>) => send(url, { headers }),
     post: (url: string, fields: Record<string, string> | FormData) =>
       send(url, { method: "POST", body: fields instanceof FormData ? fields : new URLSearchParams(fields) }),
   };
@@ -159,6 +165,13 @@ beforeAll(async () => {
   pad.set("void_cheque", new Blob([new Uint8Array(samplePdf())], { type: "application/pdf" }), "cheque.pdf");
   expect((await customer.post("/billing/100101/autopay/pad", pad)).status).toBe(302);
 
+  // A page viewed, then again from the browser's copy (304); the pay page is made for one view (never tagged).
+  // (The first view shows the notification the last form queued: never tagged.)
+  expect((await customer.get("/billing-details/100101")).status).toBe(200);
+  const history = await customer.get("/billing-details/100101/payments");
+  expect(history.etag).toBeTruthy();
+  expect((await customer.get("/billing-details/100101/payments", { "If-None-Match": history.etag! })).status).toBe(304);
+
   // An account that is not this customer's: the error page and its reference.
   const refused = await customer.get("/billing/100102");
   expect(refused.status).toBe(403);
@@ -261,6 +274,13 @@ describe("metrics", () => {
     expect(
       [...after.keys()].some((series) => series.startsWith('portal_api_call_duration_seconds_count{endpoint="/billing/{id}/payments"')),
     ).toBe(true);
+  });
+
+  it("count tagged page views by route pattern and outcome: rendered, then 304; a one-view page not at all", async () => {
+    const after = await scrape();
+    expect(moved(after, 'portal_page_cache_total{route="/billing-details/:customerId?/payments",outcome="rendered"}')).toBe(1);
+    expect(moved(after, 'portal_page_cache_total{route="/billing-details/:customerId?/payments",outcome="304"}')).toBe(1);
+    expect([...after.keys()].filter((series) => series.startsWith('portal_page_cache_total{route="/billing/:customerId/pay"'))).toEqual([]);
   });
 
   it("are not served on the public port without the token", async () => {
