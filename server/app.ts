@@ -340,14 +340,13 @@ function helmetHeaders(middleware: RequestHandler): [string, string][] {
   return headers;
 }
 
-/** What server.ts knows about the request (made once: the door and React Router's load context share it). */
+/** What server.ts knows about the request (made once per request: the log line and React Router's load context share it). */
 function requestInfoOf(req: express.Request, res: express.Response): RequestInfo {
   if (res.locals.requestInfo) return res.locals.requestInfo;
   let clientAddress: string | undefined;
   const apiTimeoutMs = (req.app?.locals as { apiTimeoutMs?: number } | undefined)?.apiTimeoutMs;
   return (res.locals.requestInfo = {
     cspNonce: res.locals.cspNonce,
-    // One for the door and React Router alike: the door's revision read counts towards the page's time.
     budget: apiTimeoutMs ? new ApiBudget(apiTimeoutMs) : undefined,
     // Asked of Express (the trusted proxies' X-Forwarded-For) when first needed: a 304 never needs it.
     get clientAddress() {

@@ -2,8 +2,7 @@
  * Answers of reads kept until the next write (Db.writeGeneration, PGlite only: the database belongs to
  * this process, so every write passes through it) and for at most KEPT_MS of the service's clock (what
  * changes with time alone, such as a session's expiry or a payment maturing, shows that much later).
- * Used where every portal page asks the same thing again: the token's session check, GET /revision and the
- * answers about e-mailed links (link-answers.ts `linkGet`), which the portal asks on every view of their pages.
+ * Used where every portal page asks the same thing again: the token's session check and GET /revision.
  * Requests that arrive while the same read is under way share it (a burst of 100 pages after a write
  * makes one read, not 100 queued on PGlite's single connection).
  * On PostgreSQL other processes write too: every read goes to the database.

@@ -7,11 +7,10 @@
  * What counts is the time during which at least one of the page's calls is under way: calls that run
  * together count once, and the time between calls (reading an upload, rendering, the wait before a
  * double submit is asked again) does not count. Once nothing is left, a call is not made at all: the page
- * answers "service unavailable" (503) at once. A read gathered for several pages (revision, link) is one
- * call with a time of its own (the same limit); each of those pages waits for it within its own time.
+ * answers "service unavailable" (503) at once.
  *
- * One budget per page request (server/app.ts puts it in the request's information, which the answer at
- * the door and React Router share); `budgetOf` (api.server.ts) gives a context without one (tests) its own.
+ * One budget per page request (server/app.ts puts it in the request's information, React Router's load
+ * context); `budgetOf` (api.server.ts) gives a context without one (tests) its own.
  * docs/decisions/041-api-time-per-page.md.
  */
 
@@ -20,14 +19,6 @@ export class BudgetSpentError extends Error {
   constructor(limitMs: number) {
     super(`the page's ${limitMs} ms for the API are spent`);
     this.name = "BudgetSpentError";
-  }
-}
-
-/** Thrown when a wait within the budget (`ApiBudget.wait`) outlasts what was left. */
-export class BudgetTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`no answer within the ${Math.round(ms)} ms left of the page's time for the API`);
-    this.name = "BudgetTimeoutError";
   }
 }
 
@@ -62,23 +53,5 @@ export class ApiBudget {
     } finally {
       if (--this.running === 0) this.spent += this.clock() - this.since;
     }
-  }
-
-  /**
-   * Asks for an answer that a call made for several requests brings (a read gathered with others) and
-   * waits for it, for what is left at most: BudgetTimeoutError past it, and the call goes on for the
-   * others. With nothing left, BudgetSpentError, without asking.
-   */
-  wait<T>(ask: () => Promise<T>): Promise<T> {
-    return this.run(
-      (left) =>
-        new Promise<T>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new BudgetTimeoutError(left)), left);
-          ask().then(
-            (value) => (clearTimeout(timer), resolve(value)),
-            (error: unknown) => (clearTimeout(timer), reject(error as Error)),
-          );
-        }),
-    );
   }
 }

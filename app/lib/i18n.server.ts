@@ -61,7 +61,7 @@ const detector = new RemixI18Next({
 
 const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
-/** Detects the request's language and keeps it in the context (the middleware below; answers at the door). */
+/** Detects the request's language and keeps it in the context (the middleware below). */
 export async function detectLanguage(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
   const detected = await detector.getLocale(request);
   context.set(languageContext, isLanguage(detected) ? detected : DEFAULT_LANGUAGE);

@@ -187,7 +187,7 @@ class SessionHolder {
 
 const sessionContext = createContext<SessionHolder | null>(null);
 
-/** Opens the request's session cookie into the context (the middleware below; answers at the door). */
+/** Opens the request's session cookie into the context (the middleware below). */
 export async function openSession(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionHolder> {
   const holder = new SessionHolder(await sessionStorage().getSession(request.headers.get("Cookie")));
   context.set(sessionContext, holder);

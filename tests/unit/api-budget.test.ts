@@ -4,7 +4,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ApiBudget, BudgetSpentError, BudgetTimeoutError } from "../../app/lib/api-budget.server.ts";
+import { ApiBudget, BudgetSpentError } from "../../app/lib/api-budget.server.ts";
 import { budgetOf } from "../../app/lib/api.server.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 
@@ -83,24 +83,6 @@ describe("a page request's time for the API", () => {
     let called = false;
     await expect(budget.run(async () => void (called = true))).rejects.toBeInstanceOf(BudgetSpentError);
     expect(called).toBe(false);
-  });
-
-  it("waits for an answer another request's call brings for what is left only (that call goes on), and asks none once spent", async () => {
-    const budget = new ApiBudget(60);
-    let answer!: (value: string) => void;
-    const shared = new Promise<string>((resolve) => (answer = resolve));
-    const started = performance.now();
-    await expect(budget.wait(() => shared)).rejects.toBeInstanceOf(BudgetTimeoutError);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
-    expect(budget.left()).toBeLessThanOrEqual(5);
-    answer("for the others");
-    await expect(shared).resolves.toBe("for the others");
-    // With nothing left, it does not even ask.
-    let asked = false;
-    await expect(budget.wait(async () => void (asked = true))).rejects.toBeInstanceOf(BudgetSpentError);
-    expect(asked).toBe(false);
-    // An answer that comes in time is given as it is.
-    await expect(new ApiBudget(1000).wait(() => Promise.resolve("in time"))).resolves.toBe("in time");
   });
 
   it("is one per page request: the request's own (made by server/app.ts), else one per context", () => {

@@ -158,9 +158,6 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
     expect(error).toBeInstanceOf(Error);
   });
 
-  // Calls made for several pages at once (revision and link reads) run detached from any one page request:
-  // one browser going away does not cut them short, and whatever signal they carry must not keep a
-  // listener (and the exchange it holds) once they are answered.
   it("gives a file's answer as a response to stream to the browser", async () => {
     const answer = await transport()({
       method: "GET",
