@@ -3,14 +3,12 @@ import { logEvent } from "./lib/logger.server.ts";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { StylesContext } from "./lib/app-styles.tsx";
 import { provideConform } from "./lib/conform.ts";
 import { deferScripts } from "./lib/defer-scripts.server.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { ReferenceContext } from "./lib/reference.ts";
 import { requestInfoContext } from "./lib/request-info.ts";
-import { APP_CSS } from "./lib/styles.server.ts";
 import { TextsContext } from "./lib/translate.ts";
 
 export const streamTimeout = 5_000;
@@ -33,13 +31,11 @@ export default function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StylesContext.Provider value={APP_CSS}>
-          <TextsContext.Provider value={texts}>
-            <ReferenceContext.Provider value={info.requestId}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </ReferenceContext.Provider>
-          </TextsContext.Provider>
-        </StylesContext.Provider>
+        <TextsContext.Provider value={texts}>
+          <ReferenceContext.Provider value={info.requestId}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ReferenceContext.Provider>
+        </TextsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/PageFrame";
 import { isChunkError } from "./lib/chunk-reload";
 import { lazyEnhancement, Nothing } from "./lib/lazy-enhancement";
@@ -19,7 +20,6 @@ import { analyticsState } from "./lib/analytics.server";
 import { getConfig } from "./lib/config.server";
 import { localeOf } from "./lib/i18n";
 import { getLanguage, i18nMiddleware } from "./lib/i18n.server";
-import { AppStyles } from "./lib/app-styles";
 import { useNonce } from "./lib/nonce";
 import { PageTexts } from "./lib/page-texts";
 import type { RootData } from "./lib/root-data";
@@ -29,7 +29,14 @@ import { sessionMiddleware, takeNotifications } from "./lib/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/**
+ * The stylesheet is a file of its own (docs/decisions/156-linked-stylesheet.md): fetched once per visit and
+ * kept by the browser (immutable, like every file under /assets), rather than written into every page.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 /** Product analytics (docs/analytics.md): loaded only when ANALYTICS_KEY is set, so pages without a key carry none of it. */
 const Analytics = lazyEnhancement<{ state: NonNullable<ReturnType<typeof analyticsState>> }>(
@@ -66,7 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
-        <AppStyles nonce={nonce} />
         <Links />
       </head>
       <body className="min-h-screen font-sans">
