@@ -4,6 +4,7 @@
  * loads, and looked up with app/lib/translate.ts (the same lookups as the browser's).
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
 import {
@@ -30,18 +31,13 @@ const serverTexts = Object.fromEntries(LANGUAGES.map((language) => [language, co
   Texts
 >;
 
-/** The first language of an Accept-Language header, by quality, that the portal has ("fr-CA" is fr). */
-function browserLanguage(header: string | null): Language | null {
-  const ranked = (header ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag, ...parameters] = part.trim().split(";");
-      const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { language: tag.trim().split("-")[0].toLowerCase(), quality: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.quality > 0 && isLanguage(entry.language))
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return (ranked[0]?.language as Language | undefined) ?? null;
+/**
+ * The browser's languages that the portal has, most preferred first, negotiated by `negotiator` (quality
+ * values, "fr-CA" is fr): "de-DE,fr;q=0.8" gives French.
+ */
+function browserLanguage(request: Request): Language | null {
+  const [best] = new Negotiator({ headers: { "accept-language": request.headers.get("Accept-Language") ?? "" } }).languages([...LANGUAGES]);
+  return isLanguage(best) ? best : null;
 }
 
 const detector = new RemixI18Next({
@@ -49,12 +45,12 @@ const detector = new RemixI18Next({
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     order: ["searchParams", "custom"],
-    // The cookie holds the bare language code ("fr"), so it is read here rather than as a signed cookie.
-    // Without it, the browser's most preferred language we have: remix-i18next's own "header" method
-    // keeps only the browser's first language, so "de-DE,fr;q=0.8" would give English, not French.
+    // remix-i18next's "cookie" method reads React Router's encoded cookies, and its "header" method keeps
+    // only the browser's first language ("de-DE,fr;q=0.8" would give English): the remembered bare code
+    // ("fr"), then the negotiated browser language (docs/decisions/157-language-detection.md).
     findLocale: async (request) => {
       const remembered = readCookie(request, LANGUAGE_COOKIE);
-      return isLanguage(remembered) ? remembered : browserLanguage(request.headers.get("Accept-Language"));
+      return isLanguage(remembered) ? remembered : browserLanguage(request);
     },
   },
 });
