@@ -12,6 +12,7 @@ import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger } from "#common/logger";
+import { traceRequest } from "#common/tracing";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
 import type { RoutePatternOf } from "./route-patterns.ts";
@@ -86,6 +87,7 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
       const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
       if (outcome) cacheOutcomes.inc({ route, outcome });
     });
-    middleware(req, res, next);
+    // Its server span (when traced): tagged with the id, named by the route pattern (common/tracing.ts).
+    middleware(req, res, () => traceRequest(req, res, String((req as { id?: unknown }).id), () => routeOf(req as Tagged, res), next));
   };
 }
