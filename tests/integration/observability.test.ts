@@ -1,11 +1,11 @@
 /**
  * The production portal with its embedded reference API, as an operator runs it with LOG_LEVEL=debug and
- * METRICS_TOKEN: a customer signs in (wrong, then right), pays by card (approved and declined) and by bank,
+ * METRICS_TOKEN: a customer signs in (wrong, then right), someone else guesses until the limit refuses, pays by card (approved and declined) and by bank,
  * sets up PAD, opens an error page; another resets a password through the e-mailed recovery link, and a new
  * customer opens an activation link. Then:
  *  - the whole log output (the portal's and the API's lines, one stream) holds none of the secrets used;
  *  - the error page's "Reference: …" is the request id of the portal's line and of the API's line;
- *  - the sign-in and payment counters moved by what happened, and /metrics needs the token.
+ *  - the sign-in counters (a limited one too) and payment counters moved by what happened, and /metrics needs the token.
  *
  * Needs the production build (`npm run build`, then `npx vitest run --project integration`).
  */
@@ -28,6 +28,8 @@ const DECLINED_CARD = "4000000000000002";
 const CVV = "737";
 const BANK_ACCOUNT = "8765432109";
 const PAD_ACCOUNT = "5647382910";
+/** Failed sign-ins of one username from one address before the next is refused (SIGN_IN_LIMIT_PER_USERNAME). */
+const GUESSES = 3;
 
 let dataDir: string;
 let portal: Started;
@@ -117,6 +119,7 @@ beforeAll(async () => {
       LOG_LEVEL: "debug",
       LOG_FORMAT: "json",
       METRICS_TOKEN: TOKEN,
+      SIGN_IN_LIMIT_PER_USERNAME: String(GUESSES),
       SESSION_SECRET: "integration-observe-secret-0123456789-abcdefghij",
       SECURE_COOKIES: "false",
       API_BASE_URL: "",
@@ -133,6 +136,11 @@ beforeAll(async () => {
   // Sign in wrong, then right.
   expect((await customer.post("/login", { username: "resi@example.com", password: WRONG_PASSWORD })).status).toBe(401);
   expect((await customer.post("/login", { username: "resi@example.com", password: PASSWORD })).status).toBe(302);
+  // Someone guessing another username until the sign-in limit (SIGN_IN_LIMIT_PER_USERNAME) refuses it.
+  const guesser = browser();
+  const guess = (i: number) => guesser.post("/login", { username: "nobody@example.com", password: `${WRONG_PASSWORD}-${i}` });
+  for (let i = 0; i < GUESSES; i++) expect((await guess(i)).status).toBe(401);
+  expect((await guess(GUESSES)).status).toBe(429);
 
   // Pay by card (approved, then declined) and by bank.
   const pay = async (fields: Record<string, string>) => {
@@ -265,8 +273,9 @@ describe("metrics", () => {
 
   it("count sign-ins and payments by outcome", async () => {
     const after = await scrape();
-    expect(moved(after, 'portal_sign_ins_total{outcome="wrong_password"}')).toBe(1);
+    expect(moved(after, 'portal_sign_ins_total{outcome="wrong_password"}')).toBe(1 + GUESSES);
     expect(moved(after, 'portal_sign_ins_total{outcome="success"}')).toBe(1);
+    expect(moved(after, 'portal_sign_ins_total{outcome="limited"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="card",outcome="approved"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="card",outcome="declined"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="bank",outcome="pending"}')).toBe(1);
