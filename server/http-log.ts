@@ -12,7 +12,7 @@ import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger } from "#common/logger";
-import { traceRequest } from "#common/tracing";
+import { tagServerSpan } from "#common/tracing";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
 import type { RoutePatternOf } from "./route-patterns.ts";
@@ -50,6 +50,8 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
     genReqId: (req, res) => {
       const id = requestIdOf(req, options.trustProxy);
       res.setHeader("X-Request-Id", id);
+      // Its server span (when traced): tagged with the id, named by the route pattern (common/tracing.ts).
+      tagServerSpan(req, res, id, () => routeOf(req, res));
       return id;
     },
     // Health checks are polled every few seconds: their lines only at LOG_LEVEL=debug.
@@ -87,7 +89,6 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
       const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
       if (outcome) cacheOutcomes.inc({ route, outcome });
     });
-    // Its server span (when traced): tagged with the id, named by the route pattern (common/tracing.ts).
-    middleware(req, res, () => traceRequest(req, res, String((req as { id?: unknown }).id), () => routeOf(req as Tagged, res), next));
+    middleware(req, res, next);
   };
 }
