@@ -14,11 +14,10 @@ import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
 import { SERVER_SPAN } from "#common/tracing";
-import type { Tracing, TracingOptions } from "./tracing.ts";
 
 /** Polled every few seconds, as their log lines are only at debug level: no spans. */
 const UNTRACED = /^\/(healthz|readyz|metrics)(\?|$)/;
@@ -36,6 +35,19 @@ const LEFT_OUT = {
   "network.peer.port": undefined,
   "user_agent.original": undefined,
 };
+
+export interface Tracing {
+  /** Sends what is still buffered and stops tracing (shutdown, tests). */
+  shutdown(): Promise<void>;
+}
+
+export interface TracingOptions {
+  /** The service's name (`service.name`) unless OTEL_SERVICE_NAME names it. */
+  service: string;
+  env?: Record<string, string | undefined>;
+  /** Tests: spans go here, each as it ends, instead of to the OTLP endpoint. */
+  exporter?: SpanExporter;
+}
 
 export function startSdk(options: TracingOptions): Tracing {
   const resource = defaultResource()

@@ -7,20 +7,10 @@
  * server.ts and scripts/api-server.ts call it before they start serving: instrumentation-http patches
  * Node's HTTP server before the first request, instrumentation-pg the `pg` module before the API loads it.
  */
-import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
+// Types only: erased, they load nothing.
+import type { Tracing, TracingOptions } from "./tracing-sdk.ts";
 
-export interface Tracing {
-  /** Sends what is still buffered and stops tracing (shutdown, tests). */
-  shutdown(): Promise<void>;
-}
-
-export interface TracingOptions {
-  /** The service's name (`service.name`) unless OTEL_SERVICE_NAME names it. */
-  service: string;
-  env?: Record<string, string | undefined>;
-  /** Tests: spans go here, each as it ends, instead of to the OTLP endpoint. */
-  exporter?: SpanExporter;
-}
+export type { Tracing, TracingOptions };
 
 /** Whether the environment asks for traces. */
 export function tracingAsked(env: Record<string, string | undefined>): boolean {
