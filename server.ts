@@ -21,6 +21,7 @@ import { logEvent, logger } from "#common/logger";
 import { startMetricsServer } from "./server/metrics.ts";
 import { routePatterns } from "./server/route-patterns.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
+import { startTracing } from "./server/tracing.ts";
 import { SignInLimiter } from "#common/sign-in-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -64,6 +65,9 @@ async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi
 }
 
 async function main(config: Config) {
+  // OpenTelemetry's SDK only when OTEL_EXPORTER_OTLP_ENDPOINT asks for it, before the API loads `pg` and
+  // the server is made (server/tracing.ts).
+  const tracing = await startTracing({ service: "lakeshore-portal" });
   const embedded = !config.API_BASE_URL;
   // The embedded API keeps its data there (the PGlite database, the demo's session secret).
   if (embedded) checkDataDir(config.DATA_DIR);
@@ -198,6 +202,7 @@ async function main(config: Config) {
         metricsServer?.close();
         await closePools();
         await api?.close();
+        await tracing?.shutdown();
       } finally {
         logEvent("shutdown.done", {}, { level: "info", msg: "Stopped" });
         process.exit(0);

@@ -6,6 +6,7 @@ import { CodeUnavailable } from "./components/ErrorPage.tsx";
 import { claimReload } from "./lib/chunk-reload.ts";
 import { DEFAULT_LANGUAGE, NAMESPACES, isLanguage, type Namespace } from "./lib/i18n.ts";
 import { PAGE_TEXTS_ID } from "./lib/page-texts.tsx";
+import { watchDataRequests } from "./lib/reference.ts";
 import { ROOT_SECTION, TextsContext, type Bundle, type Texts } from "./lib/translate.ts";
 
 // One small module per language and part of a namespace (a section, or a whole namespace for "common"
@@ -92,6 +93,9 @@ window.addEventListener("submit", (event) => {
   if (event.defaultPrevented || !(submitter instanceof HTMLButtonElement) || submitter.name !== "__intent__") return;
   if (submitter.value.includes('"type":"validate"')) event.preventDefault();
 });
+
+// An error page met by a navigation in the page names the failed data request's id (app/lib/reference.ts).
+watchDataRequests(window);
 
 /**
  * A route module that failed to download during a navigation (React Router hands it here:

@@ -9,13 +9,37 @@ test("an unknown address answers 404: This page could not be found @static", asy
   await expectNoAxeViolations(page);
 });
 
-test("another customer's account answers 403 @static", async ({ page }) => {
+test("another customer's account answers 403, with the request's id as the reference to quote @static", async ({ page }) => {
   await signIn(page, "resi@example.com");
   const response = await page.goto("/dashboard/100201");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
   await expect(page).toHaveTitle("403 - Forbidden");
+  const id = response!.headers()["x-request-id"];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("error-reference")).toHaveText(`Reference: ${id}`);
   await expectNoAxeViolations(page);
+});
+
+test("after a navigation in the page to an account whose data is refused, the reference is the refused data request's id @needs-js", async ({
+  page,
+}) => {
+  await signIn(page, "resi@example.com");
+  await expect(page.getByTestId("balance")).toBeVisible();
+  // What a link of the router does: the page's data comes as /dashboard/100201.data, the document stays.
+  const refused = page.waitForResponse((response) => new URL(response.url()).pathname === "/dashboard/100201.data");
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+      "/dashboard/100201",
+    ),
+  );
+  const response = await refused;
+  expect(response.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
+  await expect(page).toHaveURL(/\/dashboard\/100201$/);
+  const id = response.headers()["x-request-id"];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("error-reference")).toHaveText(`Reference: ${id}`);
 });
 
 // A page whose validation fails (an id that is not a number) gets the spec's fallback, not the "404 Not

@@ -6,8 +6,11 @@
 import express from "express";
 import { startApi } from "../api/index.ts";
 import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
+import { startTracing } from "../server/tracing.ts";
 
 const port = Number(process.env.PORT ?? 4000);
+// Traces with OTEL_EXPORTER_OTLP_ENDPOINT (server/tracing.ts), before the API loads `pg` and the server is made.
+const tracing = await startTracing({ service: "lakeshore-api" });
 const api = await startApi({
   dataDir: process.env.DATA_DIR ?? ".data",
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -20,6 +23,12 @@ const app = express();
 app.disable("x-powered-by");
 app.use("/api/v1", api.router);
 const server = app.listen(port, "127.0.0.1", () => console.log(`Reference API on http://127.0.0.1:${port}/api/v1`));
-const stop = () => server.close(() => api.close().then(() => process.exit(0)));
+const stop = () =>
+  server.close(() =>
+    api
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(() => process.exit(0)),
+  );
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

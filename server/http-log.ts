@@ -12,6 +12,7 @@ import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger } from "#common/logger";
+import { tagServerSpan } from "#common/tracing";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
 import type { RoutePatternOf } from "./route-patterns.ts";
@@ -49,6 +50,8 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
     genReqId: (req, res) => {
       const id = requestIdOf(req, options.trustProxy);
       res.setHeader("X-Request-Id", id);
+      // Its server span (when traced): tagged with the id, named by the route pattern (common/tracing.ts).
+      tagServerSpan(req, res, id, () => routeOf(req, res));
       return id;
     },
     // Health checks are polled every few seconds: their lines only at LOG_LEVEL=debug.

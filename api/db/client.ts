@@ -3,10 +3,13 @@
  * server (DATABASE_URL). Both speak the same SQL, so the service's queries are written once.
  */
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { logEvent } from "#common/logger";
+import { dbSpan } from "#common/tracing";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type * as PgModule from "pg";
 import type { PoolClient } from "pg";
 
 export type Row = Record<string, unknown>;
@@ -159,13 +162,13 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       inTransaction || onlyReads(sql) ? read<T>(sql, params) : writes(() => read<T>(sql, params));
     const db: Db = {
       kind: "pglite",
-      query: <T = Row>(sql: string, params: unknown[] = []) => rows<T>(sql, params),
+      // Each statement a span inside a traced request (common/tracing.ts; pg's come from its instrumentation).
+      query: <T = Row>(sql: string, params: unknown[] = []) => dbSpan(sql, () => rows<T>(sql, params)),
       async one<T = Row>(sql: string, params: unknown[] = []) {
-        return (await rows<T>(sql, params))[0];
+        return (await dbSpan(sql, () => rows<T>(sql, params)))[0];
       },
       async exec(sql: string) {
-        if (inTransaction) await q.exec(sql);
-        else await writes(() => q.exec(sql));
+        await dbSpan(sql, () => (inTransaction ? q.exec(sql) : writes(() => q.exec(sql))));
       },
       async transaction<T>(fn: (tx: Db) => Promise<T>) {
         if (inTransaction) return fn(db);
@@ -194,9 +197,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 async function openPostgres(databaseUrl: string): Promise<Db> {
-  const pgModule = await import("pg");
+  // Required, not imported: when traced, instrumentation-pg patches it at this require, whenever tracing
+  // started (an import of a module already loaded would pass it by).
+  const pgLib = createRequire(import.meta.url)("pg") as typeof PgModule;
   const { from: copyFrom } = await import("pg-copy-streams");
-  const pgLib = (pgModule as unknown as { default?: typeof pgModule }).default ?? pgModule;
   for (const [oid, parse] of Object.entries(PARSERS)) pgLib.types.setTypeParser(Number(oid), parse);
   const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server ends (restart, DROP DATABASE … WITH (FORCE)) must not crash the

@@ -24,11 +24,12 @@ import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
 import { wifiRoutes } from "./wifi.ts";
-import { requestLog } from "./request-log.ts";
+import { requestLog, requestTrace } from "./request-log.ts";
 
 export function createApiRouter(ctx: ServiceContext): Router {
   const router = Router();
   router.use(requestLog());
+  router.use(requestTrace());
   router.use((_req, res, next) => {
     res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     next();

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { logger } from "#common/logger";
+import { traceRequest } from "#common/tracing";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -40,4 +41,12 @@ export function requestLog(): RequestHandler {
     },
     customProps: () => ({ event: "api.request" }),
   });
+}
+
+/**
+ * The request's server span, when traced (common/tracing.ts): instrumentation-http's over HTTP, else one of
+ * its own (the embedded API, called in-process), tagged with the request id and named by route pattern.
+ */
+export function requestTrace(): RequestHandler {
+  return (req, res, next) => traceRequest(req, res, String(req.id), () => patternOf(req), next);
 }

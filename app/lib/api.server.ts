@@ -21,6 +21,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { endpointKey, endpoints, type ContractEndpoint, type Endpoint } from "#contract/index";
+import { apiCallSpan } from "#common/tracing";
 import { apiBreaker, isBreakerOpen } from "./api-breaker.server.ts";
 import { ApiBudget, BudgetSpentError } from "./api-budget.server.ts";
 import { embeddedApi, inProcessTransport, poolTransport, type ApiAnswer, type ApiTransport } from "./api-transport.server.ts";
@@ -303,16 +304,19 @@ export class ApiClient {
     const started = performance.now();
     let status = 0;
     try {
-      return await this.budget.run(async (timeoutMs) =>
-        read(
-          await transport({
-            method,
-            url,
-            headers,
-            body,
-            signal: request.signal,
-            timeoutMs,
-          }).then((answer) => ((status = answer.status), answer)),
+      // One span per call (a no-op without tracing), whose context the API receives as `traceparent`.
+      return await apiCallSpan({ method, endpoint: endpointPath(endpoint), url, requestId: this.options.requestId, headers }, (answered) =>
+        this.budget.run(async (timeoutMs) =>
+          read(
+            await transport({
+              method,
+              url,
+              headers,
+              body,
+              signal: request.signal,
+              timeoutMs,
+            }).then((answer) => (answered((status = answer.status)), answer)),
+          ),
         ),
       );
     } catch (error) {
@@ -359,10 +363,12 @@ export class ApiClient {
 /** The endpoint's name in the contract ("GET /billing/{id}/summary"), never the path with its ids. */
 const endpointOf = (method: string, options: CallOptions) => options.endpoint ?? `${method} (other)`;
 
+/** The endpoint's path in the contract ("/billing/{id}/summary"), or "(other)". */
+const endpointPath = (endpoint: string) => (endpoint.endsWith(" (other)") ? "(other)" : endpoint.slice(endpoint.indexOf(" ") + 1));
+
 /** The API call duration histogram (metrics.server.ts); status 0: no answer. */
 function apiCallObserved(endpoint: string, method: string, status: number, started: number): void {
-  const name = endpoint.endsWith(" (other)") ? "(other)" : endpoint.slice(endpoint.indexOf(" ") + 1);
-  metrics().apiDuration.observe({ endpoint: name, method, status: String(status) }, (performance.now() - started) / 1000);
+  metrics().apiDuration.observe({ endpoint: endpointPath(endpoint), method, status: String(status) }, (performance.now() - started) / 1000);
 }
 
 async function readJson(answer: ApiAnswer): Promise<unknown> {

@@ -2,7 +2,9 @@
  * The request id (server/http-log.ts) an error page shows as "Reference: …", for a customer to quote to
  * support: the one the log lines of the portal and the API carry. The server renders it from the request
  * (entry.server.tsx); the browser keeps what the document shows while it hydrates, and a failed API call's
- * error data carries its own (app/lib/api.server.ts `failure`).
+ * error data carries its own (app/lib/api.server.ts `failure`). An error met by a navigation in the page
+ * names the failed page data request (`.data`) whose answer's X-Request-Id `watchDataRequests` noted,
+ * whatever failed on the server (a refusal of the page itself, an unexpected error that sends no data).
  */
 import { createContext, useContext, useState } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
@@ -12,15 +14,48 @@ export const ReferenceContext = createContext<string | undefined>(undefined);
 /** The attribute that holds the reference in the document (read back while hydrating). */
 export const REFERENCE_ATTRIBUTE = "data-reference";
 
+/** The page (its path) and request id of the last page data request that failed. */
+let lastFailedData: { path: string; id: string } | undefined;
+
+/** The page a data request is for: "/billing/100101.data" is /billing/100101, "/_root.data" is /. */
+export function pageOfDataRequest(pathname: string): string | undefined {
+  const match = /^(.*?)(?:\/_root|\/_)?\.data$/.exec(pathname);
+  if (!match) return undefined;
+  return pathname.endsWith("/_.data") ? `${match[1]}/` : match[1] || "/";
+}
+
+/**
+ * entry.client.tsx: notes the X-Request-Id of every failed page data request (React Router asks for a
+ * page's data with the window's fetch), for the error page the navigation then shows.
+ */
+export function watchDataRequests(target: { fetch: typeof fetch; location: { href: string } }): void {
+  const send = target.fetch.bind(target);
+  target.fetch = async (input, init) => {
+    const response = await send(input, init);
+    if (response.status >= 400) {
+      const url = new URL(input instanceof Request ? input.url : String(input), target.location.href);
+      const path = pageOfDataRequest(url.pathname);
+      const id = response.headers.get("x-request-id");
+      if (path && id) lastFailedData = { path, id };
+    }
+    return response;
+  };
+}
+
+/** The last failed page data request noted (tests). */
+export const lastFailedDataRequest = () => lastFailedData;
+
 export function useReference(error: unknown): string | undefined {
   const fromRequest = useContext(ReferenceContext);
-  const { key } = useLocation();
-  // The document's first view only ("default" is React Router's key for it): later views are other requests.
+  const { key, pathname } = useLocation();
+  // The document's first view ("default" is React Router's key for it): what the document shows.
   const [fromDocument] = useState(() =>
     fromRequest === undefined && key === "default" && typeof document !== "undefined"
       ? (document.querySelector(`[${REFERENCE_ATTRIBUTE}]`)?.getAttribute(REFERENCE_ATTRIBUTE) ?? undefined)
       : undefined,
   );
+  // A later view: the failed data request of this page.
+  const fromBrowser = key === "default" ? fromDocument : lastFailedData?.path === pathname ? lastFailedData.id : undefined;
   const fromData = isRouteErrorResponse(error) ? (error.data as { reference?: unknown } | null)?.reference : undefined;
-  return typeof fromData === "string" ? fromData : (fromRequest ?? fromDocument);
+  return typeof fromData === "string" ? fromData : (fromRequest ?? fromBrowser);
 }

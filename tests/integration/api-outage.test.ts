@@ -45,6 +45,14 @@ async function page(url = PAGE): Promise<{ status: number; body: string; ms: num
   return { status: response.status, body, ms: performance.now() - started };
 }
 
+const METRICS_TOKEN = "integration-outage-metrics-0123";
+
+/** portal_api_breaker_state as Prometheus scrapes it (0 closed, 1 half-open, 2 open). */
+async function breakerGauge(): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^portal_api_breaker_state (\d+)$/m.exec(text)?.[1]);
+}
+
 /** /readyz: its status and the breaker's state it names. */
 async function readiness(): Promise<{ status: number; breaker?: string }> {
   const response = await fetch(`${base}/readyz`);
@@ -87,6 +95,7 @@ beforeAll(async () => {
       API_TIMEOUT_MS: String(TIMEOUT_MS),
       API_BREAKER_FAILURES: String(BREAKER_FAILURES),
       API_BREAKER_OPEN_MS: String(BREAKER_OPEN_MS),
+      METRICS_TOKEN,
       SESSION_SECRET: "integration-outage-secret-0123456789-abcdefghij",
       SECURE_COOKIES: "false",
       DATABASE_URL: "",
@@ -126,6 +135,7 @@ describe("pages while the API is hung, slow or down", () => {
   it("serves pages while the API answers; /readyz says the breaker is closed", async () => {
     for (let i = 0; i < 3; i++) expect((await page()).status).toBe(200);
     expect(await readiness()).toEqual({ status: 200, breaker: "closed" });
+    expect(await breakerGauge()).toBe(0);
   });
 
   it("with the API hung, a page answers the translated 503 page within API_TIMEOUT_MS, not once per call", async () => {
@@ -145,6 +155,8 @@ describe("pages while the API is hung, slow or down", () => {
     expect(ready.status).toBe(503);
     expect(["open", "half-open"]).toContain(ready.breaker);
     expect(portal.output()).toContain('"event":"api.breaker.open"');
+    // The gauge says the same: 2 open, or 1 while its probe waits for the hung API (3 s).
+    expect([1, 2]).toContain(await breakerGauge());
 
     const logged = portal.output().length;
     const single = await page();
@@ -167,6 +179,7 @@ describe("pages while the API is hung, slow or down", () => {
     signal("SIGCONT");
     expect(await readyzBecomes(200, 20_000)).toEqual({ status: 200, breaker: "closed" });
     expect(portal.output()).toContain('"event":"api.breaker.closed"');
+    expect(await breakerGauge()).toBe(0);
     const back = await page();
     expect(back.status).toBe(200);
   });

@@ -1,15 +1,19 @@
 /**
  * The production portal with its embedded reference API, as an operator runs it with LOG_LEVEL=debug and
- * METRICS_TOKEN: a customer signs in (wrong, then right), pays by card (approved and declined) and by bank,
+ * METRICS_TOKEN: a customer signs in (wrong, then right), someone else guesses until the limit refuses, pays by card (approved and declined) and by bank,
  * sets up PAD, opens an error page; another resets a password through the e-mailed recovery link, and a new
  * customer opens an activation link. Then:
  *  - the whole log output (the portal's and the API's lines, one stream) holds none of the secrets used;
  *  - the error page's "Reference: …" is the request id of the portal's line and of the API's line;
- *  - the sign-in and payment counters moved by what happened, and /metrics needs the token.
+ *  - the sign-in counters (a limited one too) and payment counters moved by what happened, and /metrics needs the token;
+ *  - traced (OTEL_EXPORTER_OTLP_ENDPOINT, a collector stand-in here): the error page's request is one trace, the
+ *    portal's span, its API call's span and the API's spans below, all with the reference; no secret in any span.
  *
  * Needs the production build (`npm run build`, then `npx vitest run --project integration`).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +32,8 @@ const DECLINED_CARD = "4000000000000002";
 const CVV = "737";
 const BANK_ACCOUNT = "8765432109";
 const PAD_ACCOUNT = "5647382910";
+/** Failed sign-ins of one username from one address before the next is refused (SIGN_IN_LIMIT_PER_USERNAME). */
+const GUESSES = 3;
 
 let dataDir: string;
 let portal: Started;
@@ -98,6 +104,38 @@ const logLines = () =>
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as { event?: string; route?: string; req?: { id?: string }; res?: { status?: number } });
 
+/** An OpenTelemetry collector's OTLP/HTTP endpoint, as the portal's exporter sends to it (JSON). */
+let collector: Server;
+const exported: string[] = [];
+interface ExportedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+/** Every span the collector received. */
+const spans = (): ExportedSpan[] =>
+  exported.flatMap((body) =>
+    (
+      JSON.parse(body) as {
+        resourceSpans: {
+          scopeSpans: {
+            spans: (Omit<ExportedSpan, "attributes"> & { attributes?: { key: string; value: Record<string, unknown> }[] })[];
+          }[];
+        }[];
+      }
+    ).resourceSpans.flatMap((resource) =>
+      resource.scopeSpans.flatMap((scope) =>
+        scope.spans.map((span) => ({
+          ...span,
+          attributes: Object.fromEntries((span.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]])),
+        })),
+      ),
+    ),
+  );
+
 let before: Map<string, number>;
 const resi = () => browser();
 let customer: ReturnType<typeof browser>;
@@ -106,6 +144,15 @@ let reference: { id: string | null; shown: string | undefined };
 beforeAll(async () => {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
   dataDir = mkdtempSync(path.join(tmpdir(), "portal-observe-"));
+  collector = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      if (req.url === "/v1/traces") exported.push(body);
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
   const port = await freePort();
   portal = await start(
     "server.ts",
@@ -117,6 +164,9 @@ beforeAll(async () => {
       LOG_LEVEL: "debug",
       LOG_FORMAT: "json",
       METRICS_TOKEN: TOKEN,
+      SIGN_IN_LIMIT_PER_USERNAME: String(GUESSES),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
       SESSION_SECRET: "integration-observe-secret-0123456789-abcdefghij",
       SECURE_COOKIES: "false",
       API_BASE_URL: "",
@@ -133,6 +183,11 @@ beforeAll(async () => {
   // Sign in wrong, then right.
   expect((await customer.post("/login", { username: "resi@example.com", password: WRONG_PASSWORD })).status).toBe(401);
   expect((await customer.post("/login", { username: "resi@example.com", password: PASSWORD })).status).toBe(302);
+  // Someone guessing another username until the sign-in limit (SIGN_IN_LIMIT_PER_USERNAME) refuses it.
+  const guesser = browser();
+  const guess = (i: number) => guesser.post("/login", { username: "nobody@example.com", password: `${WRONG_PASSWORD}-${i}` });
+  for (let i = 0; i < GUESSES; i++) expect((await guess(i)).status).toBe(401);
+  expect((await guess(GUESSES)).status).toBe(429);
 
   // Pay by card (approved, then declined) and by bank.
   const pay = async (fields: Record<string, string>) => {
@@ -210,6 +265,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   portal?.child.kill("SIGTERM");
+  collector?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -234,6 +290,17 @@ describe("nothing secret in the logs", () => {
     expect(leaks(planted, secrets())).toEqual(["password", "cvv"]);
   });
 
+  it("nor do the traces", async () => {
+    await until(() => spans().some((span) => span.attributes["portal.request_id"] === reference.id), 5000);
+    const text = exported.join("\n");
+    expect(spans().length).toBeGreaterThan(20);
+    expect(leaks(text, secrets())).toEqual([]);
+    expect(text).not.toMatch(/eyJ[\w-]{10,}|Bearer /);
+    // Nor an address (ids, tokens of e-mailed links), the client's address or browser.
+    const described = JSON.stringify(spans().map((span) => [span.name, span.attributes]));
+    expect(described).not.toMatch(/100101|demo-recover|demo-activate|url\.path|client\.address|user_agent/);
+  });
+
   it("holds none of the passwords, tokens, session cookies, card, CVV or bank numbers used", () => {
     expect(cookieValues.size).toBeGreaterThan(0);
     expect(logLines().length).toBeGreaterThan(20);
@@ -251,6 +318,29 @@ describe("one request id end to end", () => {
     expect(lines.filter((line) => line.event === "api.request").length).toBeGreaterThan(0);
   });
 
+  it("is on the spans of the error page's trace: the portal's, its API call's, the API's (its child through traceparent)", async () => {
+    await until(
+      () =>
+        spans().some(
+          (span) => span.attributes["portal.request_id"] === reference.id && span.kind === 2 && span.name.startsWith("GET /billing"),
+        ),
+      5000,
+    );
+    const tagged = spans().filter((span) => span.attributes["portal.request_id"] === reference.id);
+    const page = tagged.find((span) => span.kind === 2 && span.name === "GET /billing/:customerId?");
+    expect(page, tagged.map((span) => span.name).join(", ")).toMatchObject({
+      attributes: { "http.route": "/billing/:customerId?", "http.response.status_code": 403 },
+    });
+    const calls = tagged.filter((span) => span.kind === 3 && span.parentSpanId === page!.spanId);
+    expect(calls.length).toBeGreaterThan(0);
+    const served = tagged.filter((span) => span.kind === 2 && span.name.startsWith("GET /api/v1/"));
+    expect(served.length).toBeGreaterThan(0);
+    for (const span of [...calls, ...served]) expect(span.traceId).toBe(page!.traceId);
+    for (const span of served) expect(calls.map((call) => call.spanId)).toContain(span.parentSpanId);
+    // The API's queries, in the same trace.
+    expect(spans().filter((span) => span.traceId === page!.traceId && span.name.startsWith("pglite.query:")).length).toBeGreaterThan(0);
+  });
+
   it("every line of a request names its route pattern, never an address with ids", () => {
     const routes = logLines()
       .filter((line) => line.event === "http.request" || line.event === "api.request")
@@ -265,8 +355,9 @@ describe("metrics", () => {
 
   it("count sign-ins and payments by outcome", async () => {
     const after = await scrape();
-    expect(moved(after, 'portal_sign_ins_total{outcome="wrong_password"}')).toBe(1);
+    expect(moved(after, 'portal_sign_ins_total{outcome="wrong_password"}')).toBe(1 + GUESSES);
     expect(moved(after, 'portal_sign_ins_total{outcome="success"}')).toBe(1);
+    expect(moved(after, 'portal_sign_ins_total{outcome="limited"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="card",outcome="approved"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="card",outcome="declined"}')).toBe(1);
     expect(moved(after, 'portal_payments_total{method="bank",outcome="pending"}')).toBe(1);

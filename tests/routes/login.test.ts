@@ -5,11 +5,18 @@ import { API, on, refuse, reply } from "../mocks/contract.ts";
 import { currentUser } from "../mocks/services.ts";
 import { server } from "../support/msw.ts";
 import { SignInLimiter } from "#common/sign-in-limits";
+import { metrics } from "../../app/lib/metrics.server.ts";
 import { useEnv } from "../support/config.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
 import { resetTestSignInLimits } from "../support/sign-in-limits.ts";
 
 const form = (username: string, password: string, came_from = "") => ({ username, password, came_from });
+
+/** The value of portal_sign_ins_total for an outcome, as /metrics would show it. */
+async function signIns(outcome: string): Promise<number> {
+  const { values } = await metrics().signIns.get();
+  return values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+}
 
 describe("login action", () => {
   it("signs in, sets the session cookie and returns to came_from", async () => {
@@ -89,6 +96,14 @@ describe("login action", () => {
     expect(result.data.minutes).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts the refusal in portal_sign_ins_total as limited, and the failures before it as wrong_password", async () => {
+    const before = { limited: await signIns("limited"), wrong: await signIns("wrong_password") };
+    for (let i = 0; i < 9; i++)
+      await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`), ...from("198.51.100.8") });
+    expect((await signIns("limited")) - before.limited).toBe(1);
+    expect((await signIns("wrong_password")) - before.wrong).toBe(8);
+  });
+
   it("still lets the owner sign in from their own address while someone else guesses their password", async () => {
     for (let i = 0; i < 8; i++)
       await callRoute(action, { url: "/login", form: form("resi@example.com", `wrong-${i}`), ...from("198.51.100.7") });
@@ -159,9 +174,11 @@ describe("login action", () => {
 
   it("answers 429 when the API limits the token requests, without signing in", async () => {
     server.use(http.post(`${API}/auth/access-token`, () => HttpResponse.json({ success: false, message: "Too many" }, { status: 429 })));
+    const before = await signIns("limited");
     const result = await callRoute<any>(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026") });
     expect(result.status).toBe(429);
     expect(result.data.notice).toBe("throttled");
+    expect((await signIns("limited")) - before).toBe(1);
   });
 
   it("tells the embedded API, which shares the limits, that the attempt was counted; another API is told nothing", async () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiBreaker, isBreakerOpen } from "../../app/lib/api-breaker.server.ts";
 import { ApiClient, isFailure } from "../../app/lib/api.server.ts";
 import type { ApiAnswer, ApiExchange, ApiTransport } from "../../app/lib/api-transport.server.ts";
+import { metrics } from "../../app/lib/metrics.server.ts";
 
 const OPEN_MS = 5_000;
 
@@ -115,6 +116,22 @@ describe("the API's circuit breaker", () => {
     expect(breaker.state).toBe("closed");
     expect(events).toEqual(["api.breaker.open", "api.breaker.half-open", "api.breaker.closed"]);
     expect(await outcomeOf(guarded)).toBe(200);
+  });
+
+  it("shows its state in portal_api_breaker_state as Prometheus reads it: 2 open, 1 half-open (probing), 0 closed", async () => {
+    const gauge = async () =>
+      /^portal_api_breaker_state (\d+)$/m.exec(await metrics().registry.getSingleMetricAsString("portal_api_breaker_state"))?.[1];
+    let answerProbe!: (status: number) => void;
+    const { upstream, guarded } = setUp(() => new Promise<number>((resolve) => (answerProbe = resolve)));
+    metrics().breaker.set(0);
+    upstream.outcomes.push("none", "none", "none");
+    for (let i = 0; i < 3; i++) await outcomeOf(guarded);
+    expect(await gauge()).toBe("2");
+    await vi.advanceTimersByTimeAsync(OPEN_MS + 50);
+    expect(await gauge()).toBe("1");
+    answerProbe(200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await gauge()).toBe("0");
   });
 
   it("opens again for as long when the API still does not answer, and pages never wait for its probe", async () => {

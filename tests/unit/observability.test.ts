@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/lib/config.server.ts";
 import { logEvent, logger, setLogDestination } from "#common/logger";
 import { metrics } from "../../app/lib/metrics.server.ts";
+import { lastFailedDataRequest, pageOfDataRequest, watchDataRequests } from "../../app/lib/reference.ts";
 import { requestInfoContext } from "../../app/lib/request-info.ts";
 import { createPortalApp, loadContextFor } from "../../server/app.ts";
 import { startMetricsServer } from "../../server/metrics.ts";
@@ -190,5 +191,28 @@ describe("/metrics", () => {
       // No ids or addresses: digits only in statuses and bucket bounds.
       if (name === "route" || name === "endpoint") expect(value).not.toMatch(/\d|@/);
     }
+  });
+});
+
+describe("the reference of a failed page data request (the browser)", () => {
+  it("names the page a data request is for", () => {
+    expect(pageOfDataRequest("/dashboard/100201.data")).toBe("/dashboard/100201");
+    expect(pageOfDataRequest("/_root.data")).toBe("/");
+    expect(pageOfDataRequest("/billing/_.data")).toBe("/billing/");
+    expect(pageOfDataRequest("/dashboard/100201")).toBeUndefined();
+  });
+
+  it("notes the X-Request-Id of a failed .data answer, not of one that succeeded", async () => {
+    const answers = [new Response("", { status: 200, headers: { "X-Request-Id": "ok-1" } })];
+    answers.push(new Response("", { status: 403, headers: { "X-Request-Id": "refused-1" } }));
+    const browser: Parameters<typeof watchDataRequests>[0] = {
+      fetch: async () => answers.shift()!,
+      location: { href: "http://portal.test/dashboard/100101" },
+    };
+    watchDataRequests(browser);
+    expect((await browser.fetch("/dashboard/100101.data")).status).toBe(200);
+    expect(lastFailedDataRequest()).not.toEqual({ path: "/dashboard/100101", id: "ok-1" });
+    expect((await browser.fetch(new URL("http://portal.test/dashboard/100201.data?_routes=routes%2Fdashboard"))).status).toBe(403);
+    expect(lastFailedDataRequest()).toEqual({ path: "/dashboard/100201", id: "refused-1" });
   });
 });
