@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logger } from "#common/logger";
+import { logger, requestLineLogger } from "#common/logger";
 import { tagServerSpan } from "#common/tracing";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
@@ -46,7 +46,8 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
   const routeOf = (req: Tagged, res?: ServerResponse) =>
     (req[ROUTE] ??= matchedBefore(res) ?? options.routeOf(new URL(req.url ?? "/", "http://x").pathname));
   const middleware = pinoHttp({
-    logger: logger(),
+    // Its lines only: fixed fields, not redacted (common/logger.ts); req.log stays the redacted logger().
+    logger: requestLineLogger(),
     genReqId: (req, res) => {
       const id = requestIdOf(req, options.trustProxy);
       res.setHeader("X-Request-Id", id);
@@ -77,7 +78,7 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
   });
   const { httpDuration, cacheOutcomes } = metrics();
   return (req, res, next) => {
-    // Once per request (the front door's lane and Express's chain both hold it).
+    // Once per request.
     if ((req as { id?: unknown }).id !== undefined && req.log) return next();
     const started = process.hrtime.bigint();
     // The socket is detached from the answer once it is sent: kept here with its count so far.
@@ -89,6 +90,8 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
       const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
       if (outcome) cacheOutcomes.inc({ route, outcome });
     });
+    // What a route logs through req.log is redacted (pino-http leaves a logger it finds in place).
+    req.log = res.log = logger();
     middleware(req, res, next);
   };
 }

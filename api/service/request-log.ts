@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { logger } from "#common/logger";
+import { logger, requestLineLogger } from "#common/logger";
 import { traceRequest } from "#common/tracing";
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -19,8 +19,9 @@ const patternOf = (req: IncomingMessage) => {
 };
 
 export function requestLog(): RequestHandler {
-  return pinoHttp({
-    logger: logger(),
+  const middleware = pinoHttp({
+    // Its lines only: fixed fields, not redacted (common/logger.ts); req.log stays the redacted logger().
+    logger: requestLineLogger(),
     genReqId: (req, res) => {
       const sent = req.headers["x-request-id"];
       const id = typeof sent === "string" && SAFE_ID.test(sent) ? sent : randomUUID();
@@ -41,6 +42,11 @@ export function requestLog(): RequestHandler {
     },
     customProps: () => ({ event: "api.request" }),
   });
+  return (req, res, next) => {
+    // What a handler logs through req.log is redacted (pino-http leaves a logger it finds in place).
+    req.log = res.log = logger();
+    middleware(req, res, next);
+  };
 }
 
 /**

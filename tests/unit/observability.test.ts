@@ -137,6 +137,28 @@ describe("redaction, configured once in the logger", () => {
   });
 });
 
+describe("the request line's logger", () => {
+  it("is used for the request line only: what a route logs through req.log is still redacted", async () => {
+    const logging: RequestHandler = (req, res) => {
+      req.log.warn({ event: "test.route", password: "pw-route", nested: { card_number: "4000056655665556" } }, "route line");
+      res.type("html").send("<p>ok</p>");
+    };
+    const app = createPortalApp({ config: parseConfig({}), pageHandler: logging, routeOf });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    servers.push(server);
+    const from = lines.length;
+    await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/billing/1`)).text();
+    const [line] = await linesAfter(from, 1);
+    expect(line).toMatchObject({ event: "http.request", route: "/billing/:customerId?", res: { status: 200 } });
+    const text = lines.slice(from).join("");
+    expect(text).toContain('"event":"test.route"');
+    expect(text).not.toContain("pw-route");
+    expect(text).not.toContain("4000056655665556");
+  });
+});
+
 describe("/metrics", () => {
   const TOKEN = "metrics-token-0123456789";
 
