@@ -24,7 +24,7 @@ import { api } from "~/lib/api.server";
 import { featureFlags } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatBytes, formatDateTime } from "~/lib/i18n";
-import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "~/lib/router.server";
+import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "./router.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
