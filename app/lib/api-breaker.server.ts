@@ -26,7 +26,7 @@ import {
   type CircuitBreakerPolicy,
 } from "cockatiel";
 import type { ApiTransport } from "./api-transport.server.ts";
-import { logEvent } from "./events.server.ts";
+import { logEvent } from "./logger.server.ts";
 import { setBreakerState } from "./metrics.server.ts";
 
 export type BreakerState = "closed" | "open" | "half-open";

@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import type { SignInSettings } from "#common/sign-in-limits";
-import { SOCIAL_NETWORKS, type SocialLink } from "./social-links.ts";
 
 const flag = (fallback: boolean) =>
   z
@@ -228,7 +227,24 @@ export function featureFlags(config: Config = getConfig()) {
 }
 export type FeatureFlags = ReturnType<typeof featureFlags>;
 
-/** The footer's social links, from the configuration. */
+/** The provider's own pages on social networks, in the public footer's order. */
+const SOCIAL_NETWORKS = [
+  { key: "facebook", name: "Facebook" },
+  { key: "instagram", name: "Instagram" },
+  { key: "linkedin", name: "LinkedIn" },
+  { key: "youtube", name: "YouTube" },
+] as const;
+
+export interface SocialLink {
+  key: (typeof SOCIAL_NETWORKS)[number]["key"];
+  name: string;
+  href: string;
+}
+
+/**
+ * The footer's social links: the addresses come from the configuration (SOCIAL_FACEBOOK_URL…),
+ * defaulting to the provider's own pages, never the networks' home pages.
+ */
 export function socialLinks(config: Config = getConfig()): SocialLink[] {
   const href = {
     facebook: config.SOCIAL_FACEBOOK_URL,

@@ -24,7 +24,7 @@ import {
 } from "~/lib/auth.server";
 import { conditionalMiddleware } from "~/lib/conditional.server";
 import { formDraftMiddleware, formDraftOf } from "~/lib/form-draft.server";
-import { serviceAccountId } from "~/lib/business.server";
+import { serviceAccountId } from "~/routes/business/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";

@@ -2,7 +2,15 @@
 import { describe, expect, it } from "vitest";
 import type { CommercialDashboardAnswer } from "#contract/dashboard";
 import { percentile95 as apiPercentile95 } from "../../api/service/endpoints.ts";
-import { groupServices, groupingOf, niceScale, percentile95, serviceLink, toChartData, toCsv } from "../../app/lib/business.ts";
+import {
+  groupServices,
+  groupingOf,
+  niceScale,
+  percentile95,
+  serviceLink,
+  toChartData,
+  toCsv,
+} from "../../app/components/business/business.ts";
 
 const service = (service_id: number, name: string, platform_id: string | null, address: string, status: "up" | "down" | null = null) => ({
   service_id,

@@ -1,12 +1,25 @@
 /**
- * The layout arithmetic of the server-drawn charts (app/lib/chart-layout.ts, app/lib/network-map-layout.ts):
+ * The layout arithmetic of the server-drawn charts (app/components/business/chart-layout.ts, app/components/wifi/network-map-layout.ts):
  * labels fit inside the chart in the page's language and number format, day labels do not run into each
  * other, marker values stay off the lines and apart, and the network map's lines never cross a name.
  */
 import { describe, expect, it } from "vitest";
-import { fitText, spreadLabels, textWidth, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "../../app/lib/chart-layout.ts";
+import {
+  fitText,
+  spreadLabels,
+  textWidth,
+  timeChartLayout,
+  TIME_CHART_SIZES,
+  type TimeChartSize,
+} from "../../app/components/business/chart-layout.ts";
 import { formatDayMonth, formatNumber, type Language } from "../../app/lib/i18n.ts";
-import { MAP_COLUMN, MAP_STACKED_WIDTH, networkMapLayout, type MapAccessPoint, type MapText } from "../../app/lib/network-map-layout.ts";
+import {
+  MAP_COLUMN,
+  MAP_STACKED_WIDTH,
+  networkMapLayout,
+  type MapAccessPoint,
+  type MapText,
+} from "../../app/components/wifi/network-map-layout.ts";
 
 describe("textWidth and fitText", () => {
   it("measures longer and bolder texts wider, and French thousands as wide as English ones", () => {

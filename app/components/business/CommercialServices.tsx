@@ -6,7 +6,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { CommercialDashboardAnswer } from "#contract/dashboard";
 import { Lines, ServiceTable } from "./ServiceTable";
-import { GROUPINGS, groupServices, groupingOf, type Grouping } from "~/lib/business";
+import { GROUPINGS, groupServices, groupingOf, type Grouping } from "./business";
 import { useT } from "~/lib/use-t";
 
 function GroupingSwitch({ current }: { current: Grouping }) {

@@ -4,10 +4,11 @@
  */
 import { Form, Link } from "react-router";
 import { FieldErrors, SubmitButton } from "~/components/form";
-import type { RangePreset } from "~/lib/business.server";
 import { useT } from "~/lib/use-t";
 
-type Dates = { from_date: string; to_date: string };
+export type RangeDates = { from_date: string; to_date: string };
+/** The usual ranges the form links to (the loader's `rangePresets`), each labelled business:range.preset.<key>. */
+export type RangePreset = "thisMonth" | "lastMonth" | "last7" | "last30" | "last60";
 
 const inputClass = (invalid: boolean) =>
   `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
@@ -18,13 +19,13 @@ export function RangeForm({
   presets,
   today,
 }: {
-  filter: Dates;
+  filter: RangeDates;
   errors: Record<string, string[]>;
-  presets: Record<RangePreset, Dates>;
+  presets: Record<RangePreset, RangeDates>;
   today: string;
 }) {
   const { t } = useT("business");
-  const field = (name: keyof Dates, label: string) => {
+  const field = (name: keyof RangeDates, label: string) => {
     const invalid = Boolean(errors[name]?.length);
     return (
       <div className="space-y-1">
@@ -45,7 +46,7 @@ export function RangeForm({
       </div>
     );
   };
-  const active = (dates: Dates) => dates.from_date === filter.from_date && dates.to_date === filter.to_date;
+  const active = (dates: RangeDates) => dates.from_date === filter.from_date && dates.to_date === filter.to_date;
   return (
     <Form method="get" key={`${filter.from_date}|${filter.to_date}`} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
       <fieldset>

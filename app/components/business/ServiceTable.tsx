@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/StatusBadge";
-import { serviceLink, type Grouping, type ListedService } from "~/lib/business";
+import { serviceLink, type Grouping, type ListedService } from "./business";
 import { useT } from "~/lib/use-t";
 
 /** Text whose parts are separated by "\n", one line each. */

@@ -6,11 +6,11 @@
  * puts the data table right after it (SCREENS.md). It is drawn twice, compact and wide, and the width
  * of the column it sits in shows one (a container query): on a phone the whole chart fits with its text
  * at a readable size, never scrolling sideways. Margins come from the labels' widths
- * (app/lib/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
+ * (app/components/business/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
  */
 import { useState, type MouseEvent } from "react";
-import { addDays, niceScale, type ChartData } from "~/lib/business";
-import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "~/lib/chart-layout";
+import { addDays, niceScale, type ChartData } from "./business";
+import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "./chart-layout";
 import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

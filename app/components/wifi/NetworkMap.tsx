@@ -2,12 +2,12 @@
  * The home network as a map, drawn on the server as SVG (so it shows without JavaScript): each access
  * point with the devices attached to it hanging off a line left of their names; extenders joined to
  * the router. Disconnected devices are drawn dashed and named so in the text, never by colour alone.
- * It is drawn in two arrangements (app/lib/network-map-layout.ts) and the width of the column it sits
+ * It is drawn in two arrangements (app/components/wifi/network-map-layout.ts) and the width of the column it sits
  * in shows one (a container query): the access points side by side where they fit at full size, one
  * under the other on a phone. Never wider than the page.
  */
 import type { AccessPoint } from "#contract/home-network";
-import { networkMapLayout, type MapAccessPoint, type MapArrangement, type MapText } from "~/lib/network-map-layout";
+import { networkMapLayout, type MapAccessPoint, type MapArrangement, type MapText } from "./network-map-layout";
 import { useT } from "~/lib/use-t";
 
 /**

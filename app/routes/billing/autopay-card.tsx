@@ -16,7 +16,7 @@ import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
-import { requireAutopayFeature } from "~/lib/billing.server";
+import { requireAutopayFeature } from "./billing.server";
 import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";

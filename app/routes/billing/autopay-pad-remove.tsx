@@ -10,7 +10,7 @@ import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
-import { requireAutopayFeature } from "~/lib/billing.server";
+import { requireAutopayFeature } from "./billing.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";

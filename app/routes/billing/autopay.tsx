@@ -14,7 +14,7 @@ import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
-import { requireAutopayFeature } from "~/lib/billing.server";
+import { requireAutopayFeature } from "./billing.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

@@ -11,7 +11,7 @@ import { useEndpoint } from "./endpoint";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
 import { api } from "~/lib/api.server";
-import { serviceIdOf } from "~/lib/business.server";
+import { serviceIdOf } from "./business.server";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

@@ -16,8 +16,8 @@ import { TimeChart } from "~/components/business/TimeChart";
 import { PageTitle } from "~/components/PageTitle";
 import { secondaryLinkClass } from "~/components/PageHeader";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { byDay, round2, toChartData } from "~/lib/business";
-import { rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "~/lib/business.server";
+import { byDay, round2, toChartData } from "~/components/business/business";
+import { rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

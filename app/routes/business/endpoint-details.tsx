@@ -13,7 +13,7 @@ import { PageTitle } from "~/components/PageTitle";
 import { secondaryLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { api } from "~/lib/api.server";
-import { serviceIdOf } from "~/lib/business.server";
+import { serviceIdOf } from "./business.server";
 import { formatDateTime, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

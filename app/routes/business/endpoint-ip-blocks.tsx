@@ -7,7 +7,7 @@ import type { Route } from "./+types/endpoint-ip-blocks";
 import { useEndpoint } from "./endpoint";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { serviceIdOf } from "~/lib/business.server";
+import { serviceIdOf } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

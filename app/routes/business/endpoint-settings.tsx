@@ -12,7 +12,7 @@ import type { Route } from "./+types/endpoint-settings";
 import { ErrorSummary, Field, Select, SubmitButton, TextArea } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { api } from "~/lib/api.server";
-import { canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
+import { canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "./business.server";
 import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";

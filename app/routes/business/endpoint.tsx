@@ -12,8 +12,8 @@ import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
 import { isFailure } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
-import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
-import { findResidentialService } from "~/lib/services.server";
+import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "./business.server";
+import { findResidentialService } from "~/routes/services/services.server";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
 

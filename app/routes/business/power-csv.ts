@@ -7,8 +7,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/power-csv";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { toCsv } from "~/lib/business";
-import { csvResponse, readRange, serviceIdOf } from "~/lib/business.server";
+import { toCsv } from "~/components/business/business";
+import { csvResponse, readRange, serviceIdOf } from "./business.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).

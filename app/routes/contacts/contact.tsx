@@ -18,7 +18,7 @@ import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { RolesSchemas, rolesSchemaName } from "~/schemas/contacts";
-import { AccountLine, ActivationStatus, RoleNames, kindOf, useRoleOptions } from "./ContactParts";
+import { AccountLine, ActivationStatus, RoleNames, kindOf, useRoleOptions } from "~/components/contacts/ContactParts";
 import { loadContact } from "./contacts.server";
 import { contactPath, contactsPath } from "./paths";
 

@@ -10,7 +10,7 @@ import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { useT } from "~/lib/use-t";
-import { ActivationStatus, AccountLine, RoleMeanings, RoleNames, kindOf } from "./ContactParts";
+import { ActivationStatus, AccountLine, RoleMeanings, RoleNames, kindOf } from "~/components/contacts/ContactParts";
 import { loadContacts } from "./contacts.server";
 import { contactPath, contactsPath } from "./paths";
 

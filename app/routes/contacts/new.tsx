@@ -14,7 +14,7 @@ import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { NewCommercialContactSchema, NewResidentialContactSchema } from "~/schemas/contacts";
-import { AccountLine, kindOf, useRoleOptions } from "./ContactParts";
+import { AccountLine, kindOf, useRoleOptions } from "~/components/contacts/ContactParts";
 import { loadContacts } from "./contacts.server";
 import { contactsPath } from "./paths";
 

@@ -15,7 +15,7 @@ import { formAction } from "~/lib/form-action.server";
 import { rememberLeftAccount, setKept } from "~/lib/session.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { AccountLine } from "./ContactParts";
+import { AccountLine } from "~/components/contacts/ContactParts";
 import { loadContact } from "./contacts.server";
 import { contactPath, contactsPath } from "./paths";
 

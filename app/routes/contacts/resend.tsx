@@ -12,7 +12,7 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { AccountLine } from "./ContactParts";
+import { AccountLine } from "~/components/contacts/ContactParts";
 import { loadContact } from "./contacts.server";
 import { contactPath, contactsPath } from "./paths";
 

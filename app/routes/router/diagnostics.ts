@@ -4,7 +4,7 @@
  */
 import type { Route } from "./+types/diagnostics";
 import { api } from "~/lib/api.server";
-import { requireRouterService } from "~/lib/router.server";
+import { requireRouterService } from "./router.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { LanSettingsForm } from "~/components/router/LanSettingsForm";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
-import { requireRouterService, saveLanSettings } from "~/lib/router.server";
+import { requireRouterService, saveLanSettings } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";

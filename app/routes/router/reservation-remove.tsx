@@ -8,7 +8,7 @@ import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
+import { ROUTER_FAILURES, requireRouterService } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { normalizeMac } from "~/schemas/values";

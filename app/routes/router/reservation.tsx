@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, requireRouterService } from "~/lib/router.server";
+import { ROUTER_FAILURES, requireRouterService } from "./router.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, reservationSchema, type ReservationContext } from "~/schemas/router";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/rule-new";
 import { PageHeader } from "~/components/PageHeader";
 import { RuleForm } from "~/components/router/RuleForm";
 import { ServiceLine } from "~/components/router/RouterParts";
-import { ruleData, saveRule } from "~/lib/router-rules.server";
+import { ruleData, saveRule } from "./router-rules.server";
 import { useT } from "~/lib/use-t";
 import { ruleSchema } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";

@@ -16,7 +16,7 @@ import { api } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
-import { requireResidentialCustomer } from "~/lib/services.server";
+import { requireResidentialCustomer } from "./services.server";
 import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["services", "api"] };

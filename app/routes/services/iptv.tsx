@@ -6,7 +6,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/iptv";
 import { TvView } from "~/components/services/TvView";
 import { api } from "~/lib/api.server";
-import { findResidentialService, idParam, redirectToActiveService } from "~/lib/services.server";
+import { findResidentialService, idParam, redirectToActiveService } from "./services.server";
 
 export const handle = { i18n: ["services", "api"] };
 

@@ -15,7 +15,7 @@ import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
-import { packageSummary, requirePackage, requireResidentialCustomer, torontoToday } from "~/lib/services.server";
+import { packageSummary, requirePackage, requireResidentialCustomer, torontoToday } from "./services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { MoveSchema } from "~/schemas/services";

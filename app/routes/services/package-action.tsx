@@ -13,7 +13,7 @@ import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
 import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
-import { packageSummary, requirePackage, requireResidentialCustomer } from "~/lib/services.server";
+import { packageSummary, requirePackage, requireResidentialCustomer } from "./services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ReactivateSchema } from "~/schemas/services";

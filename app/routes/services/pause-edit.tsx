@@ -8,8 +8,8 @@ import { MovingNotice, PauseForm } from "~/components/services/PauseForm";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
-import { requirePause } from "~/lib/pauses.server";
-import { requirePauseFeature, requireResidentialCustomer, torontoToday } from "~/lib/services.server";
+import { requirePause } from "./pauses.server";
+import { requirePauseFeature, requireResidentialCustomer, torontoToday } from "./services.server";
 import { useT } from "~/lib/use-t";
 import { PauseSchema } from "~/schemas/services";
 

@@ -7,8 +7,8 @@ import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
-import { requirePause } from "~/lib/pauses.server";
-import { requirePauseFeature, requireResidentialCustomer } from "~/lib/services.server";
+import { requirePause } from "./pauses.server";
+import { requirePauseFeature, requireResidentialCustomer } from "./services.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 

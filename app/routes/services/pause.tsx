@@ -16,7 +16,7 @@ import { MovingNotice, PauseForm } from "~/components/services/PauseForm";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
-import { packageSummary, pendingMoveDate, requirePackage, requirePauseFeature, requireResidentialCustomer } from "~/lib/services.server";
+import { packageSummary, pendingMoveDate, requirePackage, requirePauseFeature, requireResidentialCustomer } from "./services.server";
 import { useT } from "~/lib/use-t";
 import { PauseSchema } from "~/schemas/services";
 

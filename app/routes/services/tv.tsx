@@ -5,7 +5,7 @@
 import type { Route } from "./+types/tv";
 import { TvView } from "~/components/services/TvView";
 import { api } from "~/lib/api.server";
-import { idParam, redirectToActiveService } from "~/lib/services.server";
+import { idParam, redirectToActiveService } from "./services.server";
 
 export const handle = { i18n: ["services", "api"] };
 

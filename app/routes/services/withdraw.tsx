@@ -7,7 +7,7 @@ import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
-import { idParam, packageSummary, requireResidentialCustomer } from "~/lib/services.server";
+import { idParam, packageSummary, requireResidentialCustomer } from "./services.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 

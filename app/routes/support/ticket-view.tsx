@@ -22,7 +22,7 @@ import { formatDate, formatTime } from "~/lib/i18n";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { signInLimits } from "~/lib/sign-in-limits";
-import { TICKET_VIEW_PATH, ticketViewCookie, ticketViewToken } from "~/lib/ticket-view.server";
+import { TICKET_VIEW_PATH, ticketViewCookie, ticketViewToken } from "./ticket-view.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { usingLink } from "../auth-flows/shared.server";

@@ -13,7 +13,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { NetworkMap } from "~/components/wifi/NetworkMap";
 import { api } from "~/lib/api.server";
 import { formatDate, formatTime } from "~/lib/i18n";
-import { idParam } from "~/lib/services.server";
+import { idParam } from "~/routes/services/services.server";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
 

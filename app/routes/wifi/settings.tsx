@@ -13,7 +13,7 @@ import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
-import { idParam } from "~/lib/services.server";
+import { idParam } from "~/routes/services/services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { suffixOf, WifiSchema, type BandSuffix } from "~/schemas/wifi";

@@ -3,9 +3,9 @@
  * never the account's) sends the customer to the account's services with a notice.
  */
 import type { RouterContextProvider } from "react-router";
-import { api } from "./api.server.ts";
-import { goneTo } from "./auth.server.ts";
-import { idParam, packageSummary, pendingMoveDate } from "./services.server.ts";
+import { api } from "~/lib/api.server";
+import { goneTo } from "~/lib/auth.server";
+import { idParam, packageSummary, pendingMoveDate } from "./services.server";
 
 export async function requirePause(
   context: Readonly<RouterContextProvider>,

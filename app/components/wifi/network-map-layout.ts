@@ -6,7 +6,7 @@
  * joined to the router by lines that run above the boxes (columns) or in the left margin (stacked).
  * Texts are cut to the room they have (chart-layout's estimates). Pure; tests/unit/chart-layout.test.ts.
  */
-import { fitText } from "./chart-layout";
+import { fitText } from "~/components/business/chart-layout";
 
 export interface MapAccessPoint {
   key: string;

@@ -1,10 +1,10 @@
 /** The port forwarding pages' server side: the rules and LAN a rule is checked against, and saving one. */
 import { data, type RouterContextProvider } from "react-router";
-import { api } from "./api.server.ts";
-import { goneTo } from "./auth.server.ts";
-import { formAction } from "./form-action.server.ts";
-import { ROUTER_FAILURES, requireRouterService } from "./router.server.ts";
-import { ruleSchema, type RuleContext } from "../schemas/router.ts";
+import { api } from "~/lib/api.server";
+import { goneTo } from "~/lib/auth.server";
+import { formAction } from "~/lib/form-action.server";
+import { ROUTER_FAILURES, requireRouterService } from "./router.server";
+import { ruleSchema, type RuleContext } from "~/schemas/router";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -7,11 +7,12 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { MAX_RANGE_DAYS } from "#contract/business-network";
 import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
-import { api } from "./api.server.ts";
-import { getAccount } from "./auth.server.ts";
-import { addDays, dayStart } from "./business.ts";
-import { apiErrorMessage } from "./form-action.server.ts";
-import { pageId } from "./page-ids.server.ts";
+import { api } from "~/lib/api.server";
+import { getAccount } from "~/lib/auth.server";
+import { addDays, dayStart } from "~/components/business/business";
+import type { RangeDates, RangePreset } from "~/components/business/RangeForm";
+import { apiErrorMessage } from "~/lib/form-action.server";
+import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -89,7 +90,7 @@ type RangeField = (typeof RANGE_FIELDS)[number];
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** The quick choices of the range form. */
-export function rangePresets(today: string) {
+export function rangePresets(today: string): Record<RangePreset, RangeDates> {
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(monthStart, -1);
   return {
@@ -100,7 +101,6 @@ export function rangePresets(today: string) {
     last60: { from_date: addDays(today, -(MAX_RANGE_DAYS - 1)), to_date: today },
   };
 }
-export type RangePreset = keyof ReturnType<typeof rangePresets>;
 
 export interface RangeRequest {
   /** What the address says, echoed in the form (cut short). */

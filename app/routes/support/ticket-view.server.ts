@@ -5,7 +5,7 @@
  * Never in an address, never sent to another page.
  */
 import { parse, serialize } from "cookie";
-import { secureCookies } from "./config.server.ts";
+import { secureCookies } from "~/lib/config.server";
 
 export const TICKET_VIEW_PATH = "/support/tickets/view";
 /** The cookie's path: the view page and its data requests (/support/tickets/view.data). */

@@ -5,11 +5,11 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
-import { api, isFailure } from "./api.server.ts";
-import { activeCustomer, getAccount } from "./auth.server.ts";
-import { formAction } from "./form-action.server.ts";
-import { pageId } from "./page-ids.server.ts";
-import { LanSettingsSchema } from "../schemas/router.ts";
+import { api, isFailure } from "~/lib/api.server";
+import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { formAction } from "~/lib/form-action.server";
+import { pageId } from "~/lib/page-ids.server";
+import { LanSettingsSchema } from "~/schemas/router";
 
 type Context = Readonly<RouterContextProvider>;
 

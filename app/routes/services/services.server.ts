@@ -4,10 +4,10 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Bundle } from "#contract/accounts";
-import { api } from "./api.server.ts";
-import { activeCustomer, getAccount, requireCustomer } from "./auth.server.ts";
-import { featureFlags } from "./config.server.ts";
-import { pageId } from "./page-ids.server.ts";
+import { api } from "~/lib/api.server";
+import { activeCustomer, getAccount, requireCustomer } from "~/lib/auth.server";
+import { featureFlags } from "~/lib/config.server";
+import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -102,4 +102,4 @@ export async function redirectToActiveService(
 }
 
 /** Today in Toronto as YYYY-MM-DD (for date hints and the forms' date rules; the API checks dates again). */
-export { torontoToday } from "../schemas/values.ts";
+export { torontoToday } from "~/schemas/values";

@@ -1,0 +1,120 @@
+/**
+ * The router page's DHCP leases section (GET dhcp-leases, with the UPnP ports each device opened), its
+ * "refresh from the router" form (posted to the router page) and the links that reserve an address.
+ */
+import { getFormProps } from "@conform-to/react";
+import type { DhcpLeasesAnswer } from "#contract/home-network";
+import { Form, Link } from "react-router";
+import { Card } from "~/components/Card";
+import { DataTable } from "~/components/DataTable";
+import { ErrorSummary, SubmitButton } from "~/components/form";
+import type { FormReply } from "~/lib/form-action.server";
+import { formatDateTime } from "~/lib/i18n";
+import { usePortalForm } from "~/lib/use-portal-form";
+import { useT } from "~/lib/use-t";
+import { SectionError, durationInWords } from "./RouterParts";
+
+export function LeasesSection({
+  serviceId: id,
+  leases,
+  canManage,
+  lastResult,
+}: {
+  serviceId: number;
+  /** null: the API could not say. */
+  leases: DhcpLeasesAnswer | null;
+  canManage: boolean;
+  /** The refresh form's refused post. */
+  lastResult?: FormReply | null;
+}) {
+  const { t, language } = useT("router");
+  const [form] = usePortalForm({
+    id: "refresh-leases",
+    schema: () => import("~/schemas/router").then((m) => m.RefreshLeasesSchema),
+    lastResult,
+  });
+  const opened = (ip: string) =>
+    (leases?.upnp_table ?? []).filter((rule) => rule.internal_address === ip).map((rule) => `${rule.external_port}/${rule.protocol}`);
+  return (
+    <Card
+      id="dhcp-leases"
+      title={t("leases.title")}
+      actions={
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="refresh" />
+          <SubmitButton variant="secondary">{t("leases.refresh")}</SubmitButton>
+        </Form>
+      }
+    >
+      <ErrorSummary form={form} />
+      {leases ? (
+        <>
+          <p className="mb-3 text-sm text-gray-700">
+            {leases.router_online
+              ? t("leases.readAt", { date: formatDateTime(leases.refreshed_at, language, "long") })
+              : t("leases.lastTable", { date: formatDateTime(leases.refreshed_at, language, "long") })}
+          </p>
+          {leases.dhcp_data.length ? (
+            <DataTable
+              caption={t("leases.caption")}
+              columns={[
+                { header: t("leases.device") },
+                { header: t("leases.mac") },
+                { header: t("leases.ip") },
+                { header: t("leases.leaseTime") },
+                { header: t("leases.type") },
+                { header: t("leases.upnp") },
+                canManage && { header: t("actions"), srOnly: true },
+              ]}
+              rows={leases.dhcp_data}
+              row={(lease) => {
+                const name = lease.hostname ?? t("leases.unknownDevice");
+                const ports = opened(lease.ip_address);
+                const mac = encodeURIComponent(lease.mac_address);
+                return (
+                  <tr key={`${lease.mac_address}-${lease.ip_address}`}>
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {name}
+                    </th>
+                    <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
+                    <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
+                    <td className="py-2 pr-3">
+                      {lease.lease_seconds === null
+                        ? t("leases.noLease")
+                        : lease.type === "expired"
+                          ? t("leases.ended")
+                          : durationInWords(lease.lease_seconds, t)}
+                    </td>
+                    <td className="py-2 pr-3">{t(`leases.types.${lease.type}`)}</td>
+                    <td className="py-2 pr-3">{ports.length ? ports.join(", ") : t("none")}</td>
+                    {canManage ? (
+                      <td className="py-2 text-right whitespace-nowrap">
+                        <Link to={`/internet/router/${id}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                          {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
+                        </Link>
+                        {lease.type === "reserved" ? (
+                          <Link
+                            to={`/internet/router/${id}/reservations/${mac}/remove`}
+                            className="ml-3"
+                            aria-label={t("leases.unreserveFor", { name })}
+                          >
+                            {t("leases.unreserve")}
+                          </Link>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              }}
+              look="plain"
+            />
+          ) : (
+            <p>{t("leases.empty")}</p>
+          )}
+        </>
+      ) : (
+        <SectionError>{t("errors.dhcpLeases")}</SectionError>
+      )}
+    </Card>
+  );
+}

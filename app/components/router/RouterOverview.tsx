@@ -1,0 +1,47 @@
+/** The router page's overview section (GET cpe-info): model, state, versions and addresses of the router. */
+import type { CpeInfoAnswer } from "#contract/home-network";
+import { Card, Details } from "~/components/Card";
+import { StatusBadge } from "~/components/StatusBadge";
+import { formatDateTime } from "~/lib/i18n";
+import { useT } from "~/lib/use-t";
+import { SectionError, durationInWords } from "./RouterParts";
+
+export type CpeInfo = CpeInfoAnswer["data"]["data"];
+
+/** `cpe` null: the API could not say. `lanIp` comes from the LAN settings (null when they failed). */
+export function RouterOverview({ cpe, lanIp }: { cpe: CpeInfo | null; lanIp: string | null }) {
+  const { t, language } = useT("router");
+  return (
+    <Card id="router-overview" title={t("overview.title")}>
+      {cpe ? (
+        <Details
+          items={[
+            [t("overview.model"), `${cpe.vendor} ${cpe.model}`],
+            [t("overview.status"), <RouterStatus key="s" online={cpe.status === "online"} />],
+            [t("overview.uptime"), cpe.uptime_seconds === null ? t("overview.notRunning") : durationInWords(cpe.uptime_seconds, t)],
+            [t("overview.firmware"), cpe.firmware_version],
+            [t("overview.hardware"), cpe.hardware_version],
+            [t("overview.serial"), cpe.serial_number],
+            [
+              t("overview.mac"),
+              <span key="m" className="font-mono">
+                {cpe.mac_address}
+              </span>,
+            ],
+            [t("overview.wanIpv4"), cpe.wan_ipv4 ?? t("none")],
+            [t("overview.wanIpv6"), cpe.wan_ipv6_prefix ?? t("none")],
+            [t("overview.lanIp"), lanIp ?? t("unknown")],
+            [t("overview.lastBoot"), formatDateTime(cpe.last_boot_at, language, "long")],
+          ]}
+        />
+      ) : (
+        <SectionError>{t("errors.cpeInfo")}</SectionError>
+      )}
+    </Card>
+  );
+}
+
+function RouterStatus({ online }: { online: boolean }) {
+  const { t } = useT("router");
+  return <StatusBadge status={online ? "online" : "offline"} label={online ? t("overview.online") : t("overview.offline")} />;
+}
