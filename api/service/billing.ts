@@ -42,6 +42,7 @@ import { currentUser, parseWithRules, requireCustomer, route, type ContactRole, 
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { restorePackages } from "./packages.ts";
 import { chargeCard, newTransactionId, registerBankAccount, settlementHours, verifyCard } from "./payment-processor.ts";
+import { addBusinessDays, addDays, addMonths, isBusinessDay, parseDay } from "#common/calendar";
 
 /** The monthly credit of an account that pays automatically. */
 export const AUTOPAY_CREDIT_CENTS = 500;
@@ -56,34 +57,16 @@ export const IDEMPOTENCY_KEY_DAYS = 30;
 
 const PAYING_ROLES: ContactRole[] = ["authoritative", "billing"];
 
-// --- Calendar days (YYYY-MM-DD, UTC) ---
+// --- Billing cycles ---
 
-const parseDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const formatDay = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (iso: string, days: number) => formatDay(new Date(parseDay(iso).getTime() + days * 86_400_000));
-const weekday = (iso: string) => parseDay(iso).getUTCDay();
-const isBusinessDay = (iso: string) => weekday(iso) !== 0 && weekday(iso) !== 6;
-function addMonthsOnDay(iso: string, months: number, dayOfMonth: number) {
-  const d = parseDay(iso);
-  return formatDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, dayOfMonth)));
-}
-function addBusinessDays(iso: string, count: number) {
-  let current = iso;
-  for (let left = count; left > 0;) {
-    current = addDays(current, 1);
-    if (isBusinessDay(current)) left--;
-  }
-  return current;
-}
 /** The start of the billing cycle that today falls in (billing days are 1 to 28). */
-const cycleStart = (today: string, billingDay: number) =>
-  addMonthsOnDay(today, Number(today.slice(8, 10)) >= billingDay ? 0 : -1, billingDay);
+const cycleStart = (today: string, billingDay: number) => addMonths(today, Number(today.slice(8, 10)) >= billingDay ? 0 : -1, billingDay);
 
 /** The first charge after today, on or after `earliest` and before `before`, of a charge date per cycle. */
 function nextCharge(today: string, billingDay: number, chargeOf: (start: string) => string, earliest = today, before?: string) {
   const start = cycleStart(today, billingDay);
   for (let k = -1; k <= 3; k++) {
-    const charge = chargeOf(addMonthsOnDay(start, k, billingDay));
+    const charge = chargeOf(addMonths(start, k, billingDay));
     if (charge > today && charge >= earliest) return before && charge >= before ? null : charge;
   }
   return null;
@@ -656,7 +639,7 @@ export function billingRoutes(ctx: ServiceContext): Router {
           pending_total: dollars(balance.pendingCents),
           amount_due: dollars(balance.amountDueCents),
           last_payment: last ? { amount: dollars(last.amount_cents), date: last.paid_at.toISOString().slice(0, 10) } : null,
-          next_bill_date: addMonthsOnDay(cycleStart(today, customer.billing_day), 1, customer.billing_day),
+          next_bill_date: addMonths(cycleStart(today, customer.billing_day), 1, customer.billing_day),
         },
         suspended_for_nonpayment: customer.suspended_for_nonpayment,
         submitted_proof_of_payment: customer.submitted_proof_of_payment,

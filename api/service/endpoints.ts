@@ -21,6 +21,7 @@ import type { Db } from "../db/client.ts";
 import { addressLines, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
+import { addDays, daysBetween, parseDay } from "#common/calendar";
 
 export const MAX_ALERT_EMAILS = 5;
 const MAX_ALERTS = 500;
@@ -137,10 +138,6 @@ export function describeIpBlock(
 // ---------------------------------------------------------------------------------------------------
 // Date ranges and statistics
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 export interface DayRange {
   from: string;
   to: string;
@@ -171,7 +168,7 @@ export function resolveDateRange(query: unknown, today: string): DayRange {
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
     throw unprocessable({ to_date: ["to_date.range_too_long"] }, `A range covers at most ${MAX_RANGE_DAYS} days`);
   }
-  return { from, to, start: new Date(`${from}T00:00:00Z`), end: new Date(`${addDays(to, 1)}T00:00:00Z`) };
+  return { from, to, start: parseDay(from), end: parseDay(addDays(to, 1)) };
 }
 const minDate = (a: string, b: string) => (a < b ? a : b);
 

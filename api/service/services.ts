@@ -28,7 +28,7 @@ import {
 } from "../contract/accounts.ts";
 import { IsoDate } from "../contract/common.ts";
 import type { Db } from "../db/client.ts";
-import { day } from "../calendar.ts";
+import { addDays, addMonths } from "#common/calendar";
 import { accountBalance } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { type FieldErrors, forbidden, notFound, unprocessable } from "./errors.ts";
@@ -325,8 +325,8 @@ const sameAddress = (a: AddressColumns, b: AddressColumns) => {
 function checkDate(sent: Record<string, unknown>, errors: FieldErrors, field: string, today: string, earliest: 0 | 1) {
   const date = typeof sent[field] === "string" ? (sent[field] as string).trim() : "";
   if (!IsoDate.safeParse(date).success) return;
-  if (date < day.addDays(today, earliest)) errors.add(field, earliest ? "not_in_future" : "in_past");
-  else if (date > day.addDays(today, MAX_DAYS_AHEAD)) errors.add(field, "too_far");
+  if (date < addDays(today, earliest)) errors.add(field, earliest ? "not_in_future" : "in_past");
+  else if (date > addDays(today, MAX_DAYS_AHEAD)) errors.add(field, "too_far");
 }
 
 /**
@@ -414,8 +414,8 @@ export function servicesRoutes(ctx: ServiceContext): Router {
           months: Array.from({ length: PAUSE_MAX_MONTHS - PAUSE_MIN_MONTHS + 1 }, (_, i) => PAUSE_MIN_MONTHS + i),
           min_months: PAUSE_MIN_MONTHS,
           max_months: PAUSE_MAX_MONTHS,
-          earliest_start_date: day.addDays(today, 1),
-          latest_start_date: day.addDays(today, MAX_DAYS_AHEAD),
+          earliest_start_date: addDays(today, 1),
+          latest_start_date: addDays(today, MAX_DAYS_AHEAD),
         },
         balance_owing: balance,
       };
@@ -488,7 +488,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const loaded = await loadPackages(tx, access.customerId);
         const balance = await balanceOwing(ctx, access.customerId, tx);
         const packages = requireOwnPackages(input.package_ids, loaded);
-        const until = day.addMonths(input.start_date, input.months);
+        const until = addMonths(input.start_date, input.months);
         const errors: Record<string, string[]> = {};
         const add = (field: string, code: string) => (errors[field] ??= []).includes(code) || errors[field].push(code);
         if (balance > 0) add("_form", "_form.balance_owing");
@@ -543,7 +543,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         const balance = await balanceOwing(ctx, access.customerId, tx);
         if (pause.status !== "scheduled")
           throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be changed");
-        const until = day.addMonths(input.start_date, input.months);
+        const until = addMonths(input.start_date, input.months);
         const errors: Record<string, string[]> = {};
         if (balance > 0) errors._form = ["_form.balance_owing"];
         const overlapping = await tx.one(

@@ -4,12 +4,13 @@
  * settings, and the date range of the bandwidth and power pages (a plain GET form).
  */
 import { createContext, data, type RouterContextProvider } from "react-router";
+import { daysBetween } from "#common/calendar";
 import { MAX_RANGE_DAYS } from "#contract/business-network";
 import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
 import { api } from "./api.server.ts";
 import { getAccount } from "./auth.server.ts";
-import { addDays, dayStart } from "./business.ts";
+import { addDays } from "./business.ts";
 import { apiErrorMessage } from "./form-action.server.ts";
 import { pageId } from "./page-ids.server.ts";
 
@@ -132,7 +133,7 @@ export function readRange(context: Context, request: Request, today = todayUtc()
   if (to && to > today) codes.to_date = ["to_date.in_future"];
   if (!codes.from_date && !codes.to_date && from && to) {
     if (to < from) codes.to_date = ["to_date.before_from"];
-    else if ((dayStart(to) - dayStart(from)) / 86_400_000 + 1 > MAX_RANGE_DAYS) codes.to_date = ["to_date.range_too_long"];
+    else if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) codes.to_date = ["to_date.range_too_long"];
   }
   if (Object.keys(codes).length) return { filter, range: null, errors: rangeMessages(context, codes) };
   return { filter: { from_date: from, to_date: to }, range: { from_date: from, to_date: to }, errors: {} };

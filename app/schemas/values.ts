@@ -3,16 +3,11 @@
  * JavaScript names them without carrying the schemas, which load after hydration (usePortalForm).
  * The schema modules re-export them.
  */
+export { addDays } from "#common/calendar";
 
 /** Today in Toronto as YYYY-MM-DD (the dates a form checks; the API checks them again). */
 export function torontoToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** A calendar date (YYYY-MM-DD) some days later (or earlier). */
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** Endpoint monitoring settings (commercial). */
