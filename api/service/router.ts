@@ -29,6 +29,7 @@ import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route, type ContactRole } from "./http.ts";
 import { logEvent } from "#common/logger";
+import { formatIpv4, isHostOf, isPrivateIpv4, maskPrefix, normalizeMac, parseIpv4, subnetOf } from "#common/net";
 
 /** Who may change home network settings (WiFi and router). */
 export const NETWORK_EDITORS: ContactRole[] = ["authoritative", "support"];
@@ -39,64 +40,7 @@ const EXPIRED_LEASE_KEPT_SECONDS = 24 * 3600;
 export const DEFAULT_BEANMACHINE_WS_URL = "wss://beanmachine.lakeshore-fibre.example/ws";
 
 // ---------------------------------------------------------------------------------------------------
-// IPv4 and MAC addresses.
-
-/** A dotted IPv4 address as a 32-bit unsigned number, or null (no leading zeros, four parts). */
-export function parseIpv4(text: string | null | undefined): number | null {
-  if (typeof text !== "string") return null;
-  const parts = text.trim().split(".");
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
-    const n = Number(part);
-    if (n > 255) return null;
-    value = value * 256 + n;
-  }
-  return value;
-}
-
-export const formatIpv4 = (value: number) => [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join(".");
-
-/** The prefix length of a contiguous subnet mask, or null. */
-export function maskPrefix(mask: number): number | null {
-  for (let prefix = 0; prefix <= 32; prefix++) {
-    if (prefixMask(prefix) === mask) return prefix;
-  }
-  return null;
-}
-const prefixMask = (prefix: number) => (prefix === 0 ? 0 : (2 ** 32 - 2 ** (32 - prefix)) >>> 0);
-
-export interface Subnet {
-  network: number;
-  broadcast: number;
-}
-export function subnetOf(ip: number, mask: number): Subnet {
-  const network = (ip & mask) >>> 0;
-  return { network, broadcast: (network | (~mask >>> 0)) >>> 0 };
-}
-/** A usable host address of the subnet (not its network or broadcast address). */
-export const isHostOf = (subnet: Subnet, ip: number) => ip > subnet.network && ip < subnet.broadcast;
-
-const PRIVATE_BLOCKS: [number, number][] = [
-  [parseIpv4("10.0.0.0")!, 8],
-  [parseIpv4("172.16.0.0")!, 12],
-  [parseIpv4("192.168.0.0")!, 16],
-];
-/** Inside 10/8, 172.16/12 or 192.168/16 (RFC 1918). */
-export const isPrivateIpv4 = (ip: number) => PRIVATE_BLOCKS.some(([block, prefix]) => (ip & prefixMask(prefix)) >>> 0 === block);
-
-/** A MAC address as AA:BB:CC:DD:EE:FF from colon, dash, dot or bare hex forms; null when it is none. */
-export function normalizeMac(text: string | null | undefined): string | null {
-  if (typeof text !== "string") return null;
-  const trimmed = text.trim();
-  if (!/^([0-9A-Fa-f]{2}([:-]?)){5}[0-9A-Fa-f]{2}$/.test(trimmed) && !/^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(trimmed)) {
-    return null;
-  }
-  const hex = trimmed.replace(/[^0-9A-Fa-f]/g, "").toUpperCase();
-  if (hex.length !== 12) return null;
-  return hex.match(/../g)!.join(":");
-}
+// Form values.
 
 /** A whole number from JSON or form text: undefined when absent or empty, NaN when not digits. */
 function formInteger(value: unknown): number | undefined {

@@ -17,9 +17,3 @@ export const MAX_ALERT_EMAILS = 5;
 
 /** Lease times offered (seconds): from 30 minutes to 7 days. The API accepts 2 minutes to 7 days. */
 export const LEASE_TIME_CHOICES = [1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 172_800, 259_200, 604_800] as const;
-
-/** A MAC address as AA:BB:CC:DD:EE:FF, or null. */
-export function normalizeMac(text: string | null | undefined): string | null {
-  const hex = (text ?? "").trim().replace(/[:.-]/g, "");
-  return /^[0-9A-Fa-f]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(":") : null;
-}
