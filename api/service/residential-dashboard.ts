@@ -7,7 +7,7 @@ import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
 import { settlementHours } from "./payment-processor.ts";
-import { packageStatusOn, pauseStatusOn } from "./services.ts";
+import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
 import { addMonths } from "#common/calendar";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
