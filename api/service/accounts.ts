@@ -3,7 +3,8 @@
  * preferences (paperless billing, language of correspondence). Any activated contact reads them; only
  * authoritative contacts change them.
  *
- * accountsRoutes also mounts the services (services.ts) and profile (profile.ts) routes of this module.
+ * accountsRoutes also mounts the services (services.ts, services-pauses.ts, services-requests.ts) and
+ * profile (profile.ts) routes of this module.
  */
 import { Router } from "express";
 import { UpdateAccountDetailsRequest, postalCodeOfOtherProvince, type AccountDetailsAnswer } from "../contract/accounts.ts";
@@ -11,6 +12,8 @@ import { addressOf, type AddressColumns, type ServiceContext } from "./context.t
 import { parseWithRules, requireCustomer, route } from "./http.ts";
 import { profileRoutes } from "./profile.ts";
 import { servicesRoutes } from "./services.ts";
+import { servicePausesRoutes } from "./services-pauses.ts";
+import { serviceRequestsRoutes } from "./services-requests.ts";
 
 /** Preferences of an account that never saved any. */
 export const DEFAULT_PREFERENCES = { paperless_billing: false, correspondence_language: "en" as const };
@@ -112,6 +115,8 @@ export function accountsRoutes(ctx: ServiceContext): Router {
   );
 
   router.use(servicesRoutes(ctx));
+  router.use(servicePausesRoutes(ctx));
+  router.use(serviceRequestsRoutes(ctx));
   router.use(profileRoutes(ctx));
   return router;
 }

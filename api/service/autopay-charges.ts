@@ -15,8 +15,10 @@
  * both take what is owed. Safe with several processes on one PostgreSQL (the unique bill settles it).
  */
 import type { Db } from "../db/client.ts";
-import { accountBalance, addDays, cardChargeOf, cardExpired, liftSuspensionIfPaid, padChargeOf } from "./billing.ts";
+import { accountBalance, cardExpired, liftSuspensionIfPaid } from "./billing.ts";
+import { cardChargeOf, padChargeOf } from "./billing-autopay.ts";
 import { chargeStoredCard, newTransactionId } from "./payment-processor.ts";
+import { addDays } from "#common/calendar";
 import { logEvent } from "#common/logger";
 
 /** Bills issued this many days before the last day done are still looked at: more than a cycle and a charge delay. */

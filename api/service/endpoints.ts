@@ -21,6 +21,8 @@ import type { Db } from "../db/client.ts";
 import { addressLines, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
+import { addDays, daysBetween, parseDay } from "#common/calendar";
+import { formatIp, parseIp } from "#common/net";
 
 export const MAX_ALERT_EMAILS = 5;
 const MAX_ALERTS = 500;
@@ -29,69 +31,6 @@ const DEFAULT_INTERVAL_SECONDS = 3600;
 
 // ---------------------------------------------------------------------------------------------------
 // IP blocks
-
-export interface IpAddress {
-  family: 4 | 6;
-  value: bigint;
-}
-
-/** Parses an IPv4 or IPv6 address (IPv6 may end in a dotted IPv4 part); null when it is neither. */
-export function parseIp(text: string): IpAddress | null {
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
-    const parts = text.split(".").map(Number);
-    if (parts.some((part) => part > 255)) return null;
-    return { family: 4, value: parts.reduce((sum, part) => (sum << 8n) + BigInt(part), 0n) };
-  }
-  if (!text.includes(":")) return null;
-  let body = text.toLowerCase();
-  const groups: number[] = [];
-  const dotted = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(body);
-  let tail: number[] = [];
-  if (dotted) {
-    const v4 = parseIp(dotted[2]);
-    if (!v4) return null;
-    tail = [Number(v4.value >> 16n), Number(v4.value & 0xffffn)];
-    body = dotted[1].endsWith("::") ? dotted[1] : dotted[1].slice(0, -1);
-  }
-  const halves = body.split("::");
-  if (halves.length > 2) return null;
-  const read = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = read(halves[0]);
-  const rest = halves.length === 2 ? read(halves[1]) : [];
-  for (const group of [...head, ...rest]) if (!/^[0-9a-f]{1,4}$/.test(group)) return null;
-  const explicit = head.length + rest.length + tail.length;
-  if (halves.length === 1 ? explicit !== 8 : explicit > 7) return null;
-  groups.push(...head.map((g) => parseInt(g, 16)));
-  if (halves.length === 2) for (let i = explicit; i < 8; i++) groups.push(0);
-  groups.push(...rest.map((g) => parseInt(g, 16)), ...tail);
-  return { family: 6, value: groups.reduce((sum, group) => (sum << 16n) + BigInt(group), 0n) };
-}
-
-/** Formats an address: dotted IPv4, or IPv6 as RFC 5952 recommends (longest zero run as "::"). */
-export function formatIp(address: IpAddress): string {
-  if (address.family === 4) {
-    return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join(".");
-  }
-  const groups = Array.from({ length: 8 }, (_, i) => Number((address.value >> BigInt((7 - i) * 16)) & 0xffffn));
-  let bestStart = -1;
-  let bestLength = 1; // a single zero group is not compressed
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = groups.map((group) => group.toString(16));
-  if (bestStart === -1) return hex.join(":");
-  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLength).join(":")}`;
-}
 
 /** Everything an IP block's answer shows, computed from its CIDR (host bits must be zero). */
 export function describeIpBlock(
@@ -137,10 +76,6 @@ export function describeIpBlock(
 // ---------------------------------------------------------------------------------------------------
 // Date ranges and statistics
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
 export interface DayRange {
   from: string;
   to: string;
@@ -171,7 +106,7 @@ export function resolveDateRange(query: unknown, today: string): DayRange {
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
     throw unprocessable({ to_date: ["to_date.range_too_long"] }, `A range covers at most ${MAX_RANGE_DAYS} days`);
   }
-  return { from, to, start: new Date(`${from}T00:00:00Z`), end: new Date(`${addDays(to, 1)}T00:00:00Z`) };
+  return { from, to, start: parseDay(from), end: parseDay(addDays(to, 1)) };
 }
 const minDate = (a: string, b: string) => (a < b ? a : b);
 

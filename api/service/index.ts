@@ -3,7 +3,10 @@ import { Router } from "express";
 import { openApi } from "../contract/index.ts";
 import { accountsRoutes } from "./accounts.ts";
 import { authRoutes } from "./auth.ts";
-import { billingRoutes } from "./billing.ts";
+import { autopayRoutes } from "./billing-autopay.ts";
+import { invoicesRoutes } from "./billing-invoices.ts";
+import { paymentsRoutes } from "./billing-payments.ts";
+import { proofOfPaymentRoutes } from "./billing-proof-of-payment.ts";
 import { authFlowRoutes } from "./auth-flows.ts";
 import { oauthPublicRoutes, oauthRoutes } from "./oauth.ts";
 import { orderRoutes } from "./orders.ts";
@@ -12,7 +15,8 @@ import { endpointRoutes } from "./endpoints.ts";
 import { supportRoutes } from "./support.ts";
 import { ticketLookupRoutes } from "./ticket-lookup.ts";
 import { commercialDashboardRoutes } from "./commercial-dashboard.ts";
-import { contactActivationRoutes, contactsRoutes } from "./contacts.ts";
+import { contactsRoutes } from "./contacts.ts";
+import { contactActivationRoutes } from "./contacts-activation.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
 import { errorHandler, notFound } from "./errors.ts";
@@ -23,6 +27,8 @@ import { referralRoutes } from "./referrals.ts";
 import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
+import { routerDhcpRoutes } from "./router-dhcp.ts";
+import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
 
@@ -55,7 +61,10 @@ export function createApiRouter(ctx: ServiceContext): Router {
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
-  router.use(billingRoutes(ctx));
+  router.use(invoicesRoutes(ctx));
+  router.use(paymentsRoutes(ctx));
+  router.use(autopayRoutes(ctx));
+  router.use(proofOfPaymentRoutes(ctx));
   router.use(oauthRoutes(ctx));
   router.use(endpointRoutes(ctx));
   router.use(cabinetRoutes(ctx));
@@ -66,6 +75,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(commercialDashboardRoutes(ctx));
   router.use(wifiRoutes(ctx));
   router.use(routerRoutes(ctx));
+  router.use(routerForwardingRoutes(ctx));
+  router.use(routerDhcpRoutes(ctx));
   router.use(residentialServicesRoutes(ctx));
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));

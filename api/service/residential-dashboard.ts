@@ -7,7 +7,8 @@ import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
 import { settlementHours } from "./payment-processor.ts";
-import { packageStatusOn, pauseStatusOn } from "./services.ts";
+import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
+import { addMonths } from "#common/calendar";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
 export const SUPPORT_INFO = {
@@ -32,10 +33,7 @@ type ServiceRow = {
 
 /** The next date, after today, that falls on the account's billing day. */
 export function nextBillDate(today: string, billingDay: number): string {
-  const [y, m, d] = today.split("-").map(Number);
-  const thisMonth = new Date(Date.UTC(y, m - 1, billingDay));
-  const next = d < billingDay ? thisMonth : new Date(Date.UTC(y, m, billingDay));
-  return next.toISOString().slice(0, 10);
+  return addMonths(today, Number(today.slice(8, 10)) < billingDay ? 0 : 1, billingDay);
 }
 
 type PackageRow = AddressColumns & {

@@ -1,6 +1,8 @@
 /**
  * /router/{serviceId}/…: the router (CPE) of a residential internet service: device info, LAN settings,
- * port forwarding, UPnP, statistics, DHCP leases and reservations; and the live-diagnostics link.
+ * statistics, and the live-diagnostics link; beside it, port forwarding and UPnP (router-forwarding.ts),
+ * DHCP leases and reservations (router-dhcp.ts). Addresses are read by #common/net, as the portal's
+ * router forms read them.
  *
  * Reads are open to every contact of the account; changes need the authoritative or support role.
  * The provider keeps each router's configuration: changes made while a router is offline are stored
@@ -8,98 +10,30 @@
  */
 import { Router, type Request } from "express";
 import {
-  DhcpLeasesQuery,
-  DhcpReservationRequest,
   LEASE_TIME_MAX_SECONDS,
   LEASE_TIME_MIN_SECONDS,
-  MAX_PORT_FORWARDING_RULES,
   NetworkSettingsRequest,
-  PortForwardingRuleRequest,
   type BeanmachineAnswer,
   type CpeInfoAnswer,
-  type DhcpLease,
-  type DhcpLeasesAnswer,
   type NetworkSettingsAnswer,
-  type PortForwardingRule,
   type RouterStatisticsAnswer,
-  type UpnpRule,
 } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
-import { FieldErrors, notFound, unprocessable } from "./errors.ts";
+import { FieldErrors, notFound } from "./errors.ts";
 import { parseInput, requireService, route, type ContactRole } from "./http.ts";
 import { logEvent } from "#common/logger";
+import { formatIpv4, isHostOf, isPrivateIpv4, maskPrefix, parseIpv4, subnetOf } from "#common/net";
 
 /** Who may change home network settings (WiFi and router). */
 export const NETWORK_EDITORS: ContactRole[] = ["authoritative", "support"];
-/** A DHCP table read from the router is reused for this long unless forceRefresh. */
-export const LEASE_CACHE_SECONDS = 300;
-/** Expired leases stay in the router's table this long. */
-const EXPIRED_LEASE_KEPT_SECONDS = 24 * 3600;
 export const DEFAULT_BEANMACHINE_WS_URL = "wss://beanmachine.lakeshore-fibre.example/ws";
 
 // ---------------------------------------------------------------------------------------------------
-// IPv4 and MAC addresses.
-
-/** A dotted IPv4 address as a 32-bit unsigned number, or null (no leading zeros, four parts). */
-export function parseIpv4(text: string | null | undefined): number | null {
-  if (typeof text !== "string") return null;
-  const parts = text.trim().split(".");
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
-    const n = Number(part);
-    if (n > 255) return null;
-    value = value * 256 + n;
-  }
-  return value;
-}
-
-export const formatIpv4 = (value: number) => [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join(".");
-
-/** The prefix length of a contiguous subnet mask, or null. */
-export function maskPrefix(mask: number): number | null {
-  for (let prefix = 0; prefix <= 32; prefix++) {
-    if (prefixMask(prefix) === mask) return prefix;
-  }
-  return null;
-}
-const prefixMask = (prefix: number) => (prefix === 0 ? 0 : (2 ** 32 - 2 ** (32 - prefix)) >>> 0);
-
-export interface Subnet {
-  network: number;
-  broadcast: number;
-}
-export function subnetOf(ip: number, mask: number): Subnet {
-  const network = (ip & mask) >>> 0;
-  return { network, broadcast: (network | (~mask >>> 0)) >>> 0 };
-}
-/** A usable host address of the subnet (not its network or broadcast address). */
-export const isHostOf = (subnet: Subnet, ip: number) => ip > subnet.network && ip < subnet.broadcast;
-
-const PRIVATE_BLOCKS: [number, number][] = [
-  [parseIpv4("10.0.0.0")!, 8],
-  [parseIpv4("172.16.0.0")!, 12],
-  [parseIpv4("192.168.0.0")!, 16],
-];
-/** Inside 10/8, 172.16/12 or 192.168/16 (RFC 1918). */
-export const isPrivateIpv4 = (ip: number) => PRIVATE_BLOCKS.some(([block, prefix]) => (ip & prefixMask(prefix)) >>> 0 === block);
-
-/** A MAC address as AA:BB:CC:DD:EE:FF from colon, dash, dot or bare hex forms; null when it is none. */
-export function normalizeMac(text: string | null | undefined): string | null {
-  if (typeof text !== "string") return null;
-  const trimmed = text.trim();
-  if (!/^([0-9A-Fa-f]{2}([:-]?)){5}[0-9A-Fa-f]{2}$/.test(trimmed) && !/^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/.test(trimmed)) {
-    return null;
-  }
-  const hex = trimmed.replace(/[^0-9A-Fa-f]/g, "").toUpperCase();
-  if (hex.length !== 12) return null;
-  return hex.match(/../g)!.join(":");
-}
+// Form values.
 
 /** A whole number from JSON or form text: undefined when absent or empty, NaN when not digits. */
-function formInteger(value: unknown): number | undefined {
+export function formInteger(value: unknown): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value === "number") return Number.isInteger(value) ? value : NaN;
   const text = String(value).trim();
@@ -135,28 +69,6 @@ export interface RouterRow {
   leases_read_at: Date;
 }
 
-interface ForwardingRow {
-  id: number;
-  description: string;
-  protocol: "TCP" | "UDP" | "both";
-  start_port: number;
-  end_port: number | null;
-  destination_address: string;
-  destination_port: number | null;
-  enabled: boolean;
-}
-
-const toRule = (row: ForwardingRow): PortForwardingRule => ({
-  id: row.id,
-  description: row.description,
-  protocol: row.protocol,
-  start_port: row.start_port,
-  end_port: row.end_port,
-  destination_address: row.destination_address,
-  destination_port: row.destination_port,
-  enabled: row.enabled,
-});
-
 export async function loadRouter(db: Db, serviceId: number, forUpdate = false): Promise<RouterRow> {
   const row = await db.one<RouterRow>(`SELECT * FROM routers WHERE service_id = $1${forUpdate ? " FOR UPDATE" : ""}`, [serviceId]);
   if (!row) throw notFound("Router");
@@ -164,7 +76,7 @@ export async function loadRouter(db: Db, serviceId: number, forUpdate = false): 
 }
 
 /** The router of an internet service the user may see (or change, with `write`). */
-async function routerAccess(ctx: ServiceContext, req: Request, write = false) {
+export async function routerAccess(ctx: ServiceContext, req: Request, write = false) {
   const access = await requireService(ctx.db, req, req.params.serviceId, {
     categories: ["internet"],
     ...(write ? { anyOf: NETWORK_EDITORS } : {}),
@@ -172,131 +84,7 @@ async function routerAccess(ctx: ServiceContext, req: Request, write = false) {
   return access;
 }
 
-const iso = (date: Date) => date.toISOString();
-
-async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[]> {
-  const rows = await db.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id", [
-    serviceId,
-  ]);
-  return rows.map(toRule);
-}
-
-/** UPnP mappings still running at `now` (permanent ones, or within their lease). */
-export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<UpnpRule[]> {
-  const rows = await db.query<{
-    description: string;
-    protocol: "TCP" | "UDP";
-    external_port: number;
-    internal_address: string;
-    internal_port: number;
-    lease_seconds: number;
-    created_at: Date;
-  }>("SELECT * FROM upnp_mappings WHERE service_id = $1 ORDER BY external_port, protocol", [serviceId]);
-  const out: UpnpRule[] = [];
-  for (const row of rows) {
-    if (row.created_at.getTime() > now.getTime()) continue;
-    const remaining =
-      row.lease_seconds === 0 ? null : Math.floor((row.created_at.getTime() + row.lease_seconds * 1000 - now.getTime()) / 1000);
-    if (remaining !== null && remaining <= 0) continue;
-    out.push({
-      description: row.description,
-      protocol: row.protocol,
-      external_port: row.external_port,
-      internal_address: row.internal_address,
-      internal_port: row.internal_port,
-      lease_seconds_remaining: remaining,
-      created_at: iso(row.created_at),
-    });
-  }
-  return out;
-}
-
-interface LeaseRow {
-  mac_address: string;
-  hostname: string | null;
-  ip_address: string;
-  state: "offered" | "bound";
-  granted_at: Date;
-  expires_at: Date;
-  connected: boolean;
-}
-
-/**
- * When a lease ends, seen at `asOf`: a connected device renews at half of its lease (RFC 2131 T1), so
- * its lease runs on; a device that left keeps the expiry it had.
- */
-function leaseExpiry(row: LeaseRow, leaseSeconds: number, asOf: Date): number {
-  const granted = row.granted_at.getTime();
-  if (!row.connected || row.state !== "bound") return row.expires_at.getTime();
-  const half = (leaseSeconds * 1000) / 2;
-  const renewals = Math.max(0, Math.floor((asOf.getTime() - granted) / half));
-  return granted + renewals * half + leaseSeconds * 1000;
-}
-
-/** The router's leases granted by `asOf`, and whether their device is connected then. */
-function leaseRows(db: Db, serviceId: number, asOf: Date): Promise<LeaseRow[]> {
-  return db.query<LeaseRow>(
-    `SELECT l.mac_address, l.hostname, l.ip_address, l.state, l.granted_at, l.expires_at,
-            EXISTS (SELECT 1 FROM network_devices d
-                     WHERE d.service_id = l.service_id AND d.mac_address = l.mac_address
-                       AND d.connected_since <= $2 AND (d.disconnected_at IS NULL OR d.disconnected_at > $2)) AS connected
-       FROM dhcp_leases l WHERE l.service_id = $1 AND l.granted_at <= $2`,
-    [serviceId, asOf],
-  );
-}
-
-/** The DHCP table as the router reports it at `asOf`. */
-export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<DhcpLease[]> {
-  const [leases, reservations] = await Promise.all([
-    leaseRows(db, router.service_id, asOf),
-    db.query<{ mac_address: string; ip_address: string; hostname: string | null }>(
-      "SELECT mac_address, ip_address, hostname FROM dhcp_reservations WHERE service_id = $1",
-      [router.service_id],
-    ),
-  ]);
-  const reserved = new Map(reservations.map((r) => [r.mac_address, r]));
-  const out: (DhcpLease & { sort: number })[] = [];
-  const seconds = (until: number) => Math.max(0, Math.floor((until - asOf.getTime()) / 1000));
-
-  for (const r of reservations) {
-    const lease = leases.find((l) => l.mac_address === r.mac_address && l.state === "bound");
-    const until = lease ? leaseExpiry(lease, router.lease_time_seconds, asOf) : 0;
-    out.push({
-      hostname: r.hostname ?? lease?.hostname ?? null,
-      mac_address: r.mac_address,
-      ip_address: r.ip_address,
-      lease_seconds: lease && until > asOf.getTime() ? seconds(until) : null,
-      type: "reserved",
-      sort: parseIpv4(r.ip_address) ?? 0,
-    });
-  }
-  for (const l of leases) {
-    if (reserved.has(l.mac_address)) continue;
-    if (l.state === "offered") {
-      out.push({
-        hostname: l.hostname,
-        mac_address: l.mac_address,
-        ip_address: l.ip_address,
-        lease_seconds: router.lease_time_seconds,
-        type: "pending",
-        sort: parseIpv4(l.ip_address) ?? 0,
-      });
-      continue;
-    }
-    const until = leaseExpiry(l, router.lease_time_seconds, asOf);
-    const expired = until <= asOf.getTime();
-    if (expired && asOf.getTime() - until > EXPIRED_LEASE_KEPT_SECONDS * 1000) continue;
-    out.push({
-      hostname: l.hostname,
-      mac_address: l.mac_address,
-      ip_address: l.ip_address,
-      lease_seconds: expired ? 0 : seconds(until),
-      type: expired ? "expired" : "dynamic",
-      sort: parseIpv4(l.ip_address) ?? 0,
-    });
-  }
-  return out.sort((a, b) => a.sort - b.sort).map(({ sort: _sort, ...lease }) => lease);
-}
+export const iso = (date: Date) => date.toISOString();
 
 function networkSettingsOf(router: RouterRow): NetworkSettingsAnswer["network_settings"] {
   return {
@@ -337,78 +125,8 @@ export function beanmachineUrl(): string {
   return DEFAULT_BEANMACHINE_WS_URL;
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-
-// ---------------------------------------------------------------------------------------------------
-// Rules.
-
-type RuleInput = ReturnType<typeof PortForwardingRuleRequest.parse>;
-
-interface CheckedRule {
-  description: string;
-  protocol: "TCP" | "UDP" | "both";
-  start_port: number;
-  end_port: number | null;
-  destination_address: string;
-  destination_port: number | null;
-  enabled: boolean;
-}
-
-const sharesProtocol = (a: string, b: string) => a === "both" || b === "both" || a === b;
-
-/** Checks a port forwarding rule against the router's LAN and its other rules; answers it normalized. */
-function checkRule(input: RuleInput, router: RouterRow, others: ForwardingRow[]): CheckedRule {
-  const errors = new FieldErrors();
-  const description = input.description.trim().replace(/\s+/g, " ");
-  if (!description) errors.add("description", "required");
-  else if (description.length > 64) errors.add("description", "too_long");
-  else if (others.some((rule) => rule.description.toLowerCase() === description.toLowerCase())) errors.add("description", "taken");
-
-  const port = (field: string, value: unknown, required: boolean) => {
-    const n = formInteger(value);
-    if (n === undefined) {
-      if (required) errors.add(field, "required");
-      return null;
-    }
-    if (Number.isNaN(n)) errors.add(field, "invalid");
-    else if (n < 1 || n > 65535) errors.add(field, "out_of_range");
-    else return n;
-    return null;
-  };
-  const start = port("start_port", input.start_port, true);
-  let end = port("end_port", input.end_port, false);
-  const destinationPort = port("destination_port", input.destination_port, false);
-  if (start !== null && end !== null && end < start) errors.add("end_port", "before_start");
-  // An end port equal to the start is a single port.
-  if (end !== null && end === start) end = null;
-  if (start !== null && destinationPort !== null && destinationPort + ((end ?? start) - start) > 65535) {
-    errors.add("destination_port", "out_of_range");
-  }
-
-  const destination = parseIpv4(input.destination_address);
-  const lan = lanOf(router);
-  if (destination === null) errors.add("destination_address", "invalid");
-  else if (!isHostOf(lan.subnet, destination)) errors.add("destination_address", "outside_subnet");
-  else if (destination === lan.ip) errors.add("destination_address", "router_address");
-
-  if (start !== null && !errors.has("end_port")) {
-    const last = end ?? start;
-    const clash = others.find(
-      (rule) => sharesProtocol(rule.protocol, input.protocol) && rule.start_port <= last && (rule.end_port ?? rule.start_port) >= start,
-    );
-    if (clash) errors.add("start_port", "overlaps");
-  }
-  errors.throwIfAny("The port forwarding rule breaks a rule");
-  return {
-    description,
-    protocol: input.protocol,
-    start_port: start!,
-    end_port: end,
-    destination_address: formatIpv4(destination!),
-    destination_port: destinationPort,
-    enabled: input.enabled ?? true,
-  };
-}
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -554,113 +272,6 @@ export function routerRoutes(ctx: ServiceContext): Router {
   );
 
   router.get(
-    "/router/:serviceId/port-forwarding-rules",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req);
-      await loadRouter(ctx.db, serviceId);
-      res.json({ port_forwarding_rules: await listRules(ctx.db, serviceId) });
-    }),
-  );
-
-  router.post(
-    "/router/:serviceId/port-forwarding-rules",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
-      const input = parseInput(PortForwardingRuleRequest, req.body ?? {});
-      const rule = await ctx.db.transaction(async (tx) => {
-        const r = await loadRouter(tx, serviceId, true);
-        const others = await tx.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1", [serviceId]);
-        if (others.length >= MAX_PORT_FORWARDING_RULES) {
-          throw unprocessable({ _form: ["_form.too_many_rules"] }, `A router holds at most ${MAX_PORT_FORWARDING_RULES} rules`);
-        }
-        const checked = checkRule(input, r, others);
-        const now = ctx.now();
-        return saveRule(() =>
-          tx.one<ForwardingRow>(
-            `INSERT INTO port_forwarding_rules
-               (service_id, description, protocol, start_port, end_port, destination_address, destination_port, enabled, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-            [
-              serviceId,
-              checked.description,
-              checked.protocol,
-              checked.start_port,
-              checked.end_port,
-              checked.destination_address,
-              checked.destination_port,
-              checked.enabled,
-              now,
-            ],
-          ),
-        );
-      });
-      res.status(201).json({ success: true, rule: toRule(rule!), port_forwarding_rules: await listRules(ctx.db, serviceId) });
-    }),
-  );
-
-  router.put(
-    "/router/:serviceId/port-forwarding-rules/:ruleId",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
-      const ruleId = Number(req.params.ruleId);
-      const input = parseInput(PortForwardingRuleRequest, req.body ?? {});
-      const rule = await ctx.db.transaction(async (tx) => {
-        const r = await loadRouter(tx, serviceId, true);
-        const all = await tx.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1", [serviceId]);
-        if (!Number.isSafeInteger(ruleId) || !all.some((rule) => rule.id === ruleId)) throw notFound("Port forwarding rule");
-        const checked = checkRule(
-          input,
-          r,
-          all.filter((rule) => rule.id !== ruleId),
-        );
-        return saveRule(() =>
-          tx.one<ForwardingRow>(
-            `UPDATE port_forwarding_rules SET description = $3, protocol = $4, start_port = $5, end_port = $6,
-                    destination_address = $7, destination_port = $8, enabled = $9, updated_at = $10
-              WHERE service_id = $1 AND id = $2 RETURNING *`,
-            [
-              serviceId,
-              ruleId,
-              checked.description,
-              checked.protocol,
-              checked.start_port,
-              checked.end_port,
-              checked.destination_address,
-              checked.destination_port,
-              checked.enabled,
-              ctx.now(),
-            ],
-          ),
-        );
-      });
-      res.json({ success: true, rule: toRule(rule!), port_forwarding_rules: await listRules(ctx.db, serviceId) });
-    }),
-  );
-
-  router.delete(
-    "/router/:serviceId/port-forwarding-rules/:ruleId",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
-      const ruleId = Number(req.params.ruleId);
-      await loadRouter(ctx.db, serviceId);
-      const deleted = Number.isSafeInteger(ruleId)
-        ? await ctx.db.query("DELETE FROM port_forwarding_rules WHERE service_id = $1 AND id = $2 RETURNING id", [serviceId, ruleId])
-        : [];
-      if (!deleted.length) throw notFound("Port forwarding rule");
-      res.json({ success: true, port_forwarding_rules: await listRules(ctx.db, serviceId) });
-    }),
-  );
-
-  router.get(
-    "/router/:serviceId/upnp-port-forwarding-rules",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req);
-      await loadRouter(ctx.db, serviceId);
-      res.json({ rules: await listUpnp(ctx.db, serviceId, ctx.now()) });
-    }),
-  );
-
-  router.get(
     "/router/:serviceId/statistics",
     route(async (req, res) => {
       const { serviceId } = await routerAccess(ctx, req);
@@ -707,94 +318,6 @@ export function routerRoutes(ctx: ServiceContext): Router {
   );
 
   router.get(
-    "/router/:serviceId/dhcp-leases",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req);
-      const query = parseInput(DhcpLeasesQuery, req.query);
-      const force = query.forceRefresh === "true" || query.forceRefresh === "1";
-      let r = await loadRouter(ctx.db, serviceId);
-      const now = ctx.now();
-      const online = r.offline_since === null;
-      const stale = now.getTime() - r.leases_read_at.getTime() > LEASE_CACHE_SECONDS * 1000;
-      if (online && (force || stale)) {
-        r = (await ctx.db.one<RouterRow>("UPDATE routers SET leases_read_at = $2 WHERE service_id = $1 RETURNING *", [serviceId, now]))!;
-      }
-      const asOf = r.leases_read_at;
-      const answer: DhcpLeasesAnswer = {
-        dhcp_data: await dhcpTable(ctx.db, r, asOf),
-        upnp_table: online ? await listUpnp(ctx.db, serviceId, asOf) : [],
-        refreshed_at: iso(asOf),
-        router_online: online,
-      };
-      res.json(answer);
-    }),
-  );
-
-  router.put(
-    "/router/:serviceId/dhcp-reservation",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
-      const input = parseInput(DhcpReservationRequest, req.body ?? {});
-      const reservation = await ctx.db.transaction(async (tx) => {
-        const r = await loadRouter(tx, serviceId, true);
-        const errors = new FieldErrors();
-        const mac = normalizeMac(input.mac_address);
-        if (!mac) errors.add("mac_address", "invalid");
-        const hostname = input.hostname?.trim() || null;
-        if (hostname && !/^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(hostname)) errors.add("hostname", "invalid");
-        const ip = parseIpv4(input.ip_address);
-        const lan = lanOf(r);
-        if (ip === null) errors.add("ip_address", "invalid");
-        else if (!isHostOf(lan.subnet, ip)) errors.add("ip_address", "outside_subnet");
-        else if (await ipInUse(tx, r, formatIpv4(ip), mac, ctx.now())) errors.add("ip_address", "in_use");
-        errors.throwIfAny("The reservation breaks a rule");
-
-        const address = formatIpv4(ip!);
-        const existing = await tx.one<{ hostname: string | null }>(
-          "SELECT hostname FROM dhcp_reservations WHERE service_id = $1 AND mac_address = $2",
-          [serviceId, mac],
-        );
-        const name =
-          hostname ??
-          existing?.hostname ??
-          (
-            await tx.one<{ hostname: string | null }>("SELECT hostname FROM dhcp_leases WHERE service_id = $1 AND mac_address = $2", [
-              serviceId,
-              mac,
-            ])
-          )?.hostname ??
-          null;
-        try {
-          await tx.query(
-            `INSERT INTO dhcp_reservations (service_id, mac_address, ip_address, hostname, created_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (service_id, mac_address) DO UPDATE SET ip_address = EXCLUDED.ip_address, hostname = EXCLUDED.hostname`,
-            [serviceId, mac, address, name, ctx.now()],
-          );
-        } catch (error) {
-          if (isUniqueViolation(error)) throw unprocessable({ ip_address: ["ip_address.in_use"] });
-          throw error;
-        }
-        return { mac_address: mac!, ip_address: address, hostname: name };
-      });
-      res.json({ success: true, status: "success", reservation });
-    }),
-  );
-
-  router.delete(
-    "/router/:serviceId/dhcp-reservation/:macAddress",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
-      await loadRouter(ctx.db, serviceId);
-      const mac = normalizeMac(String(req.params.macAddress));
-      const deleted = mac
-        ? await ctx.db.query("DELETE FROM dhcp_reservations WHERE service_id = $1 AND mac_address = $2 RETURNING id", [serviceId, mac])
-        : [];
-      if (!deleted.length) throw notFound("Reservation");
-      res.json({ success: true, status: "success" });
-    }),
-  );
-
-  router.get(
     "/external_links/beanmachine",
     route(async (_req, res) => {
       const answer: BeanmachineAnswer = { wsUrl: beanmachineUrl() };
@@ -803,36 +326,4 @@ export function routerRoutes(ctx: ServiceContext): Router {
   );
 
   return router;
-}
-
-/** An address is in use when the router, an access point, another device's reservation or live lease holds it. */
-async function ipInUse(db: Db, router: RouterRow, ip: string, mac: string | null, now: Date): Promise<boolean> {
-  if (ip === router.lan_ip) return true;
-  const [reservation, ap] = await Promise.all([
-    db.one("SELECT 1 FROM dhcp_reservations WHERE service_id = $1 AND ip_address = $2 AND mac_address <> $3", [
-      router.service_id,
-      ip,
-      mac ?? "",
-    ]),
-    db.one("SELECT 1 FROM network_access_points WHERE service_id = $1 AND ip_address = $2", [router.service_id, ip]),
-  ]);
-  if (reservation || ap) return true;
-  // A device keeps its leased address until it renews, even once it has a reservation elsewhere.
-  const leases = await leaseRows(db, router.service_id, now);
-  return leases.some(
-    (lease) =>
-      lease.ip_address === ip &&
-      lease.mac_address !== mac &&
-      (lease.state === "offered" || leaseExpiry(lease, router.lease_time_seconds, now) > now.getTime()),
-  );
-}
-
-async function saveRule(write: () => Promise<ForwardingRow | undefined>): Promise<ForwardingRow> {
-  try {
-    return (await write())!;
-  } catch (error) {
-    // Two requests racing for one description: the unique index decides.
-    if (isUniqueViolation(error)) throw unprocessable({ description: ["description.taken"] });
-    throw error;
-  }
 }

@@ -12,7 +12,7 @@
 import type { Db } from "../db/client.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
-import { settlePauses } from "./services.ts";
+import { settlePauses } from "./services-packages.ts";
 import { logEvent } from "#common/logger";
 
 /** How often the API process settles what came due (ms). */

@@ -5,54 +5,16 @@
  *
  * The reservation and rule schemas depend on the router (its subnet, the addresses in use, the other
  * rules' descriptions): they are built from what the page's loader read, the same way in the browser
- * and on the server, and the API checks everything again.
+ * and on the server, and the API checks everything again. Addresses are read by #common/net, the
+ * functions the API checks them with, so both take the same spellings.
  */
 import { z } from "zod";
 import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "#contract/values";
 import { everyRule, texts } from "./rules";
-import { LEASE_TIME_CHOICES, normalizeMac } from "./values";
+import { LEASE_TIME_CHOICES } from "./values";
+import { isHostOf, isPrivateIpv4, maskPrefix, normalizeMac, parseIpv4, subnetOf } from "#common/net";
 
 export { LEASE_TIME_CHOICES, normalizeMac };
-
-// ---------------------------------------------------------------------------------------------------
-// IPv4 arithmetic (as the API does it).
-
-/** A dotted IPv4 address as a 32-bit number, or null (four parts 0-255, no leading zeros). */
-export function parseIpv4(text: string | null | undefined): number | null {
-  if (typeof text !== "string") return null;
-  const parts = text.trim().split(".");
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part) || Number(part) > 255) return null;
-    value = value * 256 + Number(part);
-  }
-  return value;
-}
-
-const prefixMask = (prefix: number) => (prefix === 0 ? 0 : (2 ** 32 - 2 ** (32 - prefix)) >>> 0);
-
-/** The prefix length of a contiguous mask, or null. */
-export function maskPrefix(mask: number): number | null {
-  for (let prefix = 0; prefix <= 32; prefix++) if (prefixMask(prefix) === mask) return prefix;
-  return null;
-}
-
-/** Whether `ip` is a host address (not the network or broadcast address) of the LAN of `lanIp`/`mask`. */
-export function isHostOf(lanIp: number, mask: number, ip: number): boolean {
-  const network = (lanIp & mask) >>> 0;
-  const broadcast = (network | (~mask >>> 0)) >>> 0;
-  return ip > network && ip < broadcast;
-}
-
-const PRIVATE: [string, number][] = [
-  ["10.0.0.0", 8],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-];
-const isPrivate = (ip: number) => PRIVATE.some(([block, prefix]) => (ip & prefixMask(prefix)) >>> 0 === parseIpv4(block));
-
-// ---------------------------------------------------------------------------------------------------
 
 /** conform sends an empty field as undefined. */
 const text = (max: number) => z.string().max(max).optional();
@@ -89,15 +51,16 @@ export const LanSettingsSchema = everyRule(
     const mask = address("subnet_mask");
     const start = address("dhcp_start");
     const end = address("dhcp_end");
-    if (ip !== null && !isPrivate(ip)) issue(ctx, "lan_ip", "not_private");
+    if (ip !== null && !isPrivateIpv4(ip)) issue(ctx, "lan_ip", "not_private");
     const prefix = mask === null ? null : maskPrefix(mask);
     if (mask !== null && prefix === null) issue(ctx, "subnet_mask", "invalid");
     else if (prefix !== null && (prefix < 16 || prefix > 30)) issue(ctx, "subnet_mask", "out_of_range");
-    if (ip !== null && isPrivate(ip) && mask !== null && prefix !== null && prefix >= 16 && prefix <= 30) {
-      if (!isHostOf(ip, mask, ip)) issue(ctx, "lan_ip", "network_or_broadcast");
-      if (start !== null && !isHostOf(ip, mask, start)) issue(ctx, "dhcp_start", "outside_subnet");
+    if (ip !== null && isPrivateIpv4(ip) && mask !== null && prefix !== null && prefix >= 16 && prefix <= 30) {
+      const subnet = subnetOf(ip, mask);
+      if (!isHostOf(subnet, ip)) issue(ctx, "lan_ip", "network_or_broadcast");
+      if (start !== null && !isHostOf(subnet, start)) issue(ctx, "dhcp_start", "outside_subnet");
       else if (start !== null && end !== null && start <= ip && ip <= end) issue(ctx, "dhcp_start", "includes_lan_ip");
-      if (end !== null && !isHostOf(ip, mask, end)) issue(ctx, "dhcp_end", "outside_subnet");
+      if (end !== null && !isHostOf(subnet, end)) issue(ctx, "dhcp_end", "outside_subnet");
     }
     if (start !== null && end !== null && end < start) issue(ctx, "dhcp_end", "before_start");
     const lease = value.lease_time_seconds?.trim() ?? "";
@@ -123,6 +86,7 @@ export interface ReservationContext {
 export function reservationSchema(router: ReservationContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
+  const subnet = lan === null || mask === null ? null : subnetOf(lan, mask);
   return everyRule(z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) }), (sent, ctx) => {
     const value = texts(sent);
     const mac = value.mac_address?.trim() ? normalizeMac(value.mac_address) : undefined;
@@ -134,7 +98,7 @@ export function reservationSchema(router: ReservationContext) {
     if (!value.ip_address?.trim()) return issue(ctx, "ip_address", "required");
     const ip = parseIpv4(value.ip_address);
     if (ip === null) return issue(ctx, "ip_address", "invalid");
-    if (lan === null || mask === null || !isHostOf(lan, mask, ip)) return issue(ctx, "ip_address", "outside_subnet");
+    if (subnet === null || !isHostOf(subnet, ip)) return issue(ctx, "ip_address", "outside_subnet");
     const holder = router.inUse.find(([address]) => parseIpv4(address) === ip);
     if (ip === lan || (holder && holder[1] !== mac)) issue(ctx, "ip_address", "in_use");
   });
@@ -153,6 +117,7 @@ export const PROTOCOLS = ["TCP", "UDP", "both"] as const;
 export function ruleSchema(router: RuleContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
+  const subnet = lan === null || mask === null ? null : subnetOf(lan, mask);
   const taken = new Set(router.otherDescriptions.map((d) => d.trim().toLowerCase()));
   return everyRule(
     z.object({
@@ -194,7 +159,7 @@ export function ruleSchema(router: RuleContext) {
       if (!value.destination_address?.trim()) return issue(ctx, "destination_address", "required");
       const destination = parseIpv4(value.destination_address);
       if (destination === null) issue(ctx, "destination_address", "invalid");
-      else if (lan === null || mask === null || !isHostOf(lan, mask, destination)) issue(ctx, "destination_address", "outside_subnet");
+      else if (subnet === null || !isHostOf(subnet, destination)) issue(ctx, "destination_address", "outside_subnet");
       else if (destination === lan) issue(ctx, "destination_address", "router_address");
     },
   );

@@ -3,16 +3,11 @@
  * JavaScript names them without carrying the schemas, which load after hydration (usePortalForm).
  * The schema modules re-export them.
  */
+export { addDays } from "#common/calendar";
 
 /** Today in Toronto as YYYY-MM-DD (the dates a form checks; the API checks them again). */
 export function torontoToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** A calendar date (YYYY-MM-DD) some days later (or earlier). */
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** Endpoint monitoring settings (commercial). */
@@ -22,9 +17,3 @@ export const MAX_ALERT_EMAILS = 5;
 
 /** Lease times offered (seconds): from 30 minutes to 7 days. The API accepts 2 minutes to 7 days. */
 export const LEASE_TIME_CHOICES = [1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 172_800, 259_200, 604_800] as const;
-
-/** A MAC address as AA:BB:CC:DD:EE:FF, or null. */
-export function normalizeMac(text: string | null | undefined): string | null {
-  const hex = (text ?? "").trim().replace(/[:.-]/g, "");
-  return /^[0-9A-Fa-f]{12}$/.test(hex) ? hex.toUpperCase().match(/../g)!.join(":") : null;
-}

@@ -8,7 +8,8 @@ import {
   UpdateEndpointAnswer,
 } from "#contract/business-network";
 import { ErrorAnswer } from "#contract/common";
-import { describeIpBlock, formatIp, parseIp, percentile95 } from "../../api/service/endpoints.ts";
+import { describeIpBlock, percentile95 } from "../../api/service/endpoints.ts";
+import { formatIp, parseIp } from "#common/net";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 /** Demo services (api/db/seed/core.ts): Priya is authoritative on 200301, 200302 and 200308 and only

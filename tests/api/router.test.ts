@@ -300,6 +300,25 @@ describe("PUT /router/{serviceId}/dhcp-reservation", () => {
     });
   });
 
+  it("takes the MAC spellings the reservation form takes, and refuses the same mixtures of separators", async () => {
+    // The form (app/schemas/router.ts) and the API check with one function (common/net.ts).
+    for (const mac of ["AABB:CCDD.EEFF", "AA:BB-CC:DD-EE:FF", "AABBCC-DDEEFF"]) {
+      expect(await refused("PUT", "/router/7001/dhcp-reservation", { mac_address: mac, ip_address: "192.168.1.41" }), mac).toEqual({
+        mac_address: ["mac_address.invalid"],
+      });
+    }
+    for (const mac of ["0a1b.2c3d.4e5f", "0A1B2C3D4E5F", "0a-1b-2c-3d-4e-5f"]) {
+      const { status, body } = await api.call("PUT", "/router/7001/dhcp-reservation", {
+        token: resi,
+        json: { mac_address: mac, ip_address: "192.168.1.41" },
+      });
+      expect(status, mac).toBe(200);
+      expect(DhcpReservationAnswer.parse(body).reservation.mac_address).toBe("0A:1B:2C:3D:4E:5F");
+    }
+    expect((await api.call("DELETE", "/router/7001/dhcp-reservation/AA:BB-CC:DD-EE:FF", { token: resi })).status).toBe(404);
+    expect((await api.call("DELETE", "/router/7001/dhcp-reservation/0a1b.2c3d.4e5f", { token: resi })).status).toBe(200);
+  });
+
   it("removes a reservation, then answers 404 for it", async () => {
     const first = await api.call("DELETE", "/router/7001/dhcp-reservation/58:24:29:9E:41:C7", { token: resi });
     expect(first.status).toBe(200);

@@ -148,3 +148,19 @@ describe("every rule of a form on every submit", () => {
     expect(parseWithZod(data, { schema: LanSettingsSchema }).reply().error?.lan_ip).toBeTruthy();
   });
 });
+
+describe("the reservation form takes the MAC spellings the API takes (docs/decisions/165-one-mac-spelling-set.md)", () => {
+  const schema = reservationSchema({ lanIp: "192.168.1.1", subnetMask: "255.255.255.0", inUse: [] });
+  const macErrors = (mac_address: string) => parseWithZod(form({ mac_address, ip_address: "192.168.1.41" }), { schema }).reply().error;
+
+  it("refuses a mixture of separators, as the API does", () => {
+    for (const mac of ["AABB:CCDD.EEFF", "AA:BB-CC:DD-EE:FF", "AABBCC-DDEEFF"]) {
+      expect(macErrors(mac), mac).toEqual({ mac_address: ["api:mac_address.invalid"] });
+    }
+  });
+
+  it("takes colons, hyphens, Cisco's dotted groups and bare hex digits", () => {
+    for (const mac of ["0a:1b:2c:3d:4e:5f", "0a-1b-2c-3d-4e-5f", "0a1b.2c3d.4e5f", "0A1B2C3D4E5F"])
+      expect(macErrors(mac), mac).toBeUndefined();
+  });
+});

@@ -8,7 +8,8 @@
  *    and a pending cancellation of the basement suite's "Internet Basic".
  */
 import { DEMO, type SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addDays, addMonths, dayAt } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 export async function seedAccounts(ctx: SeedContext): Promise<void> {
   const { db, today } = ctx;
@@ -26,20 +27,20 @@ export async function seedAccounts(ctx: SeedContext): Promise<void> {
       customer_id: DEMO.customers.familyHome,
       package_id: 5101,
       reason: "non_payment",
-      started_at: day.at(day.addDays(day.addMonths(today, -2, 12), 25), 6, 0),
+      started_at: dayAt(addDays(addMonths(today, -2, 12), 25), 6, 0),
       requested_by: null,
     },
   ]);
 
   // Ended pauses: a summer away last year (Maya), and two winter months on the condo.
-  const mayaFrom = day.addMonths(today, -16, 1);
-  const condoFrom = day.addMonths(today, -11, 15);
+  const mayaFrom = addMonths(today, -16, 1);
+  const condoFrom = addMonths(today, -11, 15);
   await insert(db, "service_pauses", [
     {
       customer_id: DEMO.customers.resi,
       package_id: 5001,
       starts_on: mayaFrom,
-      ends_on: day.addMonths(mayaFrom, 2),
+      ends_on: addMonths(mayaFrom, 2),
       status: "ended",
       requested_by: DEMO.users.resi,
     },
@@ -47,7 +48,7 @@ export async function seedAccounts(ctx: SeedContext): Promise<void> {
       customer_id: DEMO.customers.familyCondo,
       package_id: 5201,
       starts_on: condoFrom,
-      ends_on: day.addMonths(condoFrom, 2),
+      ends_on: addMonths(condoFrom, 2),
       status: "ended",
       requested_by: DEMO.users.family,
     },
@@ -57,8 +58,8 @@ export async function seedAccounts(ctx: SeedContext): Promise<void> {
   ]);
 
   // The parents move on the first of the month after next; the basement suite's internet ends the day before.
-  const requestedAt = day.at(day.addDays(today, -6), 19, 20);
-  const moveDate = day.addMonths(today, 2, 1);
+  const requestedAt = dayAt(addDays(today, -6), 19, 20);
+  const moveDate = addMonths(today, 2, 1);
   await insert(db, "service_requests", [
     {
       customer_id: DEMO.customers.familyCottage,
@@ -81,7 +82,7 @@ export async function seedAccounts(ctx: SeedContext): Promise<void> {
       package_id: 5302,
       kind: "cancel",
       status: "pending",
-      effective_on: day.addDays(moveDate, -1),
+      effective_on: addDays(moveDate, -1),
       reason: "moving",
       comment: null,
       address_line1: null,

@@ -15,7 +15,8 @@
  */
 import { hashSecret } from "../../service/auth-flows.ts";
 import { DEMO, type SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addDays, addMonths, dayAt } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 export const AUTH_FLOWS_DEMO = {
   users: { newCustomer: 51 },
@@ -121,7 +122,7 @@ const SERVICE_AGREEMENT = [
 export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
   const { db, today } = ctx;
   const ids = AUTH_FLOWS_DEMO;
-  const seedMoment = day.at(today, 9);
+  const seedMoment = dayAt(today, 9);
 
   await insert(db, "legal_documents", [
     {
@@ -130,7 +131,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       version: "3",
       title: "Online account terms of use",
       title_fr: "Conditions d’utilisation du compte en ligne",
-      effective_on: day.addMonths(today, -10, 1),
+      effective_on: addMonths(today, -10, 1),
       sections: JSON.stringify(PORTAL_TERMS),
     },
     {
@@ -139,7 +140,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       version: "2026.1",
       title: "Residential service agreement",
       title_fr: "Contrat de service résidentiel",
-      effective_on: day.addMonths(today, -8, 1),
+      effective_on: addMonths(today, -8, 1),
       sections: JSON.stringify(SERVICE_AGREEMENT),
     },
   ]);
@@ -167,7 +168,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       city: "Toronto",
       province: "ON",
       postal_code: "M4M 2E6",
-      customer_since: day.addDays(today, -1),
+      customer_since: addDays(today, -1),
       billing_day: Math.min(28, Number(today.slice(8, 10))),
     },
   ]);
@@ -190,14 +191,14 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       purpose: "password_recovery",
       token_hash: hashSecret(ids.tokens.recoveryResi),
       created_at: seedMoment,
-      expires_at: day.at(day.addDays(today, 7), 9),
+      expires_at: dayAt(addDays(today, 7), 9),
     },
     {
       user_id: ids.users.newCustomer,
       purpose: "account_activation",
       token_hash: hashSecret(ids.tokens.activation),
       created_at: seedMoment,
-      expires_at: day.at(day.addDays(today, 14), 9),
+      expires_at: dayAt(addDays(today, 14), 9),
     },
   ]);
 
@@ -235,7 +236,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       id: ids.orders.newCustomer,
       order_number: `ORD-${ids.orders.newCustomer}`,
       customer_id: ids.customers.newCustomer,
-      placed_at: day.at(day.addDays(today, -1), 18, 20),
+      placed_at: dayAt(addDays(today, -1), 18, 20),
       sales_agent_id: 1,
       address_line1: "88 Broadview Avenue",
       address_line2: "Unit 12",
@@ -250,15 +251,15 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
       id: ids.orders.resiExtender,
       order_number: `ORD-${ids.orders.resiExtender}`,
       customer_id: DEMO.customers.resi,
-      placed_at: day.at(day.addDays(today, -6), 16, 45),
+      placed_at: dayAt(addDays(today, -6), 16, 45),
       sales_agent_id: 2,
       address_line1: "245 Carlaw Avenue",
       address_line2: "Unit 4",
       city: "Toronto",
       postal_code: "M4M 2S1",
-      agreement_accepted_at: day.at(day.addDays(today, -5), 14, 10),
+      agreement_accepted_at: dayAt(addDays(today, -5), 14, 10),
       agreement_language: "en",
-      appointment_confirmed_at: day.at(day.addDays(today, -5), 14, 12),
+      appointment_confirmed_at: dayAt(addDays(today, -5), 14, 12),
     },
   ]);
   await insert(db, "order_items", [
@@ -321,8 +322,8 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
   ]);
   const slot = (orderId: number, days: number, startHour: number) => ({
     order_id: orderId,
-    starts_at: day.at(day.addDays(today, days), startHour),
-    ends_at: day.at(day.addDays(today, days), startHour + 4),
+    starts_at: dayAt(addDays(today, days), startHour),
+    ends_at: dayAt(addDays(today, days), startHour + 4),
   });
   const windows = await insert(
     db,
@@ -342,7 +343,7 @@ export async function seedAuthFlows(ctx: SeedContext): Promise<void> {
   await db.query("UPDATE orders SET appointment_window_id = $2 WHERE id = $1", [ids.orders.newCustomer, windows[1].id]);
   await db.query("UPDATE orders SET appointment_window_id = $2 WHERE id = $1", [ids.orders.resiExtender, windows[5].id]);
 
-  const linkExpiry = day.at(day.addDays(today, 60), 9);
+  const linkExpiry = dayAt(addDays(today, 60), 9);
   const link = (orderId: number, purpose: string, token: string) => ({
     order_id: orderId,
     purpose,

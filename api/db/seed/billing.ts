@@ -20,7 +20,8 @@ import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
 import { buildPdf } from "../../service/invoice-pdf.ts";
 import { DEMO, type SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addDays, dayAt } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 const business = (n: number) => DEMO.commercialFirst + n - 1; // business(1) = 200301
 
@@ -48,7 +49,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   /** An instant some days before the seed day. */
-  const ago = (days: number, hour: number, minute = 0) => day.at(day.addDays(today, -days), hour, minute);
+  const ago = (days: number, hour: number, minute = 0) => dayAt(addDays(today, -days), hour, minute);
   const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
 
   await db.query("UPDATE invoice_lines SET kind = 'tax' WHERE description LIKE 'HST%'");
@@ -193,7 +194,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
       agreement_accepted_at: ago(600, 12, 0),
       accepted_by: U.family,
       removal_requested_at: ago(185, 9, 0),
-      removal_effective_on: day.addDays(today, -155),
+      removal_effective_on: addDays(today, -155),
     },
     {
       customer_id: C.familyCottage,
@@ -232,7 +233,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
       agreement_accepted_at: ago(500, 14, 0),
       accepted_by: U.business,
       removal_requested_at: ago(10, 16, 0),
-      removal_effective_on: day.addDays(today, 20),
+      removal_effective_on: addDays(today, 20),
     },
     {
       customer_id: business(5),
@@ -271,7 +272,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
       agreement_accepted_at: ago(800, 10, 0),
       accepted_by: null,
       removal_requested_at: ago(90, 12, 0),
-      removal_effective_on: day.addDays(today, -60),
+      removal_effective_on: addDays(today, -60),
     },
   ];
   for (const pad of pads) {
@@ -296,7 +297,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
         ...pad,
         processor_token: `bank_demo_${pad.customer_id}`,
         void_cheque_file_id: cheque,
-        active_from: day.addDays(dateOf(pad.agreement_accepted_at), 15),
+        active_from: addDays(dateOf(pad.agreement_accepted_at), 15),
       },
     ]);
   }

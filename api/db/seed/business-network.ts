@@ -15,7 +15,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
-import { day, insert } from "./tools.ts";
+import { addDays, dayAt, parseDay } from "#common/calendar";
+import { insert } from "./tools.ts";
 import { DEMO, type SeedContext } from "./core.ts";
 
 /** Samples cover this many days up to and including the seed day, one an hour. */
@@ -101,7 +102,7 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
   const alerts: Record<string, unknown>[] = [];
   const nextV4 = ipv4Allocator();
   // The open outage of a service that is down: the link went down last night.
-  const outageAt = day.at(day.addDays(today, -1), 22, 17);
+  const outageAt = dayAt(addDays(today, -1), 22, 17);
 
   services.forEach((service, j) => {
     const tenGig = /10 Gbps/.test(service.name);
@@ -136,7 +137,7 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
       assigned_on: service.activated_on,
     });
     if (j % 4 === 2)
-      blocks.push({ service_id: service.id, network: nextV4(29), description: "Additional block", assigned_on: day.addDays(today, -45) });
+      blocks.push({ service_id: service.id, network: nextV4(29), description: "Additional block", assigned_on: addDays(today, -45) });
     const hex = (0x1000 + j).toString(16);
     blocks.push({
       service_id: service.id,
@@ -163,7 +164,7 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
     while (days.size < incidents) days.add(random.int(2, 90));
     for (const ago of [...days].sort((a, b) => b - a)) {
       const [down, up] = random.pick(kinds);
-      const at = day.at(day.addDays(today, -ago), random.int(0, 23), random.int(0, 59));
+      const at = dayAt(addDays(today, -ago), random.int(0, 23), random.int(0, 59));
       const back = new Date(at.getTime() + random.int(2, 240) * 60_000);
       alerts.push({ service_id: service.id, occurred_at: at, access_device: device, port, event: down, status: "down" });
       alerts.push({ service_id: service.id, occurred_at: back, access_device: device, port, event: up, status: "up" });
@@ -210,9 +211,9 @@ async function seedEndpoints(ctx: SeedContext, services: ServiceRow[], contacts:
  * In key order: appending to the primary key's index costs a fraction of inserting all over it.
  */
 export async function sampleBandwidth(db: Db, today: string, fromServiceId = 0): Promise<void> {
-  const start = day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0);
+  const start = dayAt(addDays(today, -(SAMPLE_DAYS - 1)), 0);
   // ISO weekday (1 = Monday) of the local day before the first sample.
-  const firstLocalWeekday = ((day.parse(day.addDays(today, -SAMPLE_DAYS)).getUTCDay() + 6) % 7) + 1;
+  const firstLocalWeekday = ((parseDay(addDays(today, -SAMPLE_DAYS)).getUTCDay() + 6) % 7) + 1;
   await db.query(
     `INSERT INTO bandwidth_samples (service_id, sampled_at, interval_seconds, download_bytes, upload_bytes)
      SELECT service_id, $1::timestamptz + n * interval '1 hour', ${HOUR},
@@ -267,7 +268,7 @@ async function seedCabinets(ctx: SeedContext, services: ServiceRow[]) {
   const ids = circuits.map((c) => inserted.find((r) => r.service_id === c.service_id && r.name === c.name)!.id as number);
   const breakers = circuits.map((c) => c.breaker_amps as number);
 
-  const start = day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0);
+  const start = dayAt(addDays(today, -(SAMPLE_DAYS - 1)), 0);
   // Servers draw more in the local afternoon (UTC-5), a little noise on top; float8 arithmetic.
   await bulkLoad(db, "power_samples", async () => {
     await db.query(
@@ -475,7 +476,7 @@ async function seedTickets(ctx: SeedContext) {
   ];
 
   const rows = tickets.map((t, i) => {
-    const opened = day.at(day.addDays(today, -t.opened[0]), t.opened[1], (i * 7) % 60);
+    const opened = dayAt(addDays(today, -t.opened[0]), t.opened[1], (i * 7) % 60);
     const last = t.replies?.length ? replyAt(today, t.replies[t.replies.length - 1], i) : opened;
     return {
       customer_id: t.customer,
@@ -568,4 +569,4 @@ async function seedTicketLinks(ctx: SeedContext) {
 }
 
 const replyAt = (today: string, reply: [number, number, boolean, string], i: number) =>
-  day.at(day.addDays(today, -reply[0]), reply[1], (i * 11 + 5) % 60);
+  dayAt(addDays(today, -reply[0]), reply[1], (i * 11 + 5) % 60);

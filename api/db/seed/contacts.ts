@@ -17,7 +17,8 @@
 import { createHash } from "node:crypto";
 import { hashPassword } from "../../service/passwords.ts";
 import { DEMO, DEMO_PASSWORD, type SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addDays, dayAt } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 /** The demo's activation tokens: open /activate-customer-contact/{customer_id}/{token}. */
 export const DEMO_CONTACT_TOKENS = {
@@ -107,8 +108,8 @@ export async function seedContacts(ctx: SeedContext): Promise<void> {
   const pending = await db.query<{ id: number; customer_id: number; email: string }>(
     "SELECT id, customer_id, email FROM contacts WHERE status = 'pending_activation' ORDER BY id",
   );
-  const live = { sent: day.at(day.addDays(today, -1), 14), expires: day.at(day.addDays(today, 29), 14) };
-  const expired = { sent: day.at(day.addDays(today, -10), 9), expires: day.at(day.addDays(today, -3), 9) };
+  const live = { sent: dayAt(addDays(today, -1), 14), expires: dayAt(addDays(today, 29), 14) };
+  const expired = { sent: dayAt(addDays(today, -10), 9), expires: dayAt(addDays(today, -3), 9) };
   const known = Object.values(DEMO_CONTACT_TOKENS);
   const activations = pending.map((contact) => {
     const demo = known.find((k) => k.customerId === contact.customer_id && k.email === contact.email);

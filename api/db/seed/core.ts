@@ -10,7 +10,8 @@
  */
 import type { Db } from "../client.ts";
 import { hashPassword } from "../../service/passwords.ts";
-import { day, insert, type Random } from "./tools.ts";
+import { addDays, addMonths, dayAt } from "#common/calendar";
+import { insert, type Random } from "./tools.ts";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -134,7 +135,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       contract_name: "Maya Singh",
       account_number: "LF-100101",
       address: ["245 Carlaw Avenue", "Unit 4", "Toronto", "M4M 2S1"],
-      since: day.addMonths(today, -26, 12),
+      since: addMonths(today, -26, 12),
       billing_day: 5,
       unpaidInvoices: 1,
       packages: [
@@ -179,7 +180,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       contract_name: "Jordan Gagnon – Home",
       account_number: "LF-100201",
       address: ["18 Wychwood Avenue", null, "Toronto", "M6G 2X6"],
-      since: day.addMonths(today, -40, 3),
+      since: addMonths(today, -40, 3),
       billing_day: 12,
       suspended: true,
       proof: true,
@@ -210,7 +211,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       contract_name: "Jordan Gagnon – Condo",
       account_number: "LF-100202",
       address: ["55 Bremner Boulevard", "Suite 2304", "Toronto", "M5J 0A6"],
-      since: day.addMonths(today, -18, 20),
+      since: addMonths(today, -18, 20),
       billing_day: 20,
       unpaidInvoices: 0,
       packages: [
@@ -229,7 +230,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       contract_name: "Jordan Gagnon – Parents",
       account_number: "LF-100203",
       address: ["1204 Danforth Avenue", null, "Toronto", "M4J 1M6"],
-      since: day.addMonths(today, -9, 2),
+      since: addMonths(today, -9, 2),
       billing_day: 2,
       unpaidInvoices: 0,
       packages: [
@@ -335,7 +336,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       postal_code: postal,
       suspended_for_nonpayment: false,
       submitted_proof_of_payment: false,
-      customer_since: day.addMonths(today, -(20 + i * 5), 1 + i),
+      customer_since: addMonths(today, -(20 + i * 5), 1 + i),
       billing_day: 1,
       sales_rep_id: (i % 2) + 1,
       success_advocate_id: i === 9 ? null : (i % 2) + 3,
@@ -425,7 +426,7 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
         province: "ON",
         postal_code: address[3],
         details: {},
-        activated_on: day.addMonths(today, -(12 + k), 1),
+        activated_on: addMonths(today, -(12 + k), 1),
       });
       serviceId++;
     }
@@ -563,13 +564,13 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
   );
 
   // A scheduled pause on the condo: starts on the first of next month, for three months.
-  const pauseStart = day.addMonths(today, 1, 1);
+  const pauseStart = addMonths(today, 1, 1);
   await insert(db, "service_pauses", [
     {
       customer_id: DEMO.customers.familyCondo,
       package_id: 5201,
       starts_on: pauseStart,
-      ends_on: day.addMonths(pauseStart, 3, 1),
+      ends_on: addMonths(pauseStart, 3, 1),
       status: "scheduled",
     },
   ]);
@@ -594,10 +595,10 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
     const monthly = res ? res.packages.reduce((sum, p) => sum + p.price_cents, 0) : 45_000 + ((id * 7919) % 20) * 2_500;
     const unpaid = res?.unpaidInvoices ?? (id % 5 === 0 ? 1 : 0);
     // The most recent billing day on or before today, then 13 before it.
-    let latest = day.addMonths(today, 0, billingDay);
-    if (latest > today) latest = day.addMonths(today, -1, billingDay);
+    let latest = addMonths(today, 0, billingDay);
+    if (latest > today) latest = addMonths(today, -1, billingDay);
     for (let m = 13; m >= 0; m--) {
-      const issued = day.addMonths(latest, -m, billingDay);
+      const issued = addMonths(latest, -m, billingDay);
       if (issued < (customer.customer_since as string)) continue;
       const number = `INV-${id}-${issued.replace(/-/g, "").slice(0, 6)}`;
       const extra = m % 4 === 1 ? 1_299 : 0;
@@ -607,9 +608,9 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
         customer_id: id,
         invoice_number: number,
         issued_on: issued,
-        due_on: day.addDays(issued, 21),
+        due_on: addDays(issued, 21),
         period_start: issued,
-        period_end: day.addDays(day.addMonths(issued, 1, billingDay), -1),
+        period_end: addDays(addMonths(issued, 1, billingDay), -1),
         total_cents: total,
       });
       lines.push({ invoice: number, description: "Monthly services", description_fr: "Services mensuels", amount_cents: monthly });
@@ -625,8 +626,8 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
       if (m < unpaid) continue;
       // Settle the invoice: most by card or autopay, some by bank; an occasional decline retried.
       // Paid 3 to 18 days after the bill, but never after yesterday: no payment is dated after the seed day.
-      const yesterday = day.addDays(today, -1);
-      const drawn = day.addDays(issued, random.int(3, 18));
+      const yesterday = addDays(today, -1);
+      const drawn = addDays(issued, random.int(3, 18));
       const payDay = drawn > yesterday ? yesterday : drawn;
       const method = res
         ? random.pick(["credit_card", "credit_card", "pad", "bank"] as const)
@@ -634,7 +635,7 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
       if (method === "credit_card" && random.next() < 0.15) {
         payments.push({
           customer_id: id,
-          paid_at: day.at(payDay, 14, 5),
+          paid_at: dayAt(payDay, 14, 5),
           amount_cents: total,
           method,
           type: "one_time",
@@ -646,7 +647,7 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
       }
       payments.push({
         customer_id: id,
-        paid_at: day.at(method === "credit_card" && payDay < yesterday ? day.addDays(payDay, 1) : payDay, 15, 30),
+        paid_at: dayAt(method === "credit_card" && payDay < yesterday ? addDays(payDay, 1) : payDay, 15, 30),
         amount_cents: total,
         method,
         type: method === "pad" ? "autopay" : "one_time",
@@ -660,7 +661,7 @@ async function seedBills(ctx: SeedContext, residential: ResidentialSeed[], custo
   // A bank payment made yesterday for the suspended account is still pending (up to 48 hours).
   payments.push({
     customer_id: DEMO.customers.familyHome,
-    paid_at: day.at(day.addDays(today, -1), 17, 45),
+    paid_at: dayAt(addDays(today, -1), 17, 45),
     amount_cents: 12_430,
     method: "bank",
     type: "one_time",

@@ -16,7 +16,8 @@
  * Times are relative to 15:00 UTC on the seed day, the moment the API tests run at.
  */
 import type { SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addMonths, dayAt } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 type DeviceType = "phone" | "computer" | "tablet" | "tv" | "set_top_box" | "game_console" | "smart_home" | "printer" | "storage" | "other";
 
@@ -535,7 +536,7 @@ export async function seedHomeNetwork(ctx: SeedContext): Promise<void> {
 
 async function seedNetworks(ctx: SeedContext): Promise<void> {
   const { db, today, random } = ctx;
-  const moment = day.at(today, 15, 0).getTime();
+  const moment = dayAt(today, 15, 0).getTime();
   const ago = (minutes: number) => new Date(moment - minutes * 60_000);
 
   const routers: Record<string, unknown>[] = [];
@@ -1123,9 +1124,9 @@ async function seedTv(ctx: SeedContext): Promise<void> {
     { service_id: 7102, lineup_code: "family", tv_go_included: true, tv_go_max_streams: 4 },
   ]);
   await insert(db, "tv_service_theme_packs", [
-    { service_id: 7002, pack_code: "sports_extra", added_on: day.addMonths(today, -7, 3) },
-    { service_id: 7102, pack_code: "kids_plus", added_on: day.addMonths(today, -20, 12) },
-    { service_id: 7102, pack_code: "cinema", added_on: day.addMonths(today, -4, 12) },
+    { service_id: 7002, pack_code: "sports_extra", added_on: addMonths(today, -7, 3) },
+    { service_id: 7102, pack_code: "kids_plus", added_on: addMonths(today, -20, 12) },
+    { service_id: 7102, pack_code: "cinema", added_on: addMonths(today, -4, 12) },
   ]);
   // The resi boxes are the devices of the same MACs on the 7001 network.
   await insert(db, "set_top_boxes", [
@@ -1136,7 +1137,7 @@ async function seedTv(ctx: SeedContext): Promise<void> {
       room: "Living Room",
       mac_address: "00:1A:2B:70:02:01",
       status: "online",
-      activated_on: day.addMonths(today, -26, 12),
+      activated_on: addMonths(today, -26, 12),
     },
     {
       service_id: 7002,
@@ -1145,7 +1146,7 @@ async function seedTv(ctx: SeedContext): Promise<void> {
       room: "Bedroom",
       mac_address: "00:1A:2B:70:02:02",
       status: "standby",
-      activated_on: day.addMonths(today, -14, 2),
+      activated_on: addMonths(today, -14, 2),
     },
     {
       service_id: 7102,
@@ -1154,7 +1155,7 @@ async function seedTv(ctx: SeedContext): Promise<void> {
       room: "Family Room",
       mac_address: "00:1A:2B:71:02:01",
       status: "offline",
-      activated_on: day.addMonths(today, -40, 3),
+      activated_on: addMonths(today, -40, 3),
     },
     {
       service_id: 7102,
@@ -1163,7 +1164,7 @@ async function seedTv(ctx: SeedContext): Promise<void> {
       room: "Kids' Room",
       mac_address: "00:1A:2B:71:02:02",
       status: "offline",
-      activated_on: day.addMonths(today, -40, 3),
+      activated_on: addMonths(today, -40, 3),
     },
     {
       service_id: 7102,
@@ -1172,7 +1173,7 @@ async function seedTv(ctx: SeedContext): Promise<void> {
       room: "Basement",
       mac_address: "00:1A:2B:71:02:03",
       status: "offline",
-      activated_on: day.addMonths(today, -11, 20),
+      activated_on: addMonths(today, -11, 20),
     },
   ]);
 }

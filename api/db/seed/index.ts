@@ -3,7 +3,7 @@
  * settling is placed relative to the moment of seeding). It runs once, on
  * the first start of an empty database (or by `npm run db:reset`), in one transaction.
  */
-import { day } from "../../calendar.ts";
+import { dayAt } from "#common/calendar";
 import type { Db } from "../client.ts";
 import { seedBusinessNetwork } from "./business-network.ts";
 import { seedContacts } from "./contacts.ts";
@@ -41,7 +41,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, options: { today: string; now?: Date }): Promise<void> {
   await db.transaction(async (tx) => {
-    const now = options.now && options.now.toISOString().slice(0, 10) === options.today ? options.now : day.at(options.today, 12);
+    const now = options.now && options.now.toISOString().slice(0, 10) === options.today ? options.now : dayAt(options.today, 12);
     const ctx: SeedContext = { db: tx, today: options.today, now, random: seededRandom(20_261_122) };
     for (const seed of MODULES) await seed(ctx);
     await tx.query("INSERT INTO app_settings (key, value) VALUES ('seed_day', $1)", [options.today]);

@@ -3,7 +3,8 @@
  * one pending). The other accounts get their code on first ask and have referred nobody.
  */
 import { DEMO, type SeedContext } from "./core.ts";
-import { day, insert } from "./tools.ts";
+import { addDays } from "#common/calendar";
+import { insert } from "./tools.ts";
 
 export const DEMO_REFERRAL_CODE = "MAYA-7K4Q";
 
@@ -16,25 +17,25 @@ export async function seedReferrals(ctx: SeedContext): Promise<void> {
       referrer_customer_id: resi,
       friend_first_name: "Priya",
       friend_last_initial: "R",
-      referred_on: day.addDays(today, -160),
+      referred_on: addDays(today, -160),
       status: "credited",
-      credited_on: day.addDays(today, -95),
+      credited_on: addDays(today, -95),
       credit_cents: 5000,
     },
     {
       referrer_customer_id: resi,
       friend_first_name: "Élise",
       friend_last_initial: "M",
-      referred_on: day.addDays(today, -75),
+      referred_on: addDays(today, -75),
       status: "credited",
-      credited_on: day.addDays(today, -12),
+      credited_on: addDays(today, -12),
       credit_cents: 5000,
     },
     {
       referrer_customer_id: resi,
       friend_first_name: "Tom",
       friend_last_initial: "B",
-      referred_on: day.addDays(today, -9),
+      referred_on: addDays(today, -9),
       status: "pending",
       credited_on: null,
       credit_cents: null,

@@ -25,7 +25,8 @@ import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
 import { SAMPLE_DAYS, sampleBandwidth } from "./business-network.ts";
 import { DEMO_PASSWORD } from "./core.ts";
-import { day, seededRandom, type Random } from "./tools.ts";
+import { addDays, addMonths, dayAt, daysBetween, parseDay } from "#common/calendar";
+import { seededRandom, type Random } from "./tools.ts";
 
 export const SCALE = {
   /** First generated id of every table with a numeric key: the demo's ids are all below. */
@@ -670,28 +671,28 @@ class Calendar {
 
   constructor(today: string) {
     this.today = today;
-    this.todayMs = day.parse(today).getTime();
+    this.todayMs = parseDay(today).getTime();
     this.moment = this.todayMs + 15 * HOUR_MS;
     for (let d = 1; d <= 28; d++) {
-      let latest = day.addMonths(today, 0, d);
-      if (latest > today) latest = day.addMonths(today, -1, d);
+      let latest = addMonths(today, 0, d);
+      if (latest > today) latest = addMonths(today, -1, d);
       const dates: string[] = [];
-      for (let m = 24; m >= 0; m--) dates.push(day.addMonths(latest, -m, d));
-      this.issues[d] = { dates, next: day.addMonths(latest, 1, d) };
+      for (let m = 24; m >= 0; m--) dates.push(addMonths(latest, -m, d));
+      this.issues[d] = { dates, next: addMonths(latest, 1, d) };
     }
   }
   /** The day `offset` days from the seed day. */
   day(offset: number): string {
     let value = this.days.get(offset);
-    if (value === undefined) this.days.set(offset, (value = new Date(this.todayMs + offset * DAY_MS).toISOString().slice(0, 10)));
+    if (value === undefined) this.days.set(offset, (value = addDays(this.today, offset)));
     return value;
   }
   /** The day `offset` days from `iso`. */
   from(iso: string, offset: number): string {
-    return this.day(Math.round((day.parse(iso).getTime() - this.todayMs) / DAY_MS) + offset);
+    return this.day(daysBetween(this.today, iso) + offset);
   }
   ms(iso: string): number {
-    return day.parse(iso).getTime();
+    return parseDay(iso).getTime();
   }
 }
 
@@ -1604,7 +1605,7 @@ async function samplePower(db: Db, today: string) {
        FROM cabinet_circuits c CROSS JOIN generate_series(0, ${SAMPLE_DAYS * 24 - 1}) AS n
       WHERE c.id >= $2
       ORDER BY c.id, n`,
-    [day.at(day.addDays(today, -(SAMPLE_DAYS - 1)), 0), SCALE.firstId],
+    [dayAt(addDays(today, -(SAMPLE_DAYS - 1)), 0), SCALE.firstId],
   );
 }
 

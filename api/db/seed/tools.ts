@@ -1,7 +1,5 @@
-/** Small tools for a deterministic seed: a seeded random source, dates relative to the seed day, batch inserts. */
+/** Small tools for a deterministic seed: a seeded random source and batch inserts (dates: #common/calendar). */
 import type { Db } from "../client.ts";
-
-export { day } from "../../calendar.ts";
 
 /** mulberry32: the same seed gives the same sequence on every machine. */
 export function seededRandom(seed: number) {

@@ -13,6 +13,7 @@ import { addDays, niceScale, type ChartData } from "./business";
 import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "./chart-layout";
 import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
+import { daysBetween } from "#common/calendar";
 
 export interface ChartLineStyle {
   key: string;
@@ -137,7 +138,7 @@ function ChartSvg({
   const scale = niceScale(peak * 1.05, TIME_CHART_SIZES[size].ticks);
   const yTicks: number[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) yTicks.push(v);
-  const days = Math.round((Date.parse(`${data.to_date}T00:00:00Z`) - Date.parse(`${data.from_date}T00:00:00Z`)) / 86_400_000) + 1;
+  const days = daysBetween(data.from_date, data.to_date) + 1;
   const dayLabels = Array.from({ length: days }, (_, d) => formatDayMonth(addDays(data.from_date, d), language));
   const layout = timeChartLayout(size, {
     yLabels: yTicks.map((v) => axisNumber(v, language)),

@@ -4,6 +4,7 @@
  * summing samples by day for the tables that go with the charts.
  */
 import type { CommercialDashboardAnswer } from "#contract/dashboard";
+import { addDays, dayStart } from "#common/calendar";
 
 // ---------------------------------------------------------------------------------------------------
 // Commercial dashboard
@@ -91,12 +92,8 @@ export function groupServices(serviceData: CommercialDashboardAnswer["serviceDat
 // ---------------------------------------------------------------------------------------------------
 // Time series
 
-const DAY_MS = 86_400_000;
-
-/** The instant a calendar day (UTC) starts. */
-export const dayStart = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
-/** The calendar day (UTC) `days` after `isoDate`. */
-export const addDays = (isoDate: string, days: number) => new Date(dayStart(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+/** Calendar days (UTC): where a day starts, the day some days later. */
+export { addDays, dayStart } from "#common/calendar";
 
 /** What a chart draws: the range split into equal slots, each holding the highest sample in it. */
 export interface ChartData {

@@ -15,16 +15,12 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
+import { addDays, torontoToday } from "~/schemas/values";
 
 export const handle = { i18n: ["billing", "api"] };
 
 /** Today plus some days, as YYYY-MM-DD in Toronto. */
-function daysFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+const daysFromToday = (days: number) => addDays(torontoToday(), days);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAutopayFeature();

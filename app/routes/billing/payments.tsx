@@ -13,6 +13,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import type { PaymentRecord } from "#contract/billing";
 import { IsoDate } from "#contract/common";
+import { addDays, formatDay } from "#common/calendar";
 import { FieldErrors, SubmitButton } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
@@ -28,10 +29,7 @@ const FIELDS = ["from_date", "to_date"] as const;
 type FilterField = (typeof FIELDS)[number];
 
 /** The calendar day (UTC, as the API dates payments) `days` before `today`. */
-function daysBefore(today: Date, days: number): string {
-  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days));
-  return day.toISOString().slice(0, 10);
-}
+const daysBefore = (today: Date, days: number) => addDays(formatDay(today), -days);
 
 /** The payments a customer is shown: no bank or PAD payment older than 30 days. */
 function shownPayments(payments: PaymentRecord[], today = new Date()): PaymentRecord[] {

@@ -4,12 +4,12 @@
  * settings, and the date range of the bandwidth and power pages (a plain GET form).
  */
 import { createContext, data, type RouterContextProvider } from "react-router";
+import { addDays, daysBetween } from "#common/calendar";
 import { MAX_RANGE_DAYS } from "#contract/business-network";
 import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
 import { api } from "~/lib/api.server";
 import { getAccount } from "~/lib/auth.server";
-import { addDays, dayStart } from "~/components/business/business";
 import type { RangeDates, RangePreset } from "~/components/business/RangeForm";
 import { apiErrorMessage } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
@@ -132,7 +132,7 @@ export function readRange(context: Context, request: Request, today = todayUtc()
   if (to && to > today) codes.to_date = ["to_date.in_future"];
   if (!codes.from_date && !codes.to_date && from && to) {
     if (to < from) codes.to_date = ["to_date.before_from"];
-    else if ((dayStart(to) - dayStart(from)) / 86_400_000 + 1 > MAX_RANGE_DAYS) codes.to_date = ["to_date.range_too_long"];
+    else if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) codes.to_date = ["to_date.range_too_long"];
   }
   if (Object.keys(codes).length) return { filter, range: null, errors: rangeMessages(context, codes) };
   return { filter: { from_date: from, to_date: to }, range: { from_date: from, to_date: to }, errors: {} };

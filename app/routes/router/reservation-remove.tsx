@@ -11,7 +11,7 @@ import { formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, requireRouterService } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { normalizeMac } from "~/schemas/values";
+import { normalizeMac } from "#common/net";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).

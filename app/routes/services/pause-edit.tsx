@@ -12,6 +12,7 @@ import { requirePause } from "./pauses.server";
 import { requirePauseFeature, requireResidentialCustomer, torontoToday } from "./services.server";
 import { useT } from "~/lib/use-t";
 import { PauseSchema } from "~/schemas/services";
+import { addDays } from "~/schemas/values";
 
 export const handle = { i18n: ["services", "api"] };
 
@@ -24,9 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Only a scheduled pause changes; a running one ends at its date or through support.
   if (!pause.can_edit) throw redirect(`/account-details/${customer.customer_id}`);
   const today = torontoToday();
-  const [y, m, d] = today.split("-").map(Number);
-  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  const latest = new Date(Date.UTC(y, m - 1, d + 365)).toISOString().slice(0, 10);
+  const tomorrow = addDays(today, 1);
+  const latest = addDays(today, 365);
   return { customerId: customer.customer_id, pause, bundle, movingOn, earliest: tomorrow, latest, constraint };
 }
 
