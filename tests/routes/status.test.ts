@@ -139,6 +139,7 @@ describe("/status, the public page", () => {
       upcoming: [],
       resolved: [publicIncidents.incidents[1]],
       asOf: publicIncidents.as_of,
+      resolvedDays: 7,
     });
     const asked = calls.find((c) => c.path === "/status/incidents")!;
     expect(asked.authorization).toBeNull();

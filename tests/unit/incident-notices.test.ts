@@ -110,6 +110,7 @@ describe("the public status page", () => {
     upcoming: [],
     resolved: [publicIncidents.incidents[1]],
     asOf: publicIncidents.as_of,
+    resolvedDays: 7,
   };
 
   it("lists each incident by area, with its times, updates and resolution", () => {
@@ -123,7 +124,7 @@ describe("the public status page", () => {
   });
 
   it("says so when nothing is wrong, in both languages", () => {
-    const empty = { current: [], upcoming: [], resolved: [], asOf: publicIncidents.as_of };
+    const empty = { current: [], upcoming: [], resolved: [], asOf: publicIncidents.as_of, resolvedDays: 7 };
     expect(page(empty)).toContain("No known problems right now.");
     expect(page(empty)).toContain("Nothing resolved in the last 7 days.");
     const french = page(empty, "fr");

@@ -36,7 +36,7 @@ export const incidentAnchor = (incident: AccountIncident) => `incident-${inciden
 function useIncidentTitle(incident: AccountIncident): string {
   const { t, language } = useT("status");
   const heading = incident.kind === "outage" ? "outage" : incident.state === "current" ? "maintenanceUnderWay" : "maintenancePlanned";
-  return capitalized(t(`banner.${heading}.${incident.touches}`, { services: serviceNames(incident.services, t, language) }), language);
+  return capitalized(t(`notice.${heading}.${incident.touches}`, { services: serviceNames(incident.services, t, language) }), language);
 }
 
 /** A link to an incident's notice on the same page, named by its title (beside a service's status). */
@@ -58,21 +58,21 @@ export function IncidentAlert({ incident, today }: { incident: AccountIncident; 
   const end = incident.expected_end_at;
   let when: string;
   if (incident.state === "upcoming") {
-    if (!end) when = t("banner.windowOpen", { date: date(start, "full"), start: time(start) });
-    else if (onDay(end, dayOf(start))) when = t("banner.window", { date: date(start, "full"), start: time(start), end: time(end) });
+    if (!end) when = t("notice.windowOpen", { date: date(start, "full"), start: time(start) });
+    else if (onDay(end, dayOf(start))) when = t("notice.window", { date: date(start, "full"), start: time(start), end: time(end) });
     else
-      when = t("banner.windowAcross", { startDate: date(start, "full"), start: time(start), endDate: date(end, "full"), end: time(end) });
+      when = t("notice.windowAcross", { startDate: date(start, "full"), start: time(start), endDate: date(end, "full"), end: time(end) });
   } else {
     const since = onDay(start, today)
-      ? t("banner.since", { time: time(start) })
-      : t("banner.sinceDate", { date: date(start), time: time(start) });
+      ? t("notice.since", { time: time(start) })
+      : t("notice.sinceDate", { date: date(start), time: time(start) });
     const outage = incident.kind === "outage";
     const until = !end
-      ? t("banner.backUnknown")
+      ? t("notice.backUnknown")
       : onDay(end, today)
-        ? t(outage ? "banner.backBy" : "banner.endBy", { time: time(end) })
-        : t(outage ? "banner.backByDate" : "banner.endByDate", { date: date(end), time: time(end) });
-    when = t("banner.times", { since, end: until });
+        ? t(outage ? "notice.backBy" : "notice.endBy", { time: time(end) })
+        : t(outage ? "notice.backByDate" : "notice.endByDate", { date: date(end), time: time(end) });
+    when = t("notice.times", { since, end: until });
   }
   const latest = incident.updates[0];
 
@@ -83,7 +83,7 @@ export function IncidentAlert({ incident, today }: { incident: AccountIncident; 
         <p className="mt-1">{incident.summary}</p>
         {latest ? (
           <p className="mt-1" data-testid="incident-latest">
-            {t("banner.latest", {
+            {t("notice.latest", {
               time: onDay(latest.at, today) ? formatTime(latest.at, language) : formatDateTime(latest.at, language),
               text: latest.text,
             })}
@@ -93,7 +93,7 @@ export function IncidentAlert({ incident, today }: { incident: AccountIncident; 
         {incident.touches === "area" ? (
           <p className="mt-2">
             <Link to="/status" className="font-semibold underline">
-              {t("banner.seeStatus")}
+              {t("notice.seeStatus")}
             </Link>
           </p>
         ) : null}

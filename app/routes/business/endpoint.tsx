@@ -11,7 +11,7 @@ import { NavLink, redirect, useRouteLoaderData } from "react-router";
 import { PageOutlet } from "~/components/PageOutlet";
 import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
-import { IncidentAlerts } from "~/components/status/IncidentAlerts";
+import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
 import { isFailure } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "~/lib/business.server";
@@ -80,8 +80,8 @@ export default function EndpointLayout({ loaderData }: Route.ComponentProps) {
         })}
       </p>
       <p className="mt-1 text-sm text-gray-700">{endpoint.service_address.replace(/\n/g, ", ")}</p>
-      {/* Outages now, and the maintenance windows ahead. */}
-      <IncidentAlerts incidents={loaderData.incidents} today={loaderData.today} className="mt-4" />
+      {/* Outages now, and the maintenance windows ahead (their code loads only when there are some). */}
+      <LazyIncidentAlerts incidents={loaderData.incidents} today={loaderData.today} className="mt-4" />
       <nav aria-label={t("tabs.label")} className="mt-4 border-b border-gray-200">
         <ul className="-mb-px flex flex-wrap gap-x-1">
           {TABS.map(([path, key]) => (

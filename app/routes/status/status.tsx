@@ -24,27 +24,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upcoming: incidents.filter((incident) => incident.state === "upcoming"),
     resolved: incidents.filter((incident) => incident.state === "resolved"),
     asOf: as_of,
+    // Said by the loader: the contract's module (and zod) stays out of the page's scripts.
+    resolvedDays: RECENTLY_RESOLVED_DAYS,
   };
 }
 
 export default function ServiceStatus({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("status");
-  const { current, upcoming, resolved, asOf } = loaderData;
+  const { current, upcoming, resolved, asOf, resolvedDays } = loaderData;
   return (
     <div className="max-w-3xl">
-      <PageHeader title={t("page.title")} subtitle={t("page.intro")} />
+      <PageHeader title={t("publicPage.title")} subtitle={t("publicPage.intro")} />
       <div className="-mt-3 mb-6 space-y-1 text-sm text-gray-700">
-        <p data-testid="status-updated">{t("page.updated", { time: formatDateTime(asOf, language) })}</p>
-        <p>{t("page.customers")}</p>
+        <p data-testid="status-updated">{t("publicPage.updated", { time: formatDateTime(asOf, language) })}</p>
+        <p>{t("publicPage.customers")}</p>
       </div>
       <div className="space-y-8">
-        <Section id="current-heading" title={t("page.current")} empty={t("page.currentEmpty")} incidents={current} />
-        <Section id="upcoming-heading" title={t("page.upcoming")} empty={t("page.upcomingEmpty")} incidents={upcoming} />
+        <Section id="current-heading" title={t("publicPage.current")} empty={t("publicPage.currentEmpty")} incidents={current} />
+        <Section id="upcoming-heading" title={t("publicPage.upcoming")} empty={t("publicPage.upcomingEmpty")} incidents={upcoming} />
         <Section
           id="resolved-heading"
-          title={t("page.resolved")}
-          hint={t("page.resolvedHint", { days: RECENTLY_RESOLVED_DAYS })}
-          empty={t("page.resolvedEmpty", { days: RECENTLY_RESOLVED_DAYS })}
+          title={t("publicPage.resolved")}
+          hint={t("publicPage.resolvedHint", { days: resolvedDays })}
+          empty={t("publicPage.resolvedEmpty", { days: resolvedDays })}
           incidents={resolved}
         />
       </div>
@@ -91,9 +93,12 @@ function Incident({ incident }: { incident: PublicIncident }) {
   const moment = (instant: string) => formatDateTime(instant, language, "long");
   const id = `incident-${incident.incident_id}`;
   const services = serviceNames(incident.services, t, language);
-  const title = capitalized(t(incident.kind === "outage" ? "page.outageTitle" : "page.maintenanceTitle", { services }), language);
-  const started = incident.state === "upcoming" ? t("page.starts") : t("page.started");
-  const endLabel = incident.kind === "outage" ? t("page.expectedBack") : t("page.expectedEnd");
+  const title = capitalized(
+    t(incident.kind === "outage" ? "publicPage.outageTitle" : "publicPage.maintenanceTitle", { services }),
+    language,
+  );
+  const started = incident.state === "upcoming" ? t("publicPage.starts") : t("publicPage.started");
+  const endLabel = incident.kind === "outage" ? t("publicPage.expectedBack") : t("publicPage.expectedEnd");
   return (
     <article aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm" data-testid="status-incident">
       <h3 id={id} className="text-lg font-semibold text-gray-900">
@@ -103,23 +108,26 @@ function Incident({ incident }: { incident: PublicIncident }) {
       <div className="mt-3">
         <Details
           items={[
-            [t("page.areas"), incident.areas.join(", ")],
+            [t("publicPage.areas"), incident.areas.join(", ")],
             [started, moment(incident.starts_at)],
             ...(incident.resolution
-              ? ([[t("page.resolvedAt"), moment(incident.resolution.at)]] as [string, string][])
-              : ([[endLabel, incident.expected_end_at ? moment(incident.expected_end_at) : t("page.unknown")]] as [string, string][])),
+              ? ([[t("publicPage.resolvedAt"), moment(incident.resolution.at)]] as [string, string][])
+              : ([[endLabel, incident.expected_end_at ? moment(incident.expected_end_at) : t("publicPage.unknown")]] as [
+                  string,
+                  string,
+                ][])),
           ]}
         />
       </div>
       {incident.resolution ? (
         <>
-          <h4 className="mt-4 font-semibold text-gray-900">{t("page.resolution")}</h4>
+          <h4 className="mt-4 font-semibold text-gray-900">{t("publicPage.resolution")}</h4>
           <p className="mt-1 text-gray-800">{incident.resolution.text}</p>
         </>
       ) : null}
       {incident.updates.length ? (
         <>
-          <h4 className="mt-4 font-semibold text-gray-900">{t("page.updates")}</h4>
+          <h4 className="mt-4 font-semibold text-gray-900">{t("publicPage.updates")}</h4>
           <ol className="mt-1 space-y-2">
             {incident.updates.map((update, index) => (
               <li key={index} className="text-gray-800">

@@ -118,10 +118,10 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
               ]}
             />
           </Card>
-          <Card id="status-heading" title={t("status:support.title")}>
-            <p className="text-gray-800">{t("status:support.text")}</p>
+          <Card id="status-heading" title={t("status:help.title")}>
+            <p className="text-gray-800">{t("status:help.text")}</p>
             <p className="mt-2">
-              <Link to="/status">{t("status:support.link")}</Link>
+              <Link to="/status">{t("status:help.link")}</Link>
             </p>
           </Card>
           {!canOpen ? (
