@@ -28,6 +28,8 @@ export default [
     // link's page and the short read-only view it opens.
     route("support/tickets/lookup", "routes/support/lookup.tsx"),
     route("support/tickets/view/:token?", "routes/support/ticket-view.tsx"),
+    // Service status (docs/api.md "Service status"): outages and maintenance by area, for anyone.
+    route("status", "routes/status/status.tsx"),
     // An address that matches nothing: 404 "This page could not be found".
     route("*", "routes/not-found.tsx"),
   ]),

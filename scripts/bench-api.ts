@@ -1,6 +1,7 @@
 /**
  * The reference API's cost of one residential dashboard view: the calls the portal makes for it
- * (GET /dashboard, then GET /residential-dashboard/{id} and its billing details together), with the API
+ * (GET /dashboard, then GET /residential-dashboard/{id}, its billing details and the service status that
+ * touches the account together; BENCH_WITHOUT_STATUS=1 leaves the last out), with the API
  * in a process of its own. Prints its CPU per view (from /proc/<pid>/stat), and the statements, write
  * statements and transactions per view (counted by a wrapper around the database).
  *
@@ -111,7 +112,11 @@ async function drive() {
   };
   const view = async () => {
     await get("/dashboard");
-    await Promise.all([get("/residential-dashboard/100101"), get("/residential-dashboard/100101/billing-details")]);
+    await Promise.all([
+      get("/residential-dashboard/100101"),
+      get("/residential-dashboard/100101/billing-details"),
+      ...(process.env.BENCH_WITHOUT_STATUS ? [] : [get("/status/100101")]),
+    ]);
   };
   const stats = async () =>
     (await (await fetch(`${base}/__stats`)).json()) as {

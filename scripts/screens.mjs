@@ -14,7 +14,7 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 64 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 67 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
@@ -55,6 +55,7 @@ export const SCREENS = [
   { name: "ticket-lookup", path: "/support/tickets/lookup" },
   // The link page only names the ticket: a GET never uses the link.
   { name: "ticket-link", path: "/support/tickets/view/demo-ticket-business-Pn6Gc2Yv8Ls3" },
+  { name: "status", path: "/status" },
   { name: "not-found", path: "/no-such-page", status: 404 },
   // Signed in: resi@example.com (100101: package 5001, internet 7001, TV 7002)
   { name: "dashboard-resi", path: `/dashboard/${resi}`, user: "resi" },
@@ -121,6 +122,7 @@ export const VARIANTS = [
   { name: "wifi-network-map", path: "/wifi/5001/network?view=map", user: "resi" },
   { name: "wifi-network-map-fr", path: "/wifi/5001/network?view=map&lng=fr", user: "resi" },
   { name: "dashboard-resi-fr", path: `/dashboard/${resi}?lng=fr`, user: "resi" },
+  { name: "status-fr", path: "/status?lng=fr" },
   { name: "endpoint-bandwidth-down", path: "/internet/view/8024/bandwidth", user: "business" },
   { name: "endpoint-bandwidth-down-fr", path: "/internet/view/8024/bandwidth?lng=fr", user: "business" },
   { name: "cabinet-fr", path: "/cabinet-spaces/8005?lng=fr", user: "business" },

@@ -74,10 +74,14 @@ function candidatesFor(template: string, parameter: string, ids: Ids): number[] 
   return null;
 }
 
-/** Whether the checker can call this endpoint as a signed-in user with the ids it knows. */
+/**
+ * Whether the checker can call this endpoint as a signed-in user with the ids it knows, or as anyone
+ * (a public one without a path parameter: the service status; signing out would end its own session).
+ */
 export function checkable(e: Endpoint): boolean {
-  if (e.method !== "get" || e.auth !== "bearer" || e.path.startsWith("/oauth2/")) return false;
+  if (e.method !== "get" || e.path.startsWith("/oauth2/") || e.path === "/auth/logout") return false;
   const parameters = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (e.auth === "public") return parameters.length === 0;
   return parameters.every((p) => p === "invoiceId" || candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null);
 }
 

@@ -191,7 +191,7 @@ export const RevisionAnswer = z.object({
   /**
    * Opaque: differs from an earlier answer whenever something a page of this user (and account) shows
    * may have changed since: a write to the account or to the user, the catalogue, the service's
-   * calendar day, a pending payment that has settled with time.
+   * calendar day, a pending payment that has settled with time, an incident that has started.
    */
   revision: z.string().min(1),
   /** The user's own counter (their name, their accounts and roles). */

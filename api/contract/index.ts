@@ -16,6 +16,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
 import { referralsEndpoints } from "./referrals.ts";
+import { statusEndpoints } from "./status.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -32,6 +33,7 @@ const all = [
   ...supportEndpoints,
   ...accountsEndpoints,
   ...referralsEndpoints,
+  ...statusEndpoints,
 ];
 
 /** Every endpoint of the contract, with its literal method, path and schemas (see app/lib/api.server.ts). */

@@ -29,6 +29,7 @@ import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
 import { routerDhcpRoutes } from "./router-dhcp.ts";
 import { routerForwardingRoutes } from "./router-forwarding.ts";
+import { statusPublicRoutes, statusRoutes } from "./status.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
 
@@ -58,6 +59,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(contactActivationRoutes(ctx));
   // Support tickets looked up without signing in: an e-mailed link, then a short read-only view.
   router.use(ticketLookupRoutes(ctx));
+  // Service status: outages and maintenance by area, for visitors.
+  router.use(statusPublicRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
@@ -81,6 +84,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));
   router.use(referralRoutes(ctx));
+  router.use(statusRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

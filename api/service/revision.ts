@@ -1,8 +1,10 @@
 /**
  * GET /revision: what lets the portal answer "304 Not Modified" for a page whose data has not changed.
  * Counters per user, per account and for the catalogue are raised by triggers on every table a page
- * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day
- * and the pending payments that have matured (they settle on the next read). One query, no write.
+ * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day,
+ * the pending payments that have matured (they settle on the next read) and the latest start of an open
+ * incident (a maintenance window that opens turns from upcoming to current: api/service/status.ts).
+ * One query, no write.
  *
  * On PGlite the row is kept until the next write and for at most a second (../db/kept-reads.ts): a portal
  * asks this before every signed-in page, and most of those pages have not changed since the last view.
@@ -20,6 +22,7 @@ interface RevisionRow {
   user: string;
   customer: string;
   matured: string;
+  started: string;
   allowed: boolean;
   [key: string]: unknown;
 }
@@ -34,6 +37,8 @@ const REVISION_QUERY = `
          coalesce((SELECT sum(r.revision) FROM revisions r WHERE r.scope = 'customer' AND r.id IN (${ACCOUNTS})), 0)::text AS customer,
          (SELECT count(*) FROM payments
            WHERE customer_id IN (${ACCOUNTS}) AND ${MATURED_PAYMENT.replaceAll("$2", "$3")})::text AS matured,
+         coalesce((SELECT extract(epoch FROM max(starts_at))::bigint FROM incidents
+                    WHERE resolved_at IS NULL AND starts_at <= $3), 0)::text AS started,
          ($2::integer IS NULL OR EXISTS (${ACCOUNTS})) AS allowed`;
 
 /** GET /revision (behind the bearer check). */
@@ -47,7 +52,7 @@ export function revisionRoutes(ctx: ServiceContext): Router {
     );
     if (!row?.allowed) return null;
     return {
-      revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}`,
+      revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}.${row.started}`,
       user: Number(row.user),
       customer: Number(row.customer),
     };

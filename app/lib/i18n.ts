@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "services",
   "wifi",
   "profile",
+  "status",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -45,7 +46,7 @@ export function formatMoney(amount: number, language: Language): string {
   return format.format(amount);
 }
 
-export type DateStyle = "long" | "medium" | "short";
+export type DateStyle = "full" | "long" | "medium" | "short";
 
 function dateFormat(language: Language, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const id = `${language}:${key}`;
@@ -66,7 +67,7 @@ export function formatDate(value: string | Date, language: Language, style: Date
     ? dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" })
     : dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" });
   const date = calendar ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  if (language === "fr" && style === "long") {
+  if (language === "fr" && (style === "long" || style === "full")) {
     // French writes the first of the month as an ordinal: « 1er décembre 2026 ».
     return format
       .formatToParts(date)
@@ -89,10 +90,19 @@ export function formatTimeOfDay(hhmm: string, language: Language): string {
 /** Spaces inside a time ("20 h 00", "8:00 p.m.") as non-breaking ones, so it never breaks across lines. */
 const keepTogether = (text: string) => text.replace(/[ \u202f]/g, "\u00a0");
 
-/** The time of an instant in Toronto (2:05 p.m. / 14 h 05), never broken across lines. */
-export function formatTime(value: string | Date, language: Language): string {
+/**
+ * The time of an instant in Toronto (2:05 p.m. / 14 h 05), never broken across lines; with `onTheHour`,
+ * a time on the hour without its minutes (6 p.m. / 18 h).
+ */
+export function formatTime(value: string | Date, language: Language, { onTheHour = false }: { onTheHour?: boolean } = {}): string {
+  const date = new Date(value);
+  if (onTheHour && date.getUTCMinutes() === 0) {
+    // fr-CA writes an hour alone with two digits ("01 h"): Canadian French writes "1 h".
+    const parts = dateFormat(language, "instant-hour", { hour: "numeric", timeZone: "America/Toronto" }).formatToParts(date);
+    return keepTogether(parts.map((part) => (part.type === "hour" ? String(Number(part.value)) : part.value)).join(""));
+  }
   return keepTogether(
-    dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(new Date(value)),
+    dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(date),
   );
 }
 

@@ -16,6 +16,7 @@ const PUBLIC_PREFIXES = [
   "/sso",
   "/support/tickets/lookup",
   "/support/tickets/view",
+  "/status",
 ];
 
 export function isPublicPath(pathname: string): boolean {

@@ -1,6 +1,6 @@
 /** The public layout: logo, page area, footer with social links (unless a page hides the footer). */
 import { useT } from "~/lib/use-t";
-import { useLocation, useMatches } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { PageOutlet } from "~/components/PageOutlet";
 import { RouteErrorBoundary } from "~/components/ErrorPage";
 import { PlainHeader, SkipLink } from "~/components/PageFrame";
@@ -31,6 +31,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <footer className="border-t border-gray-200 bg-white">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-gray-800">
             <p>{t("footer.copyright", { brand, year: new Date().getFullYear() })}</p>
+            <p>
+              <Link to="/status" className="text-primary">
+                {t("footer.status")}
+              </Link>
+            </p>
             <nav aria-label={t("footer.social")}>
               <ul className="flex gap-4">
                 {(loaderData?.socialLinks ?? []).map((link) => (

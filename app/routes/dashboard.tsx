@@ -1,6 +1,7 @@
 /**
  * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
- * billing details, fetched together) or a commercial account's services (GET /commercial-dashboard/{id}).
+ * billing details, fetched together, with the outages and maintenance touching it: GET /status/{id}) or a
+ * commercial account's services (GET /commercial-dashboard/{id}).
  * `?tour=n` shows step n of the intro tour (app/components/dashboard/IntroTour.tsx).
  */
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -9,8 +10,11 @@ import { CommercialDashboard } from "~/components/dashboard/CommercialDashboard"
 import { TOUR_PARAM } from "~/components/dashboard/IntroTour";
 import { ResidentialDashboard } from "~/components/dashboard/ResidentialDashboard";
 import { ReferralCard } from "~/components/referrals/ReferralCard";
+import { IncidentAlerts } from "~/components/status/IncidentAlerts";
 import { api } from "~/lib/api.server";
 import { canManageBilling, redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
+import { torontoToday } from "~/schemas/values";
+import { incidentsOf } from "./status/status.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
@@ -19,13 +23,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   const client = api(context, request);
   if (customer.isResidential) {
-    const [dashboard, billing] = await Promise.all([
+    const [dashboard, billing, incidents] = await Promise.all([
       client.call("GET /residential-dashboard/{customerId}", { params: { customerId: id } }),
       client.call("GET /residential-dashboard/{customerId}/billing-details", { params: { customerId: id } }),
+      // None when the API cannot say: the dashboard never fails for its status notice.
+      incidentsOf(context, request, { customerId: id }),
     ]);
     // Who may pay and send proof of payment from here (the billing pages' own rule).
     const managesBilling = customer.isBillingAuthoritative && canManageBilling(customer);
-    return { kind: "residential" as const, customer, dashboard, billing: billing.billing_details, managesBilling };
+    return {
+      kind: "residential" as const,
+      customer,
+      dashboard,
+      billing: billing.billing_details,
+      managesBilling,
+      incidents,
+      today: torontoToday(),
+    };
   }
   const dashboard = await client.call("GET /commercial-dashboard/{id}", { params: { id } });
   return { kind: "commercial" as const, customer, dashboard };
@@ -45,6 +59,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "residential" ? (
     <>
+      {/* Above everything: an outage is often why the customer came. */}
+      <IncidentAlerts incidents={loaderData.incidents} today={loaderData.today} />
       <ResidentialDashboard dashboard={loaderData.dashboard} billing={loaderData.billing} managesBilling={loaderData.managesBilling} />
       <ReferralCard customerId={loaderData.customer.customer_id} />
     </>

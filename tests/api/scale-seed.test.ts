@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../api/db/client.ts";
-import { SCALE, scaleLayout, seedScale } from "../../api/db/seed/scale.ts";
+import { SCALE, SCALE_INCIDENTS, scaleLayout, seedScale } from "../../api/db/seed/scale.ts";
 import { startApi } from "../../api/index.ts";
 import { brokenReferences } from "../support/foreign-keys.ts";
 import { openTestDb } from "./support/api.ts";
@@ -51,6 +51,9 @@ const GENERATED = [
   "network_endpoints",
   "ip_blocks",
   "cabinet_circuits",
+  "incidents",
+  "incident_areas",
+  "incident_services",
 ];
 
 /** A digest of each of those tables' rows. */
@@ -117,6 +120,19 @@ describe("the scale seed", () => {
       [SCALE.firstId],
     );
     expect(missing).toEqual({ routers: 0, bills: 0 });
+    // Two years of incidents, each touching an area or a generated circuit; four open on the seed day.
+    const incidents = (await db.one<{ all: number; open: number; untouched: number; named: number }>(
+      `SELECT count(*)::int AS all, count(*) FILTER (WHERE resolved_at IS NULL)::int AS open,
+              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM incident_areas a WHERE a.incident_id = i.id)
+                                 AND NOT EXISTS (SELECT 1 FROM incident_services x WHERE x.incident_id = i.id))::int AS untouched,
+              (SELECT count(*)::int FROM incident_services WHERE incident_id >= $1) AS named
+         FROM incidents i WHERE i.id >= $1`,
+      [SCALE.firstId],
+    ))!;
+    expect(incidents.open).toBe(SCALE_INCIDENTS.open);
+    expect(incidents.untouched).toBe(0);
+    expect(incidents.named).toBeGreaterThan(0);
+    expect(incidents.all).toBe(SCALE_INCIDENTS.past + SCALE_INCIDENTS.open - (SCALE_INCIDENTS.past / 10 - incidents.named));
   }, 120_000);
 
   it("signs generated people in with the demo password, each seeing their accounts", async () => {
@@ -143,6 +159,25 @@ describe("the scale seed", () => {
       expect((await accountsOf(SCALE.residentialUsername(50))).sort()).toEqual([SCALE.firstId + 49, SCALE.firstId + 50]);
       expect(await accountsOf(SCALE.businessUsername(1))).toHaveLength(8);
       expect(await accountsOf("resi@example.com")).toEqual([100101]);
+
+      // A generated household in M4M sees the outage under way there.
+      const household = (await db.one<{ username: string; customer_id: number }>(
+        `SELECT u.username, c.id AS customer_id FROM customers c JOIN contacts k ON k.customer_id = c.id JOIN users u ON u.id = k.user_id
+          WHERE c.id >= $1 AND c.is_residential
+            AND EXISTS (SELECT 1 FROM packages p JOIN services s ON s.package_id = p.id
+                         WHERE p.customer_id = c.id AND p.postal_code LIKE 'M4M%' AND p.status <> 'cancelled' AND s.category = 'internet')
+          ORDER BY c.id LIMIT 1`,
+        [SCALE.firstId],
+      ))!;
+      const signIn = await fetch(`${base}/auth/access-token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: household.username, password: SCALE.password }),
+      });
+      const { token } = await signIn.json();
+      const status = await fetch(`${base}/status/${household.customer_id}`, { headers: { Authorization: `Bearer ${token}` } });
+      const { incidents } = (await status.json()) as { incidents: { incident_id: number; state: string }[] };
+      expect(incidents).toContainEqual(expect.objectContaining({ incident_id: SCALE.firstId + SCALE_INCIDENTS.past, state: "current" }));
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await api.close();

@@ -11,6 +11,7 @@ import { dashboardHandlers } from "./dashboard.ts";
 import { referralHandlers } from "./referrals.ts";
 import { routerHandlers } from "./router.ts";
 import { servicesHandlers } from "./services.ts";
+import { statusHandlers } from "./status.ts";
 import { supportHandlers } from "./support.ts";
 
 export { API } from "./contract.ts";
@@ -26,4 +27,5 @@ export const handlers = [
   ...authFlowsHandlers,
   ...routerHandlers,
   ...servicesHandlers,
+  ...statusHandlers,
 ];

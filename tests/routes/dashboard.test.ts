@@ -39,10 +39,14 @@ describe("dashboard loader", () => {
       dashboard: residentialDashboard,
       billing: residentialBilling.billing_details,
       managesBilling: true,
+      // Nothing touches the account (tests/routes/status.test.ts: the notice of an outage).
+      incidents: [],
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     const paths = calls.map((c) => `${c.method} ${c.path}`);
     expect(paths).toContain("GET /residential-dashboard/100101");
     expect(paths).toContain("GET /residential-dashboard/100101/billing-details");
+    expect(paths).toContain("GET /status/100101");
     expect(paths).not.toContain("GET /commercial-dashboard/100101");
     for (const call of calls) {
       expect(call.authorization).toMatch(/^Bearer ey/);

@@ -88,6 +88,20 @@ describe("formatTime", () => {
     expect(formatTime("2026-07-01T18:05:00Z", "en")).toBe("2:05\u00a0p.m.");
     expect(formatTime("2026-07-01T18:05:00Z", "fr")).toBe("14\u00a0h\u00a005");
   });
+
+  it("writes a time on the hour without its minutes when asked, the hour as Canadian French writes it", () => {
+    expect(formatTime("2026-11-15T23:00:00Z", "en", { onTheHour: true })).toBe("6\u00a0p.m.");
+    expect(formatTime("2026-11-15T23:00:00Z", "fr", { onTheHour: true })).toBe("18\u00a0h");
+    expect(formatTime("2026-11-18T06:00:00Z", "fr", { onTheHour: true })).toBe("1\u00a0h");
+    expect(formatTime("2026-11-18T06:30:00Z", "fr", { onTheHour: true })).toBe("1\u00a0h\u00a030");
+  });
+});
+
+describe("formatDate, full", () => {
+  it("names the weekday, and the first of the month as an ordinal in French", () => {
+    expect(formatDate("2026-11-18T06:00:00Z", "en", "full")).toBe("Wednesday, November 18, 2026");
+    expect(formatDate("2026-12-01T15:00:00Z", "fr", "full")).toBe("mardi 1er décembre 2026");
+  });
 });
 
 describe("formatTimeOfDay", () => {

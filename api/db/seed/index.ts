@@ -13,6 +13,7 @@ import { seedBilling } from "./billing.ts";
 import { seedCore, type SeedContext } from "./core.ts";
 import { seedHomeNetwork } from "./home-network.ts";
 import { seedReferrals } from "./referrals.ts";
+import { seedStatus } from "./status.ts";
 import { seededRandom } from "./tools.ts";
 
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
@@ -27,6 +28,7 @@ const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
   seedContacts,
   seedAccounts,
   seedReferrals,
+  seedStatus,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -1609,6 +1609,72 @@ async function samplePower(db: Db, today: string) {
   );
 }
 
+/** Incidents of the history: one every other day for two years, then two outages under way and two maintenance windows ahead. */
+export const SCALE_INCIDENTS = { past: 360, open: 4 } as const;
+
+/**
+ * Two years of outages and maintenance of the network, in SQL: each resolved within hours, touching one
+ * to three areas of the generated addresses (STREETS) for one to three kinds of service, with two updates;
+ * every tenth a maintenance naming a generated dedicated internet service instead. Then what is open
+ * on the seed day: two outages under way (one in M4M, where many generated people live) and two
+ * maintenance windows ahead. Ids from SCALE.firstId; the same rows for the same seed day.
+ */
+async function incidentHistory(db: Db, today: string) {
+  const { past, open } = SCALE_INCIDENTS;
+  const areas = [...new Set(STREETS.map(([, fsa]) => fsa))];
+  const first = SCALE.firstId;
+  await db.query(
+    `INSERT INTO incidents (id, kind, services, summary_en, summary_fr, starts_at, expected_end_at, resolved_at, resolution_en, resolution_fr, created_at)
+     SELECT $2::integer + n,
+            CASE WHEN n % 10 = 5 OR (n >= $3 AND n % 2 = 1) THEN 'maintenance' ELSE 'outage' END,
+            CASE n % 4 WHEN 0 THEN ARRAY['internet'] WHEN 1 THEN ARRAY['tv'] WHEN 2 THEN ARRAY['internet', 'phone']
+                       ELSE ARRAY['internet', 'tv', 'phone'] END,
+            'Generated incident ' || n, 'Incident généré ' || n,
+            at, at + interval '4 hours',
+            CASE WHEN n < $3 THEN at + (1 + n % 5) * interval '1 hour' END,
+            CASE WHEN n < $3 THEN 'Service is back.' END, CASE WHEN n < $3 THEN 'Le service est rétabli.' END,
+            LEAST(at, $1::timestamptz)
+       FROM generate_series(0, $3::integer + $4::integer - 1) AS n,
+            LATERAL (SELECT CASE WHEN n < $3 THEN $1::timestamptz - ($3 - n) * interval '2 days' + (n % 24) * interval '1 hour'
+                                 WHEN n % 2 = 0 THEN $1::timestamptz - (n - $3 + 1) * interval '1 hour'
+                                 ELSE $1::timestamptz + (n - $3 + 1) * interval '1 day' END AS at) AS starts`,
+    [dayAt(today, 12), first, past, open],
+  );
+  // Areas: one to three of the generated addresses' (the first outage under way in M4M); none for the maintenance naming a circuit.
+  await db.query(
+    `INSERT INTO incident_areas (incident_id, postal_prefix)
+     SELECT DISTINCT i.id, CASE WHEN i.id = $2::integer + $3 THEN 'M4M' ELSE ($1::text[])[(i.id * 7 + k) % cardinality($1::text[]) + 1] END
+       FROM incidents i CROSS JOIN generate_series(0, 2) AS k
+      WHERE i.id >= $2 AND k <= i.id % 3 AND NOT (i.id < $2::integer + $3 AND (i.id - $2::integer) % 10 = 5)`,
+    [areas, first, past],
+  );
+  await db.query(
+    `INSERT INTO incident_services (incident_id, service_id)
+     SELECT incident_id, service_id
+       FROM (SELECT i.id AS incident_id,
+                    (SELECT s.id FROM services s WHERE s.id >= $1 AND s.category = 'dedicated_internet'
+                      ORDER BY s.id OFFSET (i.id - $1::integer) / 10 LIMIT 1) AS service_id
+               FROM incidents i
+              WHERE i.id >= $1 AND i.id < $1::integer + $2 AND (i.id - $1::integer) % 10 = 5) AS named
+      WHERE service_id IS NOT NULL`,
+    [first, past],
+  );
+  // Incidents naming a circuit the seed did not make (a small seed): nothing touches, so they go.
+  await db.query(
+    `DELETE FROM incidents i WHERE i.id >= $1
+        AND NOT EXISTS (SELECT 1 FROM incident_areas a WHERE a.incident_id = i.id)
+        AND NOT EXISTS (SELECT 1 FROM incident_services x WHERE x.incident_id = i.id)`,
+    [first],
+  );
+  await db.query(
+    `INSERT INTO incident_updates (incident_id, posted_at, text_en, text_fr)
+     SELECT i.id, i.starts_at + m * interval '1 minute', 'Update after ' || m || ' minutes.', 'Mise à jour après ' || m || ' minutes.'
+       FROM incidents i CROSS JOIN (VALUES (30), (90)) AS v (m)
+      WHERE i.id >= $1 AND i.starts_at + m * interval '1 minute' <= coalesce(i.resolved_at, $2::timestamptz)`,
+    [first, dayAt(today, 12)],
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 /** Yields to the event loop, so that a COPY in flight keeps streaming while the next batch is made. */
@@ -1708,6 +1774,8 @@ async function generate(db: Db, options: ScaleOptions): Promise<ScaleSummary> {
   progress(`bandwidth samples (${SAMPLE_DAYS} days), ${Math.round((performance.now() - started) / 1000)} s`);
   await samplePower(db, today);
   progress(`power samples (${SAMPLE_DAYS} days), ${Math.round((performance.now() - started) / 1000)} s`);
+  await incidentHistory(db, today);
+  progress(`incidents, ${Math.round((performance.now() - started) / 1000)} s`);
 
   // Sequences past the generated ids, so that rows the API adds get ids of their own.
   const sequences = await db.query<{ table_name: string; column_name: string; sequence: string }>(

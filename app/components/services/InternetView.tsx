@@ -1,4 +1,8 @@
-/** A residential internet service: plan, connection, router and WiFi, with links to WiFi and router settings. */
+/**
+ * A residential internet service: plan, connection, router and WiFi, with links to WiFi and router
+ * settings. `notice` goes above the cards (an outage in the area), `statusNote` beside the service's status.
+ */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { InternetSettingsAnswer } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
@@ -8,7 +12,15 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
-export function InternetView({ internet }: { internet: InternetSettingsAnswer["internet_settings"] }) {
+export function InternetView({
+  internet,
+  notice,
+  statusNote,
+}: {
+  internet: InternetSettingsAnswer["internet_settings"];
+  notice?: ReactNode;
+  statusNote?: ReactNode;
+}) {
   const { t, language } = useT("services");
   const c = internet.connection;
   const wifi = `/wifi/${internet.package_id}`;
@@ -23,13 +35,20 @@ export function InternetView({ internet }: { internet: InternetSettingsAnswer["i
           </Link>
         }
       />
+      {notice}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card id="plan-heading" title={t("internet.plan")}>
           <Details
             items={[
               [t("internet.planName"), internet.plan.name],
               [t("internet.speeds"), t("internet.speedsValue", { down: internet.plan.download_mbps, up: internet.plan.upload_mbps })],
-              [t("internet.status"), <StatusBadge key="s" status={internet.status} />],
+              [
+                t("internet.status"),
+                <span key="s" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <StatusBadge status={internet.status} />
+                  {statusNote}
+                </span>,
+              ],
               [t("internet.activatedOn"), formatDate(internet.activated_on, language)],
               [t("internet.address"), <AddressLines key="a" address={internet.service_address} />],
             ]}

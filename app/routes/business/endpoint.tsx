@@ -1,7 +1,8 @@
 /**
  * /internet/view/{serviceId}: the network endpoint of a dedicated internet service. This layout loads
- * the endpoint (GET /internet/{id}/endpoint) for the heading (service, account, address, status) and
- * the tabs; its pages are the details and monitoring settings, IP blocks, alert history and bandwidth.
+ * the endpoint (GET /internet/{id}/endpoint) for the heading (service, account, address, status, and the
+ * outages and maintenance windows touching it: GET /status/services/{id}) and the tabs; its pages are
+ * the details and monitoring settings, IP blocks, alert history and bandwidth.
  * Without an id: the active account's services. A residential internet service goes to its package's
  * internet page (/resi-internet/{packageId}); a service of another kind answers 404 (the API says so),
  * another customer's 403.
@@ -10,15 +11,18 @@ import { NavLink, redirect, useRouteLoaderData } from "react-router";
 import { PageOutlet } from "~/components/PageOutlet";
 import type { Route } from "./+types/endpoint";
 import { StatusBadge } from "~/components/StatusBadge";
+import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
 import { isFailure } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { accountOf, canManageEndpoint, endpointDetails, serviceCustomer, serviceIdOf } from "./business.server";
 import { findResidentialService } from "~/routes/services/services.server";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
+import { torontoToday } from "~/schemas/values";
+import { incidentsOf } from "../status/status.server";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
-export const handle = { cache: "live", i18n: ["business"] } satisfies PageHandle;
+export const handle = { cache: "live", i18n: ["business", "status"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
@@ -31,8 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
     throw error;
   });
-  const customer = await serviceCustomer(context, request, endpoint.customer_id);
-  return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer) };
+  const [customer, incidents] = await Promise.all([
+    serviceCustomer(context, request, endpoint.customer_id),
+    incidentsOf(context, request, { serviceId: endpoint.service_id }),
+  ]);
+  return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer), incidents, today: torontoToday() };
 }
 
 export type EndpointLayoutData = Awaited<ReturnType<typeof loader>>;
@@ -73,6 +80,8 @@ export default function EndpointLayout({ loaderData }: Route.ComponentProps) {
         })}
       </p>
       <p className="mt-1 text-sm text-gray-700">{endpoint.service_address.replace(/\n/g, ", ")}</p>
+      {/* Outages now, and the maintenance windows ahead (their code loads only when there are some). */}
+      <LazyIncidentAlerts incidents={loaderData.incidents} today={loaderData.today} className="mt-4" />
       <nav aria-label={t("tabs.label")} className="mt-4 border-b border-gray-200">
         <ul className="-mb-px flex flex-wrap gap-x-1">
           {TABS.map(([path, key]) => (

@@ -118,6 +118,12 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
               ]}
             />
           </Card>
+          <Card id="status-heading" title={t("status:help.title")}>
+            <p className="text-gray-800">{t("status:help.text")}</p>
+            <p className="mt-2">
+              <Link to="/status">{t("status:help.link")}</Link>
+            </p>
+          </Card>
           {!canOpen ? (
             <Card id="no-role-heading" title={t("noRole.title")}>
               <p className="text-gray-800">{t("noRole.text")}</p>
