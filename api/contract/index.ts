@@ -16,6 +16,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
 import { referralsEndpoints } from "./referrals.ts";
+import { routerRestartEndpoints } from "./router-restart.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -26,6 +27,7 @@ const all = [
   ...ordersEndpoints,
   ...dashboardEndpoints,
   ...homeNetworkEndpoints,
+  ...routerRestartEndpoints,
   ...billingEndpoints,
   ...contactsEndpoints,
   ...businessNetworkEndpoints,
