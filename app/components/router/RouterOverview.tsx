@@ -33,7 +33,7 @@ export function RouterOverview({
       actions={
         canManage && cpe?.status === "online" ? (
           <Link to={`/internet/router/${serviceId}/restart`} className={secondaryLinkClass}>
-            {t("restart.link")}
+            {t("overview.restartLink")}
           </Link>
         ) : null
       }

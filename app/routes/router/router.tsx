@@ -131,9 +131,10 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
           </PageAlert>
         ) : null}
         {data.cpe?.status === "restarting" ? (
-          <PageAlert tone="info" title={t("restart.pageAlert")}>
-            <p>{t("restart.restartingBody")}</p>
-            <Link to={`/internet/router/${id}/restart/status`}>{t("restart.follow")}</Link>
+          // Its words come from the overview's section of texts: the page loads no other for it.
+          <PageAlert tone="info" title={t("overview.restartingTitle")}>
+            <p>{t("overview.restartingBody")}</p>
+            <Link to={`/internet/router/${id}/restart/status`}>{t("overview.followRestart")}</Link>
           </PageAlert>
         ) : null}
       </PageAlerts>
