@@ -35,6 +35,8 @@ const serverEnv = {
   SIGN_IN_LIMIT_PER_USERNAME: "100000",
   // Warnings and errors only: a line per request would bury the test report.
   LOG_LEVEL: "warn",
+  // A router restart (e2e/router-restart.spec.ts) lasts long enough to be seen, short enough to wait for.
+  ROUTER_RESTART_SECONDS: "15",
 };
 
 export default defineConfig({

@@ -90,6 +90,7 @@ async function main(config: Config) {
       dataDir: config.DATA_DIR,
       databaseUrl: config.DATABASE_URL,
       signIn,
+      routerRestartSeconds: config.ROUTER_RESTART_SECONDS,
     });
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.

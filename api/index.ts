@@ -17,6 +17,7 @@ import { DiskFileStore } from "./service/file-store.ts";
 import { moveContentsToStore } from "./service/files.ts";
 import { Tokens } from "./service/tokens.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
+import { ROUTER_RESTART_SECONDS } from "./contract/router-restart.ts";
 
 export interface ApiOptions extends OpenDbOptions {
   /** Seed the demo data into an empty database (default true). */
@@ -36,6 +37,8 @@ export interface ApiOptions extends OpenDbOptions {
   limits?: Partial<SignInSettings>;
   /** Peers whose X-Forwarded-For names the client (default: loopback). */
   trustForwardedFrom?: string[];
+  /** How long a router restart takes, in seconds (default ROUTER_RESTART_SECONDS of the contract, 120). */
+  routerRestartSeconds?: number;
   /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
   settleIntervalMs?: number;
   /**
@@ -79,7 +82,15 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const files = new DiskFileStore(options.filesDir ?? ownFilesDir ?? path.resolve(options.dataDir!, "uploads"));
   await files.sweepIncoming(STALE_INCOMING_MS);
   await moveContentsToStore(db, files);
-  const router = createApiRouter({ db, tokens, files, now, signIn, trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK });
+  const router = createApiRouter({
+    db,
+    tokens,
+    files,
+    now,
+    signIn,
+    trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK,
+    routerRestartSeconds: options.routerRestartSeconds ?? ROUTER_RESTART_SECONDS,
+  });
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
   const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
   await settling.first;

@@ -89,6 +89,8 @@ export default [
     route("internet/router", "routes/router/first.tsx"),
     route("internet/router/:serviceId", "routes/router/router.tsx"),
     route("internet/router/:serviceId/lan", "routes/router/lan.tsx"),
+    route("internet/router/:serviceId/restart", "routes/router/restart.tsx"),
+    route("internet/router/:serviceId/restart/status", "routes/router/restart-status.tsx"),
     route("internet/router/:serviceId/diagnostics", "routes/router/diagnostics.ts"),
     route("internet/router/:serviceId/reservations/new", "routes/router/reservation.tsx"),
     route("internet/router/:serviceId/reservations/:mac/remove", "routes/router/reservation-remove.tsx"),

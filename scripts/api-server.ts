@@ -14,6 +14,7 @@ const tracing = await startTracing({ service: "lakeshore-api" });
 const api = await startApi({
   dataDir: process.env.DATA_DIR ?? ".data",
   databaseUrl: process.env.DATABASE_URL || undefined,
+  routerRestartSeconds: parseConfig({ ROUTER_RESTART_SECONDS: process.env.ROUTER_RESTART_SECONDS }).ROUTER_RESTART_SECONDS,
   // The portal's sign-in limits (SIGN_IN_*, their older names, REDIS_URL), counted by this process alone.
   limits: signInSettingsOf(
     parseConfig(Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(SIGN_IN_|API_TOKEN_|REDIS_URL$)/.test(name)))),

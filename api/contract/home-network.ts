@@ -283,9 +283,11 @@ export const CpeInfo = z.object({
   mac_address: Mac,
   wan_ipv4: Ipv4.nullable(),
   wan_ipv6_prefix: z.string().nullable(),
-  status: z.enum(["online", "offline"]),
-  /** Null while the router is offline. */
+  /** "restarting" while a restart asked through POST /router/{serviceId}/restart is under way. */
+  status: z.enum(["online", "offline", "restarting"]),
+  /** Null while the router is offline or restarting. */
   uptime_seconds: z.number().int().nullable(),
+  /** After a restart, when it came back online. */
   last_boot_at: IsoDateTime,
   last_seen_at: IsoDateTime,
 });

@@ -17,6 +17,7 @@ import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
 import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
+import { routerRestartEndpoints } from "./router-restart.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -27,6 +28,7 @@ const all = [
   ...ordersEndpoints,
   ...dashboardEndpoints,
   ...homeNetworkEndpoints,
+  ...routerRestartEndpoints,
   ...billingEndpoints,
   ...contactsEndpoints,
   ...businessNetworkEndpoints,

@@ -11,6 +11,8 @@ export interface ServiceContext {
   files: FileStore;
   /** The service's clock; tests move it. */
   now: () => Date;
+  /** How long a router restart takes (ROUTER_RESTART_SECONDS; router-restart.ts). */
+  routerRestartSeconds: number;
   /** Limits of POST /auth/access-token with credentials: the portal's model (common/sign-in-limits.ts). */
   signIn: SignInLimiter;
   /** Peers whose X-Forwarded-For names the client (the portal, a proxy); loopback by default. */

@@ -30,6 +30,7 @@ import { routerRoutes } from "./router.ts";
 import { routerDhcpRoutes } from "./router-dhcp.ts";
 import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { statusPublicRoutes, statusRoutes } from "./status.ts";
+import { routerRestartRoutes } from "./router-restart.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
 
@@ -80,6 +81,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(routerRoutes(ctx));
   router.use(routerForwardingRoutes(ctx));
   router.use(routerDhcpRoutes(ctx));
+  router.use(routerRestartRoutes(ctx));
   router.use(residentialServicesRoutes(ctx));
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));

@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, route } from "./http.ts";
-import { isUniqueViolation, iso, lanOf, loadRouter, routerAccess, type RouterRow } from "./router.ts";
+import { isRestarting, isUniqueViolation, iso, lanOf, loadRouter, routerAccess, type RouterRow } from "./router.ts";
 import { listUpnp } from "./router-forwarding.ts";
 import { formatIpv4, isHostOf, normalizeMac, parseIpv4 } from "#common/net";
 
@@ -139,7 +139,8 @@ export function routerDhcpRoutes(ctx: ServiceContext): Router {
       const force = query.forceRefresh === "true" || query.forceRefresh === "1";
       let r = await loadRouter(ctx.db, serviceId);
       const now = ctx.now();
-      const online = r.offline_since === null;
+      // A restarting router answers nothing, as an offline one.
+      const online = r.offline_since === null && !isRestarting(r, now);
       const stale = now.getTime() - r.leases_read_at.getTime() > LEASE_CACHE_SECONDS * 1000;
       if (online && (force || stale)) {
         r = (await ctx.db.one<RouterRow>("UPDATE routers SET leases_read_at = $2 WHERE service_id = $1 RETURNING *", [serviceId, now]))!;

@@ -1,12 +1,13 @@
 /**
  * /router/{serviceId}/…: the router (CPE) of a residential internet service: device info, LAN settings,
  * statistics, and the live-diagnostics link; beside it, port forwarding and UPnP (router-forwarding.ts),
- * DHCP leases and reservations (router-dhcp.ts). Addresses are read by #common/net, as the portal's
+ * DHCP leases and reservations (router-dhcp.ts), restarts (router-restart.ts). Addresses are read by #common/net, as the portal's
  * router forms read them.
  *
  * Reads are open to every contact of the account; changes need the authoritative or support role.
  * The provider keeps each router's configuration: changes made while a router is offline are stored
- * and reach it when it reconnects. Statistics and a fresh DHCP table need the router to answer.
+ * and reach it when it reconnects. Statistics and a fresh DHCP table need the router to answer (it does
+ * not while offline or restarting).
  */
 import { Router, type Request } from "express";
 import {
@@ -67,7 +68,18 @@ export interface RouterRow {
   dns_secondary: string | null;
   settings_updated_at: Date | null;
   leases_read_at: Date;
+  /** The latest restart asked through the API (router-restart.ts). */
+  restart_started_at: Date | null;
+  restart_back_at: Date | null;
 }
+
+/** Whether the router is restarting at `now`: its latest restart is not over. */
+export const isRestarting = (row: Pick<RouterRow, "restart_back_at">, now: Date) =>
+  row.restart_back_at !== null && row.restart_back_at > now;
+
+/** The router's last boot: the end of its latest restart once that has passed. */
+export const lastBootOf = (row: Pick<RouterRow, "last_boot_at" | "restart_back_at">, now: Date) =>
+  row.restart_back_at && row.restart_back_at <= now && row.restart_back_at > row.last_boot_at ? row.restart_back_at : row.last_boot_at;
 
 export async function loadRouter(db: Db, serviceId: number, forUpdate = false): Promise<RouterRow> {
   const row = await db.one<RouterRow>(`SELECT * FROM routers WHERE service_id = $1${forUpdate ? " FOR UPDATE" : ""}`, [serviceId]);
@@ -139,7 +151,9 @@ export function routerRoutes(ctx: ServiceContext): Router {
       const { serviceId } = await routerAccess(ctx, req);
       const r = await loadRouter(ctx.db, serviceId);
       const now = ctx.now();
-      const online = r.offline_since === null;
+      const restarting = r.offline_since === null && isRestarting(r, now);
+      const online = r.offline_since === null && !restarting;
+      const lastBoot = lastBootOf(r, now);
       const answer: CpeInfoAnswer = {
         data: {
           data: {
@@ -152,10 +166,10 @@ export function routerRoutes(ctx: ServiceContext): Router {
             mac_address: r.mac_address,
             wan_ipv4: r.wan_ipv4,
             wan_ipv6_prefix: r.wan_ipv6_prefix,
-            status: online ? "online" : "offline",
-            uptime_seconds: online ? Math.max(0, Math.floor((now.getTime() - r.last_boot_at.getTime()) / 1000)) : null,
-            last_boot_at: iso(r.last_boot_at),
-            last_seen_at: iso(online ? now : r.offline_since!),
+            status: online ? "online" : restarting ? "restarting" : "offline",
+            uptime_seconds: online ? Math.max(0, Math.floor((now.getTime() - lastBoot.getTime()) / 1000)) : null,
+            last_boot_at: iso(lastBoot),
+            last_seen_at: iso(online ? now : restarting ? r.restart_started_at! : r.offline_since!),
           },
         },
       };
@@ -276,14 +290,16 @@ export function routerRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const { serviceId } = await routerAccess(ctx, req);
       const r = await loadRouter(ctx.db, serviceId);
-      if (r.offline_since) {
+      const now = ctx.now();
+      // Offline, or restarting: the router does not answer.
+      const silentSince = r.offline_since ?? (isRestarting(r, now) ? r.restart_started_at : null);
+      if (silentSince) {
         const answer: RouterStatisticsAnswer = {
-          error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(r.offline_since) },
+          error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(silentSince) },
         };
         res.json(answer);
         return;
       }
-      const now = ctx.now();
       const [interfaces, devices] = await Promise.all([
         ctx.db.query<{
           interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
@@ -308,7 +324,7 @@ export function routerRoutes(ctx: ServiceContext): Router {
       const answer: RouterStatisticsAnswer = {
         statistics: {
           sampled_at: iso(now),
-          uptime_seconds: Math.max(0, Math.floor((now.getTime() - r.last_boot_at.getTime()) / 1000)),
+          uptime_seconds: Math.max(0, Math.floor((now.getTime() - lastBootOf(r, now).getTime()) / 1000)),
           connected_devices: devices?.count ?? 0,
           interfaces: interfaces.map((i) => ({ ...i })),
         },

@@ -272,6 +272,9 @@ function readMultipart(ctx: ServiceContext, req: Request, res: Response, next: N
   parser.on("fieldsLimit", tooLarge);
 
   parser.on("file", (field, stream, info) => {
+    // A body that ends inside a file ("Unexpected end of form"): the part's stream fails besides the
+    // parser, and an error nobody listens to would end the process.
+    stream.on("error", () => fail(new ApiError(400, "Malformed multipart body")));
     // "attachments[]" (as some clients name a list) counts as "attachments".
     const name = field.endsWith("[]") ? field.slice(0, -2) : field;
     const rule = fileRules.get(name);

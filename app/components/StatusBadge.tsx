@@ -25,6 +25,7 @@ export const STATUS_TONES: Record<string, StatusTone> = {
   down: "error",
   interrupted: "error",
   offline: "error",
+  restarting: "warning",
   unknown: "neutral",
   loading: "neutral",
   // Packages.

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { SignInSettings } from "#common/sign-in-limits";
+import { ROUTER_RESTART_SECONDS } from "#contract/router-restart";
 
 const flag = (fallback: boolean) =>
   z
@@ -63,6 +64,8 @@ export const configSchema = z
       .optional(),
     DATA_DIR: z.string().default(".data"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    /** The embedded API: how long a router restart takes, in seconds (api/service/router-restart.ts). */
+    ROUTER_RESTART_SECONDS: z.coerce.number().int().min(1).max(3600).default(ROUTER_RESTART_SECONDS),
     BRAND_NAME: z.string().trim().min(1).max(40).default("Lakeshore"),
     COMMERCIAL_APP_URL: httpUrl.optional(),
     ANALYTICS_KEY: z.string().trim().min(1).optional(),

@@ -267,6 +267,24 @@ describe("refused as it streams", () => {
     expect(errorsOf(body)).toEqual({ void_cheque: ["void_cheque.too_many"] });
     expect(await uploadedRows()).toBe(before);
   });
+
+  it.each([
+    ["a file it takes", cheque],
+    ["a file in a field it does not take", { ...cheque, field: "other" }],
+  ])("refuses a body that ends in the middle of %s (no closing boundary) with 400, and keeps answering", async (_, file) => {
+    const keptBefore = kept().length;
+    const { answer } = rawPost(`/support/tickets/${RESI}`, {
+      token: resi,
+      head: multipartHead(ticket, file),
+      filler: 4096,
+      declare: "exact",
+    });
+    const { status, body } = await answer;
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ success: false, message: "Malformed multipart body" });
+    await expectDiskSettled(keptBefore);
+    expect((await api.call("GET", "/dashboard", { token: resi })).status).toBe(200);
+  });
 });
 
 describe("files are what they say they are", () => {

@@ -1,6 +1,7 @@
 /**
  * msw: the router of the fixture internet service 7001 (account 100101): a current-generation router,
- * LAN 192.168.1.0/24, leases of every type, two port forwarding rules, one UPnP mapping, statistics.
+ * LAN 192.168.1.0/24, leases of every type, two port forwarding rules, one UPnP mapping, statistics;
+ * never restarted from the portal until a restart is asked, then restarting (`restarting`).
  * Tests change an answer with server.use(on(...)).
  */
 import type {
@@ -11,6 +12,7 @@ import type {
   RouterStatisticsAnswer,
   UpnpRule,
 } from "#contract/home-network";
+import type { RouterRestart } from "#contract/router-restart";
 import { on, reply } from "./contract.ts";
 
 export const cpeInfo: CpeInfoAnswer = {
@@ -115,6 +117,15 @@ export const statisticsOffline: RouterStatisticsAnswer = {
   error: { code: "router_offline", message: "The router is not answering", last_seen_at: "2026-11-19T15:00:00Z" },
 };
 
+/** A restart asked at 20:10 UTC (3:10 p.m. in Toronto), 45 seconds ago. */
+export const restarting: RouterRestart = {
+  status: "restarting",
+  started_at: "2026-11-22T20:10:00Z",
+  back_online_at: "2026-11-22T20:12:00Z",
+  seconds_left: 75,
+};
+export const backOnline: RouterRestart = { ...restarting, status: "back_online", seconds_left: 0 };
+
 export const routerHandlers = [
   on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", cpeInfo)),
   on("GET /router/{serviceId}/network-settings", () => reply("GET /router/{serviceId}/network-settings", networkSettings)),
@@ -127,4 +138,6 @@ export const routerHandlers = [
   ),
   on("GET /router/{serviceId}/statistics", () => reply("GET /router/{serviceId}/statistics", statistics)),
   on("GET /external_links/beanmachine", () => reply("GET /external_links/beanmachine", { wsUrl: "wss://diagnostics.test/ws" })),
+  on("GET /router/{serviceId}/restart", () => reply("GET /router/{serviceId}/restart", { restart: null })),
+  on("POST /router/{serviceId}/restart", () => reply("POST /router/{serviceId}/restart", { success: true, restart: restarting })),
 ];

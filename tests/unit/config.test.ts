@@ -91,6 +91,7 @@ describe("parseConfig values", () => {
       FEATURE_RETIRE_OLD_DESK: "yes",
       API_TIMEOUT_MS: "2500",
       BRAND_NAME: "  Bayview  ",
+      ROUTER_RESTART_SECONDS: "15",
     });
     expect(config.PORT).toBe(8080);
     expect(config.API_BASE_URL).toBe("https://api.example.com/api/v1");
@@ -98,6 +99,7 @@ describe("parseConfig values", () => {
     expect(config.COMMERCIAL_APP_URL).toBe("https://business.example.com");
     expect(config.API_TIMEOUT_MS).toBe(2500);
     expect(config.BRAND_NAME).toBe("Bayview");
+    expect(config.ROUTER_RESTART_SECONDS).toBe(15);
     expect(featureFlags(config)).toEqual({
       autopayBilling: false,
       referrals: true,
@@ -122,6 +124,7 @@ describe("parseConfig values", () => {
     expect(config.API_BASE_URL).toBeUndefined();
     expect(config.SESSION_SECRET).toBeUndefined();
     expect(config.BRAND_NAME).toBe("Lakeshore");
+    expect(config.ROUTER_RESTART_SECONDS).toBe(120);
     expect(config.COMMERCIAL_APP_URL).toBeUndefined();
     expect(config.NODE_ENV).toBe("development");
     expect(featureFlags(config).referrals).toBe(false);
@@ -147,6 +150,8 @@ describe("parseConfig refusals name the variable", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ DATABASE_URL: "mysql://db/portal" }, "DATABASE_URL"],
     [{ BRAND_NAME: "x".repeat(41) }, "BRAND_NAME"],
+    [{ ROUTER_RESTART_SECONDS: "0" }, "ROUTER_RESTART_SECONDS"],
+    [{ ROUTER_RESTART_SECONDS: "two minutes" }, "ROUTER_RESTART_SECONDS"],
     [{ ALLOWED_ACTION_ORIGINS: "portal.example.com, ftp://files.example.com" }, "ALLOWED_ACTION_ORIGINS"],
   ])("%j is refused with a message naming %s", (env, variable) => {
     const message = errorOf(env);

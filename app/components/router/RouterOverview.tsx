@@ -1,6 +1,11 @@
-/** The router page's overview section (GET cpe-info): model, state, versions and addresses of the router. */
+/**
+ * The router page's overview section (GET cpe-info): model, state, versions and addresses of the router,
+ * and the link that restarts it (for contacts who may change the router, while it is online).
+ */
 import type { CpeInfoAnswer } from "#contract/home-network";
+import { Link } from "react-router";
 import { Card, Details } from "~/components/Card";
+import { secondaryLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -9,15 +14,35 @@ import { SectionError, durationInWords } from "./RouterParts";
 export type CpeInfo = CpeInfoAnswer["data"]["data"];
 
 /** `cpe` null: the API could not say. `lanIp` comes from the LAN settings (null when they failed). */
-export function RouterOverview({ cpe, lanIp }: { cpe: CpeInfo | null; lanIp: string | null }) {
+export function RouterOverview({
+  serviceId,
+  cpe,
+  lanIp,
+  canManage,
+}: {
+  serviceId: number;
+  cpe: CpeInfo | null;
+  lanIp: string | null;
+  canManage: boolean;
+}) {
   const { t, language } = useT("router");
   return (
-    <Card id="router-overview" title={t("overview.title")}>
+    <Card
+      id="router-overview"
+      title={t("overview.title")}
+      actions={
+        canManage && cpe?.status === "online" ? (
+          <Link to={`/internet/router/${serviceId}/restart`} className={secondaryLinkClass}>
+            {t("overview.restartLink")}
+          </Link>
+        ) : null
+      }
+    >
       {cpe ? (
         <Details
           items={[
             [t("overview.model"), `${cpe.vendor} ${cpe.model}`],
-            [t("overview.status"), <RouterStatus key="s" online={cpe.status === "online"} />],
+            [t("overview.status"), <StatusBadge key="s" status={cpe.status} label={t(`overview.${cpe.status}`)} />],
             [t("overview.uptime"), cpe.uptime_seconds === null ? t("overview.notRunning") : durationInWords(cpe.uptime_seconds, t)],
             [t("overview.firmware"), cpe.firmware_version],
             [t("overview.hardware"), cpe.hardware_version],
@@ -39,9 +64,4 @@ export function RouterOverview({ cpe, lanIp }: { cpe: CpeInfo | null; lanIp: str
       )}
     </Card>
   );
-}
-
-function RouterStatus({ online }: { online: boolean }) {
-  const { t } = useT("router");
-  return <StatusBadge status={online ? "online" : "offline"} label={online ? t("overview.online") : t("overview.offline")} />;
 }

@@ -5,11 +5,12 @@
  *
  * Forms posted here: "refresh from the router" (GET dhcp-leases?forceRefresh=true), and, for the newer
  * router type (FEATURE_ROUTER_VENDOR), the LAN settings of the dialog (?dialog=lan: its own URL without
- * JavaScript, a Headless UI dialog with it). Older routers change their LAN settings on …/lan.
+ * JavaScript, a Headless UI dialog with it). Older routers change their LAN settings on …/lan. A restart
+ * has its own pages (…/restart, …/restart/status); while it lasts the page says so above its sections.
  */
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/router";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
@@ -129,11 +130,18 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
             {t("offline.body", { date: formatDateTime(data.cpe.last_seen_at, language, "long") })}
           </PageAlert>
         ) : null}
+        {data.cpe?.status === "restarting" ? (
+          // Its words come from the overview's section of texts: the page loads no other for it.
+          <PageAlert tone="info" title={t("overview.restartingTitle")}>
+            <p>{t("overview.restartingBody")}</p>
+            <Link to={`/internet/router/${id}/restart/status`}>{t("overview.followRestart")}</Link>
+          </PageAlert>
+        ) : null}
       </PageAlerts>
       {dialogOpen ? <LanDialog serviceId={id} settings={data.settings!} constraint={data.lanConstraint} lastResult={actionData} /> : null}
       <div className="space-y-6">
         {!data.canManage ? <ReadOnlyNote /> : null}
-        <RouterOverview cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} />
+        <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
         <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
