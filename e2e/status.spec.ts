@@ -1,8 +1,8 @@
 /**
  * The service status: the demo's internet outage in resi@example.com's area (api/db/seed/status.ts,
- * M4M and M4L) on her dashboard above everything, in English and French, beside her internet's status
- * and on the public /status page, which names areas only; the maintenance ahead of business@'s
- * endpoint 8001 on its page. Reading pages only, with JavaScript off and on.
+ * M4M and M4L) on her dashboard above everything, in English and French, beside her internet's status,
+ * on her router's page and on the public /status page, which names areas only; the maintenance ahead of
+ * business@'s endpoint 8001 on its page. Reading pages only, with JavaScript off and on.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectFitsWidth } from "./phone";
@@ -44,6 +44,11 @@ test("resi@'s dashboard shows the outage in her area above everything, in Englis
   await expect(page.getByTestId("incident-alert")).toContainText("Internet outage in your area");
   await expect(page.getByTestId("incident-link")).toHaveText("Internet outage in your area");
   await expect(page.getByTestId("incident-link")).toHaveAttribute("href", /^#incident-\d+$/);
+
+  // On the router's page too, above the router's own state (its code loaded only for a page that shows it).
+  await page.goto("/internet/router/7001?lng=en");
+  await expect(page.getByTestId("incident-alert")).toContainText("Internet outage in your area");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   // The support page leads to the service status.
   await page.goto("/support/100101");

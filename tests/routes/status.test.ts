@@ -10,6 +10,7 @@ import { isPublicPath } from "../../app/lib/public-paths.ts";
 import { loader as dashboardLoader } from "../../app/routes/dashboard.tsx";
 import { loader as endpointLoader } from "../../app/routes/business/endpoint.tsx";
 import { loader as internetLoader } from "../../app/routes/services/internet.tsx";
+import { loader as routerLoader } from "../../app/routes/router/router.tsx";
 import * as statusPage from "../../app/routes/status/status.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { maintenance, outage, publicIncidents } from "../mocks/status.ts";
@@ -104,6 +105,27 @@ describe("the internet page's notice", () => {
     expect(result.status).toBe(200);
     expect(result.data.incidents).toEqual([]);
     expect(result.data.internet.plan.name).toBe("Fibre 1 Gbps");
+  });
+});
+
+describe("the router page's notice", () => {
+  it("asks for the incidents of the router's internet service, with the router's own calls", async () => {
+    serviceStatus(() => reply("GET /status/services/{serviceId}", { incidents: [outage] }));
+    const calls = recordApiCalls();
+    const result = await signedIn(routerLoader, "/internet/router/7001", { serviceId: "7001" });
+    expect(result.status).toBe(200);
+    expect(result.data.incidents).toEqual([outage]);
+    expect(result.data.cpe).not.toBeNull();
+    expect(calls.map((c) => c.path)).toContain("/status/services/7001");
+  });
+
+  it("shows the router without it when the status call fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    serviceStatus(() => refuse(502));
+    const result = await signedIn(routerLoader, "/internet/router/7001", { serviceId: "7001" });
+    expect(result.status).toBe(200);
+    expect(result.data.incidents).toEqual([]);
+    expect(result.data.settings).not.toBeNull();
   });
 });
 

@@ -27,13 +27,16 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
 import { lazyEnhancement, Nothing } from "~/lib/lazy-enhancement";
 import type { PageHandle } from "~/lib/page-handle";
+import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
+import { torontoToday } from "~/schemas/values";
+import { incidentsOf } from "../status/status.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
 import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "./router.server";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
-export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
+export const handle = { cache: "live", i18n: ["router", "status", "api"] } satisfies PageHandle;
 
 const lanConstraint = getZodConstraint(LanSettingsSchema);
 
@@ -42,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   const p = { params: { serviceId } };
   // Every router call at once, with the lookup of the service's account.
-  const [service, info, settings, leases, rules, upnp, statistics] = await Promise.all([
+  const [service, info, settings, leases, rules, upnp, statistics, incidents] = await Promise.all([
     requireRouterService(context, request, params),
     section(client.call("GET /router/{serviceId}/cpe-info", p)),
     section(client.call("GET /router/{serviceId}/network-settings", p)),
@@ -50,6 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     section(client.call("GET /router/{serviceId}/port-forwarding-rules", p)),
     section(client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p)),
     section(client.call("GET /router/{serviceId}/statistics", p)),
+    // The outages and maintenance touching this internet service, beside the router's own state.
+    incidentsOf(context, request, { serviceId }),
   ]);
   const cpe = info.ok ? info.data.data.data : null;
   return {
@@ -64,6 +69,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     /** The newer router type changes its settings in a dialog of this page. */
     settingsDialog: featureFlags().routerVendor && cpe?.generation === "current",
     lanConstraint,
+    incidents,
+    today: torontoToday(),
   };
 }
 
@@ -125,6 +132,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
     <div className="max-w-5xl">
       <PageHeader title={t("title")} subtitle={<ServiceLine data={data} />} />
       <PageAlerts>
+        <LazyIncidentAlerts incidents={data.incidents} today={data.today} className="" />
         {data.cpe?.status === "offline" ? (
           <PageAlert tone="warning" title={t("offline.title")}>
             {t("offline.body", { date: formatDateTime(data.cpe.last_seen_at, language, "long") })}
