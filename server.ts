@@ -1,7 +1,9 @@
 /**
  * Starts the portal: checks the configuration, starts the embedded reference API when API_BASE_URL is
- * unset, serves React Router (Vite in development, the built bundle in production) through Express,
- * and shuts down gracefully on SIGTERM / SIGINT.
+ * unset, serves the server bundle (server/entry.ts: the Express application and React Router's routes,
+ * built in production, through Vite in development), and shuts down gracefully on SIGTERM / SIGINT.
+ * What the app's routes share with the Express application (the embedded API, the breaker, the metrics)
+ * is reached through the bundle's exports, never through a second copy of its modules.
  */
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
@@ -11,15 +13,11 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { startApi as StartApi } from "./api/index.ts";
-import { ApiBreaker, registerApiBreaker } from "./app/lib/api-breaker.server.ts";
-import { closePools, embeddedApiApp, registerEmbeddedApi } from "./app/lib/api-transport.server.ts";
-import { pageCacheOf, type PageCache } from "./app/lib/page-handle.ts";
+// Types only: the bundle is loaded at start (its built file, or through Vite), never from source here.
+import type * as PortalModule from "./server/entry.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, signInSettingsOf, type Config } from "./app/lib/config.server.ts";
-import { READINESS_TIMEOUT_MS, createPortalApp, loadContextFor } from "./server/app.ts";
 import { runWorkers } from "./server/cluster.ts";
 import { logEvent, logger } from "#common/logger";
-import { startMetricsServer } from "./server/metrics.ts";
-import { routePatterns } from "./server/route-patterns.ts";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { startTracing } from "./server/tracing.ts";
 import { SignInLimiter } from "#common/sign-in-limits";
@@ -55,13 +53,30 @@ async function apiAnswer(config: Config, timeoutMs: number): Promise<number> {
 }
 
 /** /readyz: the embedded database answers a query, or the external API answers its OpenAPI document. */
-async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi>> | undefined): Promise<void> {
+async function readiness(config: Config, api: Awaited<ReturnType<typeof StartApi>> | undefined, timeoutMs: number): Promise<void> {
   if (api) {
     await api.db.query("SELECT 1");
     return;
   }
-  const status = await apiAnswer(config, READINESS_TIMEOUT_MS);
+  const status = await apiAnswer(config, timeoutMs);
   if (status >= 500) throw new Error(`the API answered ${status}`);
+}
+
+/** The server bundle's exports (server/entry.ts). */
+type Portal = typeof PortalModule;
+
+/** The built server bundle (production): its path, or the process ends with one line saying to build. */
+async function builtPortal(buildDir: string): Promise<Portal> {
+  const buildPath = path.resolve(buildDir, "server/index.js");
+  if (!existsSync(buildPath)) {
+    logEvent(
+      "startup.no-build",
+      {},
+      { level: "error", msg: "No production build found: run `npm run build` first (npm start does it for you)." },
+    );
+    process.exit(1);
+  }
+  return (await import(buildPath)) as Portal;
 }
 
 async function main(config: Config) {
@@ -76,6 +91,16 @@ async function main(config: Config) {
     process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
     Object.assign(config, readConfig());
   }
+
+  const production = config.NODE_ENV === "production";
+  const buildDir = process.env.BUILD_DIR || "build";
+  // Development: Vite serves the bundle's modules from source, and the scripts and styles.
+  const vite = production
+    ? undefined
+    : await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
+  const portal = vite ? ((await vite.ssrLoadModule("./server/entry.ts")) as Portal) : await builtPortal(buildDir);
+  // One logger writes every line of the process: the bundle's copy of common/logger.ts uses this one.
+  portal.useLogger(logger());
 
   // Said once, by the primary, when several workers run (startWorkers).
   if (cluster.isPrimary) for (const warning of retiredVariableWarnings(process.env)) logEvent("config.retired", {}, { msg: warning });
@@ -94,7 +119,7 @@ async function main(config: Config) {
     });
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.
-    registerEmbeddedApi(embeddedApiApp(api.router));
+    portal.registerEmbeddedApi(portal.embeddedApiApp(api.router));
     const { migrations, seeded, milliseconds } = api.startup;
     logger().debug({ event: "api.startup", migrations: migrations.length, seeded, ms: milliseconds }, "reference API ready");
   }
@@ -105,70 +130,43 @@ async function main(config: Config) {
   // API is known to be down, and it asks the API again by itself. The embedded API has none.
   const apiBreaker =
     !embedded && config.API_BREAKER_FAILURES > 0
-      ? new ApiBreaker({
+      ? new portal.ApiBreaker({
           failures: config.API_BREAKER_FAILURES,
           openMs: config.API_BREAKER_OPEN_MS,
           probe: () => apiAnswer(config, config.API_TIMEOUT_MS),
         })
       : undefined;
-  registerApiBreaker(apiBreaker);
+  portal.registerApiBreaker(apiBreaker);
   // /metrics on its own port (a cluster's primary serves it for all workers instead: startWorkers).
-  const metricsServer = config.METRICS_PORT && cluster.isPrimary ? startMetricsServer(config.METRICS_PORT, config.METRICS_HOST) : undefined;
+  const metricsServer =
+    config.METRICS_PORT && cluster.isPrimary ? portal.startMetricsServer(config.METRICS_PORT, config.METRICS_HOST) : undefined;
 
-  const getLoadContext = (req: Parameters<typeof loadContextFor>[0], res: Parameters<typeof loadContextFor>[1]) =>
-    loadContextFor(req, res, signIn);
-  let app;
-  if (config.NODE_ENV === "production") {
-    const buildDir = process.env.BUILD_DIR || "build";
-    const buildPath = path.resolve(buildDir, "server/index.js");
-    if (!existsSync(buildPath)) {
-      logEvent(
-        "startup.no-build",
-        {},
-        { level: "error", msg: "No production build found: run `npm run build` first (npm start does it for you)." },
-      );
-      process.exit(1);
-    }
-    const build = (await import(buildPath)) as ServerBuild;
-    app = createPortalApp({
-      config,
-      api: api?.router,
-      readinessCheck: () => readiness(config, api),
-      apiBreaker,
-      routeOf: routePatterns(build.routes).of,
-      clientDir: path.resolve(buildDir, "client"),
-      pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
-      // What each route declares of its page (`handle.cache`): tagged for 304s or not.
-      pageCache: pageCacheOf(build.routes as Parameters<typeof pageCacheOf>[0]),
-    });
-  } else {
-    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }));
-    // Route patterns once Vite has built the route table (until then, lines say "(unmatched)").
-    let routeOf: ((pathname: string) => string) | undefined;
-    let pageCache: ((pattern: string) => PageCache) | undefined;
-    void (vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>).then(
-      (build) => {
-        routeOf = routePatterns(build.routes).of;
-        pageCache = pageCacheOf(build.routes as Parameters<typeof pageCacheOf>[0]);
-      },
-      () => undefined,
-    );
-    app = createPortalApp({
-      routeOf: (pathname) => routeOf?.(pathname) ?? "(unmatched)",
-      // Until Vite has built the route table, no page is tagged.
-      pageCache: (pattern) => pageCache?.(pattern) ?? "never",
-      config,
-      api: api?.router,
-      readinessCheck: () => readiness(config, api),
-      apiBreaker,
-      devMiddleware: vite.middlewares,
-      pageHandler: createRequestHandler({
-        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-        mode: "development",
-        getLoadContext,
-      }),
-    });
-  }
+  const getLoadContext = (req: Parameters<Portal["loadContextFor"]>[0], res: Parameters<Portal["loadContextFor"]>[1]) =>
+    portal.loadContextFor(req, res, signIn);
+  const build = portal.build as unknown as ServerBuild;
+  const app = portal.createPortalApp({
+    config,
+    api: api?.router,
+    readinessCheck: () => readiness(config, api, portal.READINESS_TIMEOUT_MS),
+    apiBreaker,
+    routeOf: portal.routePatterns(build.routes).of,
+    // What each route declares of its page (`handle.cache`): tagged for 304s or not.
+    pageCache: portal.pageCacheOf(build.routes as Parameters<Portal["pageCacheOf"]>[0]),
+    ...(vite
+      ? {
+          devMiddleware: vite.middlewares,
+          // Development: each request renders with the routes as Vite has them now (edits included).
+          pageHandler: createRequestHandler({
+            build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+            mode: "development",
+            getLoadContext,
+          }),
+        }
+      : {
+          clientDir: path.resolve(buildDir, "client"),
+          pageHandler: createRequestHandler({ build, mode: "production", getLoadContext }),
+        }),
+  });
 
   // Express calls back with the error of a port in use or an address not of this machine: one line naming PORT or HOST.
   const server: Server = app.listen(config.PORT, config.HOST, (error?: Error) => {
@@ -201,7 +199,7 @@ async function main(config: Config) {
       try {
         apiBreaker?.dispose();
         metricsServer?.close();
-        await closePools();
+        await portal.closePools();
         await api?.close();
         await tracing?.shutdown();
       } finally {
@@ -227,7 +225,7 @@ function stopAtStart(error: unknown, config: Config): never {
  * WEB_CONCURRENCY > 1 (server/cluster.ts): what every worker must share is settled here, once, before
  * they start: the demo's session secret, kept in DATA_DIR, which every worker must open cookies with.
  */
-function startWorkers(config: Config) {
+async function startWorkers(config: Config) {
   if (!config.SESSION_SECRET && !config.API_BASE_URL && config.NODE_ENV === "production") {
     checkDataDir(config.DATA_DIR);
     process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
@@ -242,7 +240,11 @@ function startWorkers(config: Config) {
       },
     );
   }
-  if (config.METRICS_PORT) startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { cluster: true }).unref();
+  if (config.METRICS_PORT) {
+    // The primary serves no page and never loads the server bundle: its metrics server, from source, sums the workers'.
+    const { startMetricsServer } = await import("./server/metrics.ts");
+    startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { cluster: true }).unref();
+  }
   runWorkers(config.WEB_CONCURRENCY, {
     info: (line) => logEvent("cluster", {}, { level: "info", msg: line }),
     warn: (line) => logEvent("cluster.worker", {}, { msg: line }),
@@ -252,7 +254,7 @@ function startWorkers(config: Config) {
 const startConfig = readConfig();
 if (cluster.isPrimary && startConfig.WEB_CONCURRENCY > 1) {
   try {
-    startWorkers(startConfig);
+    await startWorkers(startConfig);
   } catch (error) {
     stopAtStart(error, startConfig);
   }

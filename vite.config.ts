@@ -66,7 +66,12 @@ function clientChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server build's input is server/entry.ts (React Router's `node-custom-server` shape): the Express
+ * application and the routes in one bundle, one copy of each module between them.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  build: isSsrBuild ? { rollupOptions: { input: "./server/entry.ts" } } : {},
   plugins: [
     reactRouterProductionClient(),
     routeModuleFailures(),
@@ -79,4 +84,4 @@ export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(import.meta.dirname, "app") },
   },
-});
+}));

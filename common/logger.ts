@@ -7,8 +7,8 @@
  * What may never be logged (passwords, tokens, cookies, card and bank numbers…) is redacted here, and
  * only here: REDACT_PATHS below.
  *
- * server.ts and the built app each bundle their own copy of this module, so the logger is kept on
- * globalThis under a registered symbol: both copies write through the same one.
+ * server.ts and the embedded API load this module from source, the server bundle (server/entry.ts) has
+ * its own copy: server.ts hands its logger to the bundle (`useLogger`), so that one writes every line.
  */
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
@@ -109,12 +109,16 @@ export function createLogger(settings: LogSettings = {}): Logger {
   );
 }
 
-const KEY = Symbol.for("lakeshore-portal.logger");
-const holder = globalThis as unknown as Record<symbol, Logger | undefined>;
+let processLogger: Logger | undefined;
 
 /** The process's logger (made from LOG_LEVEL and LOG_FORMAT on first use). */
 export function logger(): Logger {
-  return (holder[KEY] ??= createLogger({ level: process.env.LOG_LEVEL, format: process.env.LOG_FORMAT }));
+  return (processLogger ??= createLogger({ level: process.env.LOG_LEVEL, format: process.env.LOG_FORMAT }));
+}
+
+/** server.ts: the server bundle writes through the logger server.ts made, not one of its own. */
+export function useLogger(instance: Logger): void {
+  processLogger = instance;
 }
 
 /**

@@ -20,7 +20,9 @@ if (!existsSync(serverBuild)) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const { assets: manifest } = await import(serverBuild);
+// The server bundle (server/entry.ts) exports React Router's build among its parts.
+const { build } = await import(serverBuild);
+const manifest = build.assets;
 const clientDir = path.resolve(buildDir, "client");
 const read = (url) => readFileSync(path.join(clientDir, url));
 // What a browser receives: the build's compressed copy (scripts/vite-precompress.ts), or the file as it
@@ -55,7 +57,6 @@ function closure(urls) {
 // shows. Here a section counts when its name starts a key literal ("pay.…", `status.${…}`) in the
 // page's own code, and the root section "_" always: an upper bound of what the server lists. The api
 // namespace (API error messages) comes with validation after hydration unless a refused form is shown.
-const build = await import(serverBuild);
 const [localeFolder] = readdirSync(path.join(clientDir, "assets")).filter((name) => name.startsWith("locales-"));
 if (!localeFolder) throw new Error("No locale parts in the build (assets/locales-*)");
 const localeChunk = new Map();

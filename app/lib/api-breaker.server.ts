@@ -12,8 +12,8 @@
  *    Pages keep answering 503 at once while the probe is out; they never wait for it.
  *
  * Each change of state is logged once (`api.breaker.open`, `api.breaker.half-open`, `api.breaker.closed`).
- * server.ts makes one per process when API_BASE_URL is set and registers it (on globalThis: server.ts and
- * the app bundle each have their own copy of this module); /readyz reports it. The embedded in-process API
+ * server.ts makes one per process when API_BASE_URL is set and registers it (through the server bundle,
+ * server/entry.ts, which the app's routes share); /readyz reports it. The embedded in-process API
  * has none (docs/decisions/040-api-circuit-breaker.md).
  */
 import {
@@ -147,17 +147,14 @@ export class ApiBreaker {
   }
 }
 
-// server.ts and the app bundle each have their own copy of this module: the process's breaker is kept on
-// globalThis under a registered symbol (as api-transport.server.ts keeps the embedded API).
-const KEY = Symbol.for("lakeshore-portal.api-breaker");
-const holder = globalThis as unknown as Record<symbol, ApiBreaker | undefined>;
+let processBreaker: ApiBreaker | undefined;
 
 /** server.ts: the breaker of this process's external API (undefined: none). */
 export function registerApiBreaker(breaker: ApiBreaker | undefined): void {
-  holder[KEY]?.dispose();
-  holder[KEY] = breaker;
+  processBreaker?.dispose();
+  processBreaker = breaker;
 }
 
 export function apiBreaker(): ApiBreaker | undefined {
-  return holder[KEY];
+  return processBreaker;
 }

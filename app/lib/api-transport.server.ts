@@ -157,10 +157,7 @@ export async function closePools(): Promise<void> {
 
 type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
 
-// server.ts and the built app bundle each have their own copy of this module: the embedded API's
-// dispatcher is kept on globalThis under a registered symbol (as app/lib/request-info.ts does).
-const KEY = Symbol.for("lakeshore-portal.embedded-api");
-const holder = globalThis as unknown as Record<symbol, Dispatch | undefined>;
+let embeddedDispatch: Dispatch | undefined;
 
 /**
  * The embedded API as an Express app of its own, serving /api/v1 without compression, for
@@ -182,11 +179,11 @@ export function embeddedApiApp(router: Router): express.Express {
 
 /** server.ts: the embedded API's request handler (`embeddedApiApp`). */
 export function registerEmbeddedApi(dispatch: Dispatch | undefined): void {
-  holder[KEY] = dispatch;
+  embeddedDispatch = dispatch;
 }
 
 export function embeddedApi(): Dispatch | undefined {
-  return holder[KEY];
+  return embeddedDispatch;
 }
 
 /** The embedded API of this process, without a socket: the same router, headers and answers as over HTTP. */

@@ -2,9 +2,6 @@
  * The portal's Prometheus metrics (prom-client), served at /metrics (server/metrics.ts). Labels only ever
  * take values from fixed sets (route patterns, endpoint patterns, methods, status codes, outcomes): never
  * an id, an address or anything of a user's.
- *
- * server.ts and the built app each bundle their own copy of this module, so the metrics are kept on
- * globalThis under a registered symbol: both copies count into the same ones.
  */
 import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -64,11 +61,10 @@ function makeMetrics() {
 
 export type PortalMetrics = ReturnType<typeof makeMetrics>;
 
-const KEY = Symbol.for("lakeshore-portal.metrics");
-const holder = globalThis as unknown as Record<symbol, PortalMetrics | undefined>;
+let processMetrics: PortalMetrics | undefined;
 
 export function metrics(): PortalMetrics {
-  return (holder[KEY] ??= makeMetrics());
+  return (processMetrics ??= makeMetrics());
 }
 
 export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "unavailable"] as const;

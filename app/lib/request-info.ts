@@ -2,9 +2,6 @@
  * What server.ts knows about a request that the app needs: the CSP nonce of React Router's scripts and
  * the client's address (behind TRUST_PROXY, the one the proxy saw), which sign-in limits count, and
  * whether it asks for a page's data (.data) rather than its document.
- *
- * server.ts and the built app each bundle their own copy of this module, so the context object is kept
- * on globalThis under a registered symbol: both copies then use the same key.
  */
 import { createContext, type MiddlewareFunction, type RouterContext } from "react-router";
 import type { ApiBudget } from "./api-budget.server.ts";
@@ -37,14 +34,11 @@ export interface RequestInfo {
   pageCache?: (pattern: string) => PageCache;
 }
 
-const KEY = Symbol.for("lakeshore-portal.request-info");
-const holder = globalThis as unknown as Record<symbol, RouterContext<RequestInfo> | undefined>;
-
-export const requestInfoContext: RouterContext<RequestInfo> = (holder[KEY] ??= createContext<RequestInfo>({
+export const requestInfoContext: RouterContext<RequestInfo> = createContext<RequestInfo>({
   cspNonce: "",
   clientAddress: "unknown",
   dataRequest: false,
-}));
+});
 
 /** Records the route pattern React Router matched for this request (RequestInfo.pattern). */
 export const routePatternMiddleware: MiddlewareFunction<Response> = ({ context, pattern }, next) => {

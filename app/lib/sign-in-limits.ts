@@ -2,17 +2,11 @@
  * What the app sees of the sign-in limits: server.ts builds the one model (common/sign-in-limits.ts),
  * shares it with the embedded API's token endpoint, and hands it to the app in the load context
  * (docs/decisions/020-one-sign-in-limit-model.md). The app never builds one of its own.
- *
- * server.ts and the built app each bundle their own copy of this module, so the context object is kept
- * on globalThis under a registered symbol, as request-info.ts does.
  */
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { SignInLimits } from "#common/sign-in-limits";
 
-const KEY = Symbol.for("lakeshore-portal.sign-in-limits");
-const holder = globalThis as unknown as Record<symbol, RouterContext<SignInLimits | null> | undefined>;
-
-export const signInLimitsContext: RouterContext<SignInLimits | null> = (holder[KEY] ??= createContext<SignInLimits | null>(null));
+export const signInLimitsContext: RouterContext<SignInLimits | null> = createContext<SignInLimits | null>(null);
 
 /** The sign-in limits server.ts handed to this request. */
 export function signInLimits(context: Readonly<RouterContextProvider>): SignInLimits {
