@@ -7,7 +7,7 @@ import type { InternetSettingsAnswer, TvPackageAnswer } from "../contract/home-n
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requirePackage, route } from "./http.ts";
-import type { RouterRow } from "./router.ts";
+import { isRestarting, lastBootOf, type RouterRow } from "./router.ts";
 import { wifiNamesOf } from "./wifi.ts";
 
 type ServiceRow = AddressColumns & {
@@ -43,7 +43,10 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
         ctx.db.one<RouterRow>("SELECT * FROM routers WHERE service_id = $1", [service.id]),
         wifiNamesOf(ctx.db, customerId),
       ]);
-      const online = r ? r.offline_since === null : service.status === "connected";
+      // A router restarting (POST /router/{serviceId}/restart) is offline until it is back, then online since then.
+      const now = ctx.now();
+      const restarting = r !== undefined && r.offline_since === null && isRestarting(r, now);
+      const online = r ? r.offline_since === null && !restarting : service.status === "connected";
       const answer: InternetSettingsAnswer = {
         internet_settings: {
           package_id: packageId,
@@ -61,8 +64,12 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
             public_ipv4: r?.wan_ipv4 ?? null,
             ipv6_prefix: r?.wan_ipv6_prefix ?? null,
             dns_servers: r?.wan_dns ?? [],
-            online_since: r && online ? r.last_boot_at.toISOString() : null,
-            offline_since: r?.offline_since ? r.offline_since.toISOString() : null,
+            online_since: r && online ? lastBootOf(r, now).toISOString() : null,
+            offline_since: r?.offline_since
+              ? r.offline_since.toISOString()
+              : restarting && r?.restart_started_at
+                ? r.restart_started_at.toISOString()
+                : null,
           },
           router: r
             ? {

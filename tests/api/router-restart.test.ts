@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
-import { CpeInfoAnswer, DhcpLeasesAnswer, RouterStatisticsAnswer } from "#contract/home-network";
+import { CpeInfoAnswer, DhcpLeasesAnswer, InternetSettingsAnswer, RouterStatisticsAnswer } from "#contract/home-network";
 import { ROUTER_RESTART_SECONDS, RouterRestartAnswer, RouterRestartStarted, routerRestartEndpoints } from "#contract/router-restart";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
@@ -125,6 +125,15 @@ describe("POST /router/{serviceId}/restart", () => {
   });
 });
 
+/** The internet page's view of resi's service 7001 (package 5001). */
+async function connection() {
+  const { status, body } = await api.call("GET", "/residential-internet/5001", { token: resi });
+  expect(status).toBe(200);
+  const settings = InternetSettingsAnswer.parse(body).internet_settings;
+  expect(settings.service_id).toBe(7001);
+  return settings;
+}
+
 describe("the router while it restarts", () => {
   it("is restarting in cpe-info, silent in statistics and the lease table, then back online, booted when the restart ended", async () => {
     const before = CpeInfoAnswer.parse((await api.call("GET", "/router/7001/cpe-info", { token: resi })).body).data.data;
@@ -139,6 +148,8 @@ describe("the router while it restarts", () => {
     expect(statistics).toMatchObject({ error: { code: "router_offline", last_seen_at: NOW.toISOString() } });
     const leases = await api.call("GET", "/router/7001/dhcp-leases", { token: resi, query: { forceRefresh: "true" } });
     expect(DhcpLeasesAnswer.parse(leases.body).router_online).toBe(false);
+    // The internet page's connection says the same: offline since the restart began.
+    expect((await connection()).connection).toMatchObject({ status: "offline", online_since: null, offline_since: NOW.toISOString() });
 
     api.clock.now = seconds(ROUTER_RESTART_SECONDS + 60);
     expect(await restartOf()).toEqual({
@@ -151,6 +162,11 @@ describe("the router while it restarts", () => {
     expect(after).toMatchObject({ status: "online", uptime_seconds: 60, last_boot_at: seconds(ROUTER_RESTART_SECONDS).toISOString() });
     expect(RouterStatisticsAnswer.parse((await api.call("GET", "/router/7001/statistics", { token: resi })).body)).toMatchObject({
       statistics: { uptime_seconds: 60 },
+    });
+    expect((await connection()).connection).toMatchObject({
+      status: "online",
+      online_since: seconds(ROUTER_RESTART_SECONDS).toISOString(),
+      offline_since: null,
     });
   });
 });
