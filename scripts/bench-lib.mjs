@@ -352,7 +352,7 @@ export async function openWithSessions(base, pathname, cookie, sessions) {
 }
 
 /** A Cookie header with the pairs of `over` (a Cookie header, or a list of pairs) in place of those of the same name. */
-function mergeCookies(cookie, over) {
+export function mergeCookies(cookie, over) {
   const jar = new Map((cookie ? cookie.split("; ") : []).map((c) => [c.split("=")[0], c]));
   for (const pair of Array.isArray(over) ? over : over.split("; ")) jar.set(pair.split("=")[0], pair);
   return [...jar.values()].join("; ");

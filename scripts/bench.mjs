@@ -87,7 +87,15 @@ function request(agent, url, headers) {
     const req = http.get(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on("data", (chunk) => (bytes += chunk.length));
-      res.on("end", () => resolve({ status: res.statusCode, etag: res.headers.etag, bytes, ms: performance.now() - started }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          etag: res.headers.etag,
+          setCookie: res.headers["set-cookie"],
+          bytes,
+          ms: performance.now() - started,
+        }),
+      );
       res.on("error", (error) => resolve({ status: 0, error, ms: performance.now() - started }));
     });
     req.setTimeout(60_000, () => req.destroy(new Error("no answer within 60 s")));
@@ -121,11 +129,14 @@ async function batch({
   const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, lib.cpuMs(pid)]));
   const started = performance.now();
   const deadline = started + limit * 1000;
-  // One cookie, or one per connection (each connection a customer of their own: lib.signInSessions).
+  // One cookie, or one per connection (each connection a customer of their own: lib.signInSessions). What an
+  // answer sets is kept, as a browser keeps it (the session's tokens once renewed: an access token lasts 15
+  // minutes, and a renewed refresh token replaces the old one), in the screen's own list for its next batches.
   const cookies = Array.isArray(cookie) ? cookie : [cookie];
   const worker = async (_, w) => {
-    const sentHeaders = cookies[w % cookies.length] ? { ...headers, cookie: cookies[w % cookies.length] } : headers;
+    const slot = w % cookies.length;
     while (sent < n && performance.now() < deadline) {
+      const sentHeaders = cookies[slot] ? { ...headers, cookie: cookies[slot] } : headers;
       sent++;
       const res = await request(
         agent,
@@ -136,6 +147,11 @@ async function batch({
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.error) errors.push(res.error.message);
       if (res.etag) lastEtag = res.etag;
+      if (res.setCookie?.length && cookies[slot])
+        cookies[slot] = lib.mergeCookies(
+          cookies[slot],
+          res.setCookie.map((set) => set.split(";")[0]),
+        );
       bytes += res.bytes ?? 0;
     }
   };
