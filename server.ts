@@ -116,6 +116,9 @@ async function main(config: Config) {
       databaseUrl: config.DATABASE_URL,
       signIn,
       routerRestartSeconds: config.ROUTER_RESTART_SECONDS,
+      mail: config.SMTP_URL
+        ? { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, portalUrl: config.PORTAL_URL ?? `http://localhost:${config.PORT}` }
+        : undefined,
     });
     // The portal's own calls reach the embedded API in-process (app/lib/api-transport.server.ts): the
     // same router as /api/v1 over HTTP, without a socket or compression.

@@ -18,6 +18,7 @@ import { moveContentsToStore } from "./service/files.ts";
 import { Tokens } from "./service/tokens.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 import { ROUTER_RESTART_SECONDS } from "./contract/router-restart.ts";
+import { startMailRelay, type MailRelayOptions } from "./service/mail-relay.ts";
 
 export interface ApiOptions extends OpenDbOptions {
   /** Seed the demo data into an empty database (default true). */
@@ -46,6 +47,8 @@ export interface ApiOptions extends OpenDbOptions {
    * a dataDir (tests), a temporary directory removed on close.
    */
   filesDir?: string;
+  /** Send the outbox through SMTP (api/service/mail-relay.ts); without it, mail stays in the table. */
+  mail?: Pick<MailRelayOptions, "smtpUrl" | "from" | "portalUrl" | "intervalMs">;
 }
 
 /** Incoming files older than this at start were left by a process that stopped mid-upload. */
@@ -60,6 +63,8 @@ export interface ApiService {
   startup: { migrations: string[]; seeded: boolean; milliseconds: number };
   /** Settles what came due now (the job also runs at start and every settleIntervalMs). */
   settle(): Promise<unknown>;
+  /** Sends the outbox's due mail now (with `mail`): how many were sent; 0 without a relay. */
+  sendMail(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -94,14 +99,17 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
   const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
   await settling.first;
+  const relay = options.mail ? startMailRelay({ ...options.mail, db, now }) : undefined;
   return {
     router,
     db,
     files,
     startup: { migrations, seeded, milliseconds: Math.round(performance.now() - started) },
     settle: settling.run,
+    sendMail: () => relay?.run() ?? Promise.resolve(0),
     async close() {
       await settling.stop();
+      await relay?.stop();
       if (!options.signIn) signIn.shutdown();
       await db.close();
       if (ownFilesDir && !options.filesDir) rmSync(ownFilesDir, { recursive: true, force: true });

@@ -9,12 +9,17 @@ import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
 import { startTracing } from "../server/tracing.ts";
 
 const port = Number(process.env.PORT ?? 4000);
+const mailConfig = parseConfig({ SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM, PORTAL_URL: process.env.PORTAL_URL });
 // Traces with OTEL_EXPORTER_OTLP_ENDPOINT (server/tracing.ts), before the API loads `pg` and the server is made.
 const tracing = await startTracing({ service: "lakeshore-api" });
 const api = await startApi({
   dataDir: process.env.DATA_DIR ?? ".data",
   databaseUrl: process.env.DATABASE_URL || undefined,
   routerRestartSeconds: parseConfig({ ROUTER_RESTART_SECONDS: process.env.ROUTER_RESTART_SECONDS }).ROUTER_RESTART_SECONDS,
+  // The outbox through SMTP with SMTP_URL; links lead to PORTAL_URL (the portal in front of this API).
+  mail: mailConfig.SMTP_URL
+    ? { smtpUrl: mailConfig.SMTP_URL, from: mailConfig.MAIL_FROM, portalUrl: mailConfig.PORTAL_URL ?? "http://localhost:3000" }
+    : undefined,
   // The portal's sign-in limits (SIGN_IN_*, their older names, REDIS_URL), counted by this process alone.
   limits: signInSettingsOf(
     parseConfig(Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(SIGN_IN_|API_TOKEN_|REDIS_URL$)/.test(name)))),

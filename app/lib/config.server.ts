@@ -66,6 +66,15 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     /** The embedded API: how long a router restart takes, in seconds (api/service/router-restart.ts). */
     ROUTER_RESTART_SECONDS: z.coerce.number().int().min(1).max(3600).default(ROUTER_RESTART_SECONDS),
+    /**
+     * The embedded API's mail relay (api/service/mail-relay.ts): sends the outbox through this SMTP server
+     * (`smtp://user:password@host:587`, `smtps://…`); unset, mail stays in the outbox table.
+     */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    /** The From header of that mail. */
+    MAIL_FROM: z.string().trim().min(3).default("myLakeshore <no-reply@lakeshore-fibre.example>"),
+    /** The portal's public address, which links in the mail lead to (unset: http://localhost:PORT). */
+    PORTAL_URL: httpUrl.optional(),
     BRAND_NAME: z.string().trim().min(1).max(40).default("Lakeshore"),
     COMMERCIAL_APP_URL: httpUrl.optional(),
     ANALYTICS_KEY: z.string().trim().min(1).optional(),

@@ -152,6 +152,8 @@ describe("parseConfig refusals name the variable", () => {
     [{ BRAND_NAME: "x".repeat(41) }, "BRAND_NAME"],
     [{ ROUTER_RESTART_SECONDS: "0" }, "ROUTER_RESTART_SECONDS"],
     [{ ROUTER_RESTART_SECONDS: "two minutes" }, "ROUTER_RESTART_SECONDS"],
+    [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
+    [{ PORTAL_URL: "my.lakeshore.example" }, "PORTAL_URL"],
     [{ ALLOWED_ACTION_ORIGINS: "portal.example.com, ftp://files.example.com" }, "ALLOWED_ACTION_ORIGINS"],
   ])("%j is refused with a message naming %s", (env, variable) => {
     const message = errorOf(env);
