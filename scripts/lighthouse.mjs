@@ -165,7 +165,9 @@ async function main() {
       (r.si / 1000).toFixed(2),
       pass ? "PASS" : "FAIL",
     ]);
-    console.log(`${screen.name}: ${r.score}, CPU benchmark index ${r.benchmarkIndex?.toFixed(0)} (${elapsed()})${r.warnings.length ? ` — ${r.warnings.join("; ")}` : ""}`);
+    console.log(
+      `${screen.name}: ${r.score}, CPU benchmark index ${r.benchmarkIndex?.toFixed(0)} (${elapsed()})${r.warnings.length ? ` — ${r.warnings.join("; ")}` : ""}`,
+    );
   }
   await lib.stopAll();
 
