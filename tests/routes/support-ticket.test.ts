@@ -187,6 +187,18 @@ describe("replying", () => {
     expect(closed.data.result.error[""]).toEqual(["api:_form.ticket_closed"]);
   });
 
+  it("answers 404 to a reply to what is not a ticket number, and when the API does not find the ticket", async () => {
+    const seen = writes();
+    const odd = await call(ticketPage.action as Handler, "/support/100101/tickets/x", {
+      params: { ...params, ticketNumber: "x" },
+      multipart: { message: "Hello" },
+    });
+    expect(odd.status).toBe(404);
+    expect(seen).toEqual([]);
+    writes({ reply: () => refuse(404) });
+    expect((await post({ message: "Hello" })).status).toBe(404);
+  });
+
   it("keeps the form when the API is unavailable (503), and answers 415 to a body that is not a form", async () => {
     writes({ reply: () => refuse(503) });
     const down = await post({ message: "Hello" });

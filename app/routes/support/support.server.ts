@@ -24,11 +24,11 @@ export function supportSettings() {
 }
 
 /**
- * The account and one of its tickets with its conversation (GET /support/tickets/{customerId}/{ticketNumber}):
- * 403 for someone else's account, 404 for a number that is not this account's ticket. With `write`, a
- * contact who may not answer tickets gets 403 before the API is asked.
+ * The account and the ticket number of a ticket's address: 403 for someone else's account (and, with
+ * `write`, for a contact who may not answer tickets), 404 for what is not a ticket number ("CS-204801",
+ * any case) without asking the API. An action needs no more: the API checks the rest.
  */
-export async function loadTicket(
+export async function ticketAddress(
   context: Readonly<RouterContextProvider>,
   request: Request,
   params: { customerId?: string; ticketNumber?: string },
@@ -36,9 +36,22 @@ export async function loadTicket(
 ) {
   const customer = await requireCustomer(context, request, params);
   if (write) requireTicketRole(customer);
-  // Not a ticket number at all ("CS-204801", any case): no need to ask.
   const ticketNumber = normalTicketNumber(params.ticketNumber ?? "");
   if (!TICKET_NUMBER.test(ticketNumber)) throw data({ kind: "not-found" }, { status: 404 });
+  return { customer, ticketNumber };
+}
+
+/**
+ * The account and one of its tickets with its conversation (GET /support/tickets/{customerId}/{ticketNumber}):
+ * as `ticketAddress`, then 404 for a number that is not this account's ticket.
+ */
+export async function loadTicket(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  params: { customerId?: string; ticketNumber?: string },
+  options: { write?: boolean } = {},
+) {
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, options);
   const thread = await api(context, request).call("GET /support/tickets/{customerId}/{ticketNumber}", {
     params: { customerId: customer.customer_id, ticketNumber },
   });

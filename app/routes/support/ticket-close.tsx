@@ -13,7 +13,7 @@ import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { loadTicket } from "./support.server";
+import { loadTicket, ticketAddress } from "./support.server";
 import { ticketPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
@@ -29,14 +29,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, ticket } = await loadTicket(context, request, params, { write: true });
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
   return formAction(
     { request, context },
     {
       schema: ConfirmSchema,
       submit: () =>
         api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/close", {
-          params: { customerId: customer.customer_id, ticketNumber: ticket.ticket_number },
+          params: { customerId: customer.customer_id, ticketNumber },
         }),
       success: ({ ticket_number }) => ({
         redirectTo: ticketPath(customer.customer_id, ticket_number),

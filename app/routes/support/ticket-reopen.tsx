@@ -15,7 +15,7 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { loadTicket } from "./support.server";
+import { loadTicket, ticketAddress } from "./support.server";
 import { supportPath, ticketPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
@@ -36,14 +36,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, ticket } = await loadTicket(context, request, params, { write: true });
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
   return formAction(
     { request, context },
     {
       schema: ConfirmSchema,
       submit: () =>
         api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/reopen", {
-          params: { customerId: customer.customer_id, ticketNumber: ticket.ticket_number },
+          params: { customerId: customer.customer_id, ticketNumber },
         }),
       success: ({ ticket_number }) => ({
         redirectTo: ticketPath(customer.customer_id, ticket_number),

@@ -27,7 +27,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { TicketReplySchema } from "~/schemas/support";
-import { canOpenTickets, loadTicket, supportSettings } from "./support.server";
+import { canOpenTickets, loadTicket, supportSettings, ticketAddress } from "./support.server";
 import { supportPath, ticketPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, ticket } = await loadTicket(context, request, params, { write: true });
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
   return formAction(
     { request, context },
     {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       hideFields: ["attachments"],
       submit: (value) =>
         api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
-          params: { customerId: customer.customer_id, ticketNumber: ticket.ticket_number },
+          params: { customerId: customer.customer_id, ticketNumber },
           form: { message: value.message, attachments: value.attachments ?? [] },
         }),
       success: ({ ticket_number }) => ({
