@@ -89,6 +89,9 @@ test("a refused reply says why and keeps the message", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/support/100101" });
   await page.getByTestId("ticket").filter({ hasText: subject }).getByRole("link", { name: subject }).click();
   await expect(page).toHaveURL(/\/support\/100101\/tickets\/CS-\d+$/);
+  // The request's page is shown (with JavaScript the address changes before the page does).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Support request CS-\d+$/);
+  await expect(messages(page).first()).toBeVisible();
   const count = await messages(page).count();
 
   await page.getByRole("button", { name: "Send reply" }).click();
