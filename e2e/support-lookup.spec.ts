@@ -1,7 +1,8 @@
 /**
  * A visitor finds a support request without signing in: the lookup form answers the same whether or not
  * the number and the address match, and the e-mailed link (the demo's fixed ones, api/db/seed
- * business-network.ts TICKET_LINKS_DEMO: one per run, each works once) opens the request read-only.
+ * business-network.ts TICKET_LINKS_DEMO: one per run, each works once) opens the request and its
+ * conversation read-only.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, hasJs } from "./support";
@@ -103,17 +104,25 @@ test("the e-mailed link opens the request once, read-only, for this browser only
   await page.getByRole("button", { name: fr ? "Voir la demande" : "Show the request" }).click();
 
   const view = page.getByTestId("ticket-view");
+  // The conversation, oldest message first, as written (support's signed "<first name>, Support").
+  const messages = page.getByTestId("conversation").getByTestId("message");
   if (fr) {
     await expect(view.getByRole("heading", { level: 2 })).toHaveText("WiFi drops every evening");
     await expect(view).toContainText("En cours");
     await expect(view).toContainText("Wi-Fi");
-    await expect(view).toContainText("Aucun fichier n’a été joint.");
+    await expect(messages).toHaveCount(3);
+    await expect(messages.first().getByRole("heading", { level: 3 })).toHaveText("Maya Singh");
+    await expect(messages.nth(1).getByRole("heading", { level: 3 })).toHaveText(/^\w+, Soutien$/);
+    await expect(messages.nth(1)).toContainText("We see channel interference");
     await expect(page.getByTestId("view-ends")).toContainText("Vous pouvez voir cette demande ici jusqu’à");
   } else {
     await expect(view.getByRole("heading", { level: 2 })).toHaveText("Proof of payment sent – please restore service");
     await expect(view).toContainText("Open");
     await expect(view).toContainText("Billing");
-    await expect(view.getByTestId("ticket-attachments")).toHaveText("bank-confirmation.pdf");
+    await expect(messages).toHaveCount(2);
+    await expect(messages.first().getByRole("heading", { level: 3 })).toHaveText("Jordan Gagnon");
+    await expect(messages.first().getByTestId("message-attachments")).toHaveText(/^bank-confirmation\.pdf \(.+\)$/);
+    await expect(messages.nth(1)).toContainText("Thank you, we received your confirmation.");
     await expect(page.getByTestId("view-ends")).toContainText("You can see this request here until");
   }
   await expect(page).toHaveTitle(fr ? /Demande de soutien CS-\d+/ : /Support request CS-\d+/);

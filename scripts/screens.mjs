@@ -14,7 +14,7 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 69 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 72 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
@@ -97,6 +97,11 @@ export const SCREENS = [
   { name: "contact-resend", path: `/contacts/${resi}/2/resend`, user: "resi" },
   { name: "support", path: `/support/${resi}`, user: "resi" },
   { name: "support-new", path: `/support/${resi}/new`, user: "resi" },
+  // Resi's WiFi request (CS-204803: her messages and support's; the end-to-end tests change others).
+  { name: "support-ticket", path: `/support/${resi}/tickets/CS-204803`, user: "resi" },
+  { name: "support-ticket-close", path: `/support/${resi}/tickets/CS-204803/close`, user: "resi" },
+  // Her TV request closed months ago: the page says to open a new request instead.
+  { name: "support-ticket-reopen", path: `/support/${resi}/tickets/CS-204801/reopen`, user: "resi" },
   // Signed in: family@example.com (100201 suspended, 100202 with a scheduled pause and PAD, 100203 with requests)
   { name: "accounts", path: "/accounts", user: "family" },
   { name: "proof-of-payment", path: "/billing/100201/proof-of-payment", user: "family" },
@@ -128,4 +133,7 @@ export const VARIANTS = [
   { name: "endpoint-bandwidth-down", path: "/internet/view/8024/bandwidth", user: "business" },
   { name: "endpoint-bandwidth-down-fr", path: "/internet/view/8024/bandwidth?lng=fr", user: "business" },
   { name: "cabinet-fr", path: "/cabinet-spaces/8005?lng=fr", user: "business" },
+  // A request read by a contact who may not answer it (no reply form), and one written in French.
+  { name: "support-ticket-read-only", path: "/support/200305/tickets/CS-204812", user: "business" },
+  { name: "support-ticket-fr", path: "/support/100202/tickets/CS-204806?lng=fr", user: "family" },
 ];

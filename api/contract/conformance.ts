@@ -1,6 +1,6 @@
 /**
- * Checks a backend against the contract: signs in, finds the user's customers, packages, services and
- * invoices, then calls every GET endpoint of the contract that a signed-in user can reach with each id
+ * Checks a backend against the contract: signs in, finds the user's customers, packages, services,
+ * invoices and support tickets, then calls every GET endpoint of the contract that a signed-in user can reach with each id
  * that fits it, and parses every 200 answer with the endpoint's schema. Used by `npm run api:check`
  * (an operator's own backend) and by the reference service's tests.
  *
@@ -82,7 +82,9 @@ export function checkable(e: Endpoint): boolean {
   if (e.method !== "get" || e.path.startsWith("/oauth2/") || e.path === "/auth/logout") return false;
   const parameters = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (e.auth === "public") return parameters.length === 0;
-  return parameters.every((p) => p === "invoiceId" || candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null);
+  return parameters.every(
+    (p) => p === "invoiceId" || p === "ticketNumber" || candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null,
+  );
 }
 
 export async function checkBackend(options: ConformanceOptions): Promise<ConformanceReport> {
@@ -118,6 +120,8 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
   const dashboard = DashboardAnswer.parse((await get("/dashboard")).json);
   const ids: Ids = { customers: dashboard.customers.map((c) => c.customer_id), packages: [], services: [] };
   const invoicePdfs: string[] = [];
+  /** A ticket's address per customer with tickets (its conversation: GET /support/tickets/{customerId}/{ticketNumber}). */
+  const ticketPaths: string[] = [];
   for (const customer of dashboard.customers) {
     const id = customer.customer_id;
     if (customer.isResidential) {
@@ -133,6 +137,9 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
     const invoices = (await get(`/billing/${id}/invoices`)).json as { invoices?: { pdf_path?: string }[] } | undefined;
     const pdf = invoices?.invoices?.[0]?.pdf_path;
     if (pdf) invoicePdfs.push(pdf.replace(/^\/api\/v1/, ""));
+    const tickets = (await get(`/support/tickets/${id}`)).json as { customer_tickets?: { ticket_number?: string }[] } | undefined;
+    const ticket = tickets?.customer_tickets?.[0]?.ticket_number;
+    if (ticket) ticketPaths.push(`/support/tickets/${id}/${encodeURIComponent(ticket)}`);
   }
 
   const report: ConformanceReport = { username: options.username, customers: ids.customers, endpoints: [], skipped: [] };
@@ -155,6 +162,7 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
 
     let paths: string[];
     if (e.path.includes("{invoiceId}")) paths = invoicePdfs;
+    else if (e.path.includes("{ticketNumber}")) paths = ticketPaths;
     else {
       paths = [e.path];
       for (const [, parameter] of e.path.matchAll(/\{(\w+)\}/g)) {

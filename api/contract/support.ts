@@ -1,6 +1,7 @@
 /**
- * Support tickets of residential and commercial customers, and looking one up without signing in (a
- * link e-mailed to the address it was opened with, then a short read-only view).
+ * Support tickets of residential and commercial customers, their conversations (the messages of both
+ * sides, the customer's replies, closing and reopening), and looking one up without signing in (a link
+ * e-mailed to the address it was opened with, then a short read-only view of the conversation).
  */
 import { z } from "zod";
 import { IsoDateTime, NumericId, SuccessAnswer } from "./common.ts";
@@ -127,6 +128,69 @@ export const OpenTicketAnswer = z.object({
 });
 export type OpenTicketAnswer = z.infer<typeof OpenTicketAnswer>;
 
+// --- A ticket's conversation --------------------------------------------------------------------------
+
+/** A closed ticket may be reopened for this many days after it was closed; after that, a new one is opened. */
+export const TICKET_REOPEN_DAYS = 14;
+
+/** A file sent with a message (listed; the API does not serve ticket attachments back). */
+export const TicketAttachment = z.object({ file_name: z.string(), media_type: z.string(), size_bytes: z.number().int() });
+export type TicketAttachment = z.infer<typeof TicketAttachment>;
+
+/** One message of a ticket's conversation, the customer's or support's. */
+export const TicketMessage = z.object({
+  message_id: z.number().int(),
+  at: IsoDateTime,
+  author: z.enum(["customer", "agent"]),
+  /** The contact's name for the customer's messages; the first name an agent signs with (may be empty: "Support"). */
+  author_name: z.string(),
+  /** The customer's message was written by the signed-in user (always false for support's, and for a visitor's view). */
+  mine: z.boolean(),
+  body: z.string(),
+  attachments: z.array(TicketAttachment),
+});
+export type TicketMessage = z.infer<typeof TicketMessage>;
+
+/** A ticket as its own page shows it. */
+export const TicketDetail = z.object({
+  ticket_id: z.number().int(),
+  ticket_number: z.string(),
+  subject: z.string(),
+  category: TicketCategory,
+  category_name: z.string(),
+  status: TicketStatus,
+  service_id: z.number().int().nullable(),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+  /** When it was closed (only while it is closed). */
+  closed_at: IsoDateTime.nullable(),
+  /** While closed: the end of the TICKET_REOPEN_DAYS it may be reopened in, and whether that is still ahead. */
+  reopen_until: IsoDateTime.nullable(),
+  can_reopen: z.boolean(),
+});
+export type TicketDetail = z.infer<typeof TicketDetail>;
+
+/** GET /support/tickets/{customerId}/{ticketNumber}: the ticket and its messages, oldest first. */
+export const TicketThreadAnswer = z.object({ ticket: TicketDetail, messages: z.array(TicketMessage) });
+export type TicketThreadAnswer = z.infer<typeof TicketThreadAnswer>;
+
+/**
+ * POST /support/tickets/{customerId}/{ticketNumber}/messages (multipart): the customer's reply, files in
+ * `attachments` (the support form's limits). The ticket goes back to "open".
+ */
+export const TicketReplyRequest = z.object({ message: textField("message", 5000) });
+export type TicketReplyRequest = z.infer<typeof TicketReplyRequest>;
+
+/** What a reply, a close or a reopen answers: the ticket's status now. */
+export const TicketChangeAnswer = z.object({
+  success: z.literal(true),
+  ticket_number: z.string(),
+  status: TicketStatus,
+  /** The reply's message (a reply only). */
+  message_id: z.number().int().optional(),
+});
+export type TicketChangeAnswer = z.infer<typeof TicketChangeAnswer>;
+
 // --- Looking a ticket up without signing in ---------------------------------------------------------
 
 /** A ticket number as people type it: "CS-204801", any case, spaces around; stored upper-case. */
@@ -169,13 +233,13 @@ export type TicketLinkAnswer = z.infer<typeof TicketLinkAnswer>;
 export const TicketViewGrantAnswer = z.object({
   success: z.literal(true),
   ticket_number: z.string(),
-  /** For GET /support/ticket-views/{viewToken} (and, later, the ticket's conversation under it). */
+  /** For GET /support/ticket-views/{viewToken}: the ticket and its conversation, read-only. */
   view_token: z.string(),
   expires_at: IsoDateTime,
 });
 export type TicketViewGrantAnswer = z.infer<typeof TicketViewGrantAnswer>;
 
-/** GET /support/ticket-views/{viewToken}: the ticket, read-only, without its messages. */
+/** GET /support/ticket-views/{viewToken}: the ticket and its conversation, read-only. */
 export const TicketViewAnswer = z.object({
   ticket: z.object({
     ticket_number: z.string(),
@@ -188,6 +252,8 @@ export const TicketViewAnswer = z.object({
     /** Names only: the files themselves are not served here. */
     attachments: z.array(z.object({ file_name: z.string() })),
   }),
+  /** The messages of both sides, oldest first (`mine` is always false here). */
+  messages: z.array(TicketMessage),
   /** When this view ends (a new lookup sends a new link). */
   expires_at: IsoDateTime,
 });
@@ -236,6 +302,61 @@ export const supportEndpoints = [
     ],
   }),
   endpoint({
+    method: "get",
+    path: "/support/tickets/{customerId}/{ticketNumber}",
+    tag: "support",
+    summary:
+      "A ticket of the customer and its conversation, oldest message first (any activated contact; a number that is not this customer's answers 404)",
+    auth: "bearer",
+    answer: TicketThreadAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "post",
+    path: "/support/tickets/{customerId}/{ticketNumber}/messages",
+    tag: "support",
+    summary:
+      "Reply to a ticket with up to five attachments (contacts with the support or authoritative role); the ticket goes back to open. Refused on a closed ticket",
+    auth: "bearer",
+    body: TicketReplyRequest,
+    bodyEncoding: "multipart",
+    uploads: [{ field: "attachments", purpose: "support_attachment" }],
+    answer: TicketChangeAnswer,
+    status: 201,
+    errors: [404, 422],
+    errorCodes: [
+      "message.required",
+      "message.too_long",
+      "attachments.too_many",
+      "attachments.too_large",
+      "attachments.type",
+      "attachments.unsafe_content",
+      "attachments.empty",
+      "attachments.unexpected_field",
+      "_form.ticket_closed",
+    ],
+  }),
+  endpoint({
+    method: "post",
+    path: "/support/tickets/{customerId}/{ticketNumber}/close",
+    tag: "support",
+    summary: "Close a ticket the customer no longer needs (contacts with the support or authoritative role)",
+    auth: "bearer",
+    answer: TicketChangeAnswer,
+    errors: [404, 422],
+    errorCodes: ["_form.ticket_closed"],
+  }),
+  endpoint({
+    method: "post",
+    path: "/support/tickets/{customerId}/{ticketNumber}/reopen",
+    tag: "support",
+    summary: `Reopen a closed ticket within ${TICKET_REOPEN_DAYS} days of its closing (contacts with the support or authoritative role)`,
+    auth: "bearer",
+    answer: TicketChangeAnswer,
+    errors: [404, 422],
+    errorCodes: ["_form.ticket_not_closed", "_form.reopen_expired"],
+  }),
+  endpoint({
     method: "post",
     path: "/support/ticket-lookup",
     tag: "support",
@@ -269,7 +390,7 @@ export const supportEndpoints = [
     method: "get",
     path: "/support/ticket-views/{viewToken}",
     tag: "support",
-    summary: `The ticket a view opens, read-only: number, subject, category, status, dates, attachments' names. ${VIEW_TOKEN}`,
+    summary: `The ticket a view opens and its conversation, read-only: number, subject, category, status, dates, messages with their attachments' names. ${VIEW_TOKEN}`,
     auth: "public",
     answer: TicketViewAnswer,
     errors: [404],

@@ -13,6 +13,7 @@ import { orderRoutes } from "./orders.ts";
 import { cabinetRoutes } from "./cabinets.ts";
 import { endpointRoutes } from "./endpoints.ts";
 import { supportRoutes } from "./support.ts";
+import { ticketConversationRoutes } from "./ticket-conversation.ts";
 import { ticketLookupRoutes } from "./ticket-lookup.ts";
 import { commercialDashboardRoutes } from "./commercial-dashboard.ts";
 import { contactsRoutes } from "./contacts.ts";
@@ -73,6 +74,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(endpointRoutes(ctx));
   router.use(cabinetRoutes(ctx));
   router.use(supportRoutes(ctx));
+  router.use(ticketConversationRoutes(ctx));
   router.use(revisionRoutes(ctx));
   router.use(dashboardRoutes(ctx));
   router.use(residentialDashboardRoutes(ctx));

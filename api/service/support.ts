@@ -1,5 +1,5 @@
 /** /support/tickets/{customerId}: the customer's support tickets, and opening one with attachments. */
-import { Router } from "express";
+import { Router, type Request } from "express";
 import {
   COMMERCIAL_TICKET_CATEGORIES,
   MAX_CC_EMAILS,
@@ -14,7 +14,7 @@ import {
 import type { ServiceContext } from "./context.ts";
 import { fieldErrors, unprocessable } from "./errors.ts";
 import { checkFiles, storeFiles } from "./files.ts";
-import { requireCustomer, route } from "./http.ts";
+import { requireCustomer, route, type UploadedFile } from "./http.ts";
 
 export const TICKET_CATEGORY_NAMES: Record<TicketCategory, { en: string; fr: string }> = {
   billing: { en: "Billing", fr: "Facturation" },
@@ -40,6 +40,19 @@ const ATTACHMENT_FIELDS = ["attachments", "attachments[]"];
 export function summarize(text: string, length = SUMMARY_LENGTH): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
+}
+
+/**
+ * The files of a support form's post (opening a ticket, replying to one): only in `attachments`, at
+ * most five, each checked by its content (files.ts). Answers the files and the refusal codes of the field.
+ */
+export async function checkAttachments(req: Request): Promise<{ attachments: UploadedFile[]; codes: string[] }> {
+  const files = req.files ?? [];
+  const attachments = files.filter((file) => ATTACHMENT_FIELDS.includes(file.field));
+  const codes: string[] = [];
+  if (attachments.length < files.length || req.strayFileFields?.length) codes.push("attachments.unexpected_field");
+  codes.push(...((await checkFiles(attachments, "support_attachment", "attachments")).attachments ?? []));
+  return { attachments, codes };
 }
 
 const categoriesOf = (isResidential: boolean): readonly TicketCategory[] =>
@@ -146,14 +159,9 @@ export function supportRoutes(ctx: ServiceContext): Router {
         if (!service) errors.service_id = ["service_id.not_found"];
       }
 
-      const files = req.files ?? [];
-      const attachments = files.filter((file) => ATTACHMENT_FIELDS.includes(file.field));
-      if (attachments.length < files.length || req.strayFileFields?.length)
-        (errors.attachments ??= []).push("attachments.unexpected_field");
-      for (const code of (await checkFiles(attachments, "support_attachment", "attachments")).attachments ?? []) {
-        (errors.attachments ??= []).push(code);
-      }
-      if (errors.attachments?.includes("attachments.too_many")) messages.push("Too many files, maximum of five allowed");
+      const { attachments, codes } = await checkAttachments(req);
+      if (codes.length) errors.attachments = codes;
+      if (codes.includes("attachments.too_many")) messages.push("Too many files, maximum of five allowed");
 
       if (Object.keys(errors).length || !input) {
         throw unprocessable(errors, messages.join("; ") || "The support request was refused");
@@ -170,13 +178,18 @@ export function supportRoutes(ctx: ServiceContext): Router {
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $8) RETURNING id, ticket_number`,
           [access.customerId, serviceId, userId, input.category, input.subject, input.description, cc.emails, now],
         );
-        await tx.query(
-          `INSERT INTO support_ticket_updates (ticket_id, created_at, author_kind, author_name, body) VALUES ($1, $2, 'customer', $3, $4)`,
-          [row!.id, now, author ? `${author.first_name} ${author.last_name}` : "Customer", input.description],
+        const message = await tx.one<{ id: number }>(
+          `INSERT INTO support_ticket_updates (ticket_id, created_at, author_kind, author_name, author_user_id, body)
+           VALUES ($1, $2, 'customer', $3, $4, $5) RETURNING id`,
+          [row!.id, now, author ? `${author.first_name} ${author.last_name}` : "Customer", userId, input.description],
         );
         const fileIds = await storeFiles(tx, ctx.files, access.customerId, "support_attachment", attachments, userId);
         for (const fileId of fileIds) {
-          await tx.query("INSERT INTO support_ticket_attachments (ticket_id, file_id) VALUES ($1, $2)", [row!.id, fileId]);
+          await tx.query("INSERT INTO support_ticket_attachments (ticket_id, file_id, update_id) VALUES ($1, $2, $3)", [
+            row!.id,
+            fileId,
+            message!.id,
+          ]);
         }
         return row!;
       });

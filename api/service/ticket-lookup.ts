@@ -9,9 +9,9 @@
  *  - GET / POST /support/ticket-links/{token}: the link names its ticket while it works (24 hours); using
  *    it (once) answers a view token that reads the ticket for an hour. A GET never uses a link, so a mail
  *    scanner opening it does not spend it.
- *  - GET /support/ticket-views/{viewToken}: the ticket, read-only (number, subject, category, status,
- *    dates, attachments' names). The conversation (messages, reply, close, reopen) will hang from the same
- *    view token: /support/ticket-views/{viewToken}/….
+ *  - GET /support/ticket-views/{viewToken}: the ticket and its conversation, read-only (number, subject,
+ *    category, status, dates, the messages of both sides with their attachments' names). Replying,
+ *    closing and reopening stay with the signed-in contacts (ticket-conversation.ts).
  *
  * Tokens are 32 random bytes (base64url); only their SHA-256 is kept (support_ticket_links).
  */
@@ -34,6 +34,7 @@ import type { ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { parseInput, route } from "./http.ts";
 import { TICKET_CATEGORY_NAMES } from "./support.ts";
+import { ticketMessages } from "./ticket-conversation.ts";
 
 type Language = "en" | "fr";
 
@@ -156,7 +157,7 @@ export function ticketLookupRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const view = await findWorking(ctx.db, "view", req.params.viewToken, ctx.now());
       if (!view) throw notFound("View");
-      const [ticket, attachments] = await Promise.all([
+      const [ticket, attachments, messages] = await Promise.all([
         ctx.db.one<{
           ticket_number: string;
           subject: string;
@@ -170,6 +171,7 @@ export function ticketLookupRoutes(ctx: ServiceContext): Router {
             WHERE a.ticket_id = $1 ORDER BY f.id`,
           [view.ticket_id],
         ),
+        ticketMessages(ctx.db, view.ticket_id, null),
       ]);
       if (!ticket) throw notFound("View");
       const answer: TicketViewAnswer = {
@@ -183,6 +185,7 @@ export function ticketLookupRoutes(ctx: ServiceContext): Router {
           updated_at: new Date(ticket.updated_at).toISOString(),
           attachments: attachments.map((a) => ({ file_name: a.file_name })),
         },
+        messages,
         expires_at: view.expires_at.toISOString(),
       };
       res.set("Cache-Control", "private, no-store").json(answer);

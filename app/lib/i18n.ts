@@ -132,6 +132,15 @@ export function formatDayMonth(value: string, language: Language): string {
   return dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
 }
 
+/**
+ * A file's size as the upload limits count it (1 MB = 1,048,576 bytes), in kilobytes or megabytes:
+ * "2.4 MB", "2,4 Mo" (the chosen files of a form, the files of a support ticket's messages).
+ */
+export function formatFileSize(bytes: number, language: Language): string {
+  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : [Math.max(bytes / 1024, 0.1), "kilobyte"];
+  return new Intl.NumberFormat(localeOf(language), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}
+
 /** A number of bytes in the largest unit that keeps it at or above 1 (1.2 GB / 1,2 Go). */
 export function formatBytes(bytes: number, language: Language): string {
   const units = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;

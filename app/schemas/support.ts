@@ -1,7 +1,8 @@
 /**
  * The support form: a category, a subject and a description, CC e-mail addresses (each checked; the
  * message names the ones refused) and up to five attachments (JPG, PNG or PDF, 10 MB each; the API
- * checks the bytes again). Limits and codes are the contract's (api/contract/support.ts, files.ts). And
+ * checks the bytes again). A reply to a ticket: a message as long as a description, and attachments
+ * under the same rules. Limits and codes are the contract's (api/contract/support.ts, files.ts). And
  * the visitor's ticket lookup.
  */
 import { z } from "zod";
@@ -27,12 +28,28 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * Optional. conform reads the file field as the browser's form does: a field left empty (one part
+ * without a name or bytes) is no attachment, and one or several files become a list.
+ */
+const attachments = z
+  .array(z.instanceof(File, { message: "api:attachments.type" }))
+  .max(rule.maxFiles, "api:attachments.too_many")
+  .superRefine((files, ctx) => {
+    const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
+    for (const message of problems) ctx.addIssue({ code: "custom", message });
+  })
+  .optional();
+
+/** A description, or a reply: up to 5,000 characters. */
+const MESSAGE_LENGTH = 5000;
+
 export const SupportTicketSchema = z.object({
   category: z
     .string({ error: "api:category.required" })
     .refine((value) => (TicketCategory.options as readonly string[]).includes(value), "api:category.invalid"),
   subject: text("subject", 150),
-  description: text("description", 5000),
+  description: text("description", MESSAGE_LENGTH),
   cc_emails: z
     .string()
     .max(3000, "api:cc_emails.too_many")
@@ -48,20 +65,16 @@ export const SupportTicketSchema = z.object({
       }
     })
     .optional(),
-  /**
-   * Optional. conform reads the file field as the browser's form does: a field left empty (one part
-   * without a name or bytes) is no attachment, and one or several files become a list.
-   */
-  attachments: z
-    .array(z.instanceof(File, { message: "api:attachments.type" }))
-    .max(rule.maxFiles, "api:attachments.too_many")
-    .superRefine((files, ctx) => {
-      const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
-      for (const message of problems) ctx.addIssue({ code: "custom", message });
-    })
-    .optional(),
+  attachments,
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;
+
+/** A reply to a ticket (its page's form): the message, and attachments as the support form takes them. */
+export const TicketReplySchema = z.object({
+  message: text("message", MESSAGE_LENGTH),
+  attachments,
+});
+export type TicketReplyInput = z.infer<typeof TicketReplySchema>;
 
 /**
  * Look a ticket up without signing in: its number ("CS-204801", any case) and the e-mail address it was

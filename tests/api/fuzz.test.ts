@@ -35,6 +35,7 @@ beforeAll(async () => {
     serviceId: await ids("SELECT id FROM services WHERE customer_id = 100101 ORDER BY id LIMIT 3"),
     packageId: await ids("SELECT id FROM packages WHERE customer_id = 100101 ORDER BY id LIMIT 2"),
     contactId: await ids("SELECT id FROM contacts WHERE customer_id = 100101 ORDER BY id LIMIT 2"),
+    ticketNumber: await ids("SELECT ticket_number AS id FROM support_tickets WHERE customer_id = 100101 ORDER BY id LIMIT 3"),
   };
   tables = (
     await api.db.query<{ name: string }>(

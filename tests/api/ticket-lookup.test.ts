@@ -144,10 +144,32 @@ describe("the e-mailed link and the view it opens", () => {
         updated_at: expect.any(String),
         attachments: [{ file_name: "bank-confirmation.pdf" }],
       },
+      messages: [
+        {
+          message_id: expect.any(Number),
+          at: expect.any(String),
+          author: "customer",
+          author_name: "Jordan Gagnon",
+          mine: false,
+          body: expect.stringMatching(/^I paid the overdue balance/),
+          attachments: [{ file_name: "bank-confirmation.pdf", media_type: "application/pdf", size_bytes: expect.any(Number) }],
+        },
+        {
+          message_id: expect.any(Number),
+          at: expect.any(String),
+          author: "agent",
+          author_name: expect.any(String),
+          mine: false,
+          body: expect.stringMatching(/^Thank you, we received your confirmation/),
+          attachments: [],
+        },
+      ],
       expires_at: grant.expires_at,
     });
-    // Nothing of the conversation or the files themselves.
-    expect(JSON.stringify(view.body)).not.toMatch(/paid the overdue balance|PDF-1/);
+    // The conversation, oldest first; never the files themselves.
+    const { messages } = TicketViewAnswer.parse(view.body);
+    expect(messages[0].at < messages[1].at).toBe(true);
+    expect(JSON.stringify(view.body)).not.toMatch(/PDF-1/);
   });
 
   it("ends the view after an hour and the link after 24 hours", async () => {

@@ -1,8 +1,15 @@
 /**
- * msw: support tickets of the fixture accounts, opening one, and a visitor's ticket lookup (link and
- * view). Tests change an answer with server.use(on(...)).
+ * msw: support tickets of the fixture accounts, opening one, a ticket's conversation (reply, close,
+ * reopen), and a visitor's ticket lookup (link and view). Tests change an answer with server.use(on(...)).
  */
-import type { SupportTicket, SupportTicketsAnswer, TicketViewAnswer } from "#contract/support";
+import type {
+  SupportTicket,
+  SupportTicketsAnswer,
+  TicketDetail,
+  TicketMessage,
+  TicketThreadAnswer,
+  TicketViewAnswer,
+} from "#contract/support";
 import { on, refuse, reply } from "./contract.ts";
 
 export const ticket = (overrides: Partial<SupportTicket> = {}): SupportTicket => ({
@@ -42,6 +49,50 @@ export const tickets: SupportTicketsAnswer = {
   ],
 };
 
+/** The conversation of CS-1041 (waiting for the customer): her message, then support's question. */
+export const message = (overrides: Partial<TicketMessage> = {}): TicketMessage => ({
+  message_id: 1,
+  at: "2026-11-10T15:00:00Z",
+  author: "customer",
+  author_name: "Maya Singh",
+  mine: true,
+  body: "The WiFi drops every evening around 8 p.m.",
+  attachments: [{ file_name: "speed-test.png", media_type: "image/png", size_bytes: 48_213 }],
+  ...overrides,
+});
+
+export const ticketDetail = (overrides: Partial<TicketDetail> = {}): TicketDetail => ({
+  ticket_id: 41,
+  ticket_number: "CS-1041",
+  subject: "WiFi drops in the evening",
+  category: "wifi",
+  category_name: "WiFi",
+  status: "waiting_on_customer",
+  service_id: null,
+  created_at: "2026-11-10T15:00:00Z",
+  updated_at: "2026-11-12T16:30:00Z",
+  closed_at: null,
+  reopen_until: null,
+  can_reopen: false,
+  ...overrides,
+});
+
+export const thread = (ticket: Partial<TicketDetail> = {}): TicketThreadAnswer => ({
+  ticket: ticketDetail(ticket),
+  messages: [
+    message(),
+    message({
+      message_id: 2,
+      at: "2026-11-12T16:30:00Z",
+      author: "agent",
+      author_name: "Jasmine",
+      mine: false,
+      body: "We moved your 5 GHz network to channel 149.\nDoes it still drop?",
+      attachments: [],
+    }),
+  ],
+});
+
 /** The ticket lookup: a working link token, a working view token, and the view it opens. */
 export const TICKET_LINK = "ticket-link-good-0123456789abcdef";
 export const TICKET_VIEW = "ticket-view-good-0123456789abcdef";
@@ -56,6 +107,7 @@ export const ticketView: TicketViewAnswer = {
     updated_at: "2026-11-13T02:00:00Z",
     attachments: [{ file_name: "speed-test.png" }],
   },
+  messages: thread().messages.map((m) => ({ ...m, mine: false })),
   expires_at: "2026-11-23T16:00:00Z",
 };
 
@@ -82,5 +134,22 @@ export const supportHandlers = [
   on("GET /support/tickets/{customerId}", () => reply("GET /support/tickets/{customerId}", tickets)),
   on("POST /support/tickets/{customerId}", () =>
     reply("POST /support/tickets/{customerId}", { success: true, ticket_id: 42, ticket_number: "CS-1042" }),
+  ),
+  on("GET /support/tickets/{customerId}/{ticketNumber}", ({ params }) =>
+    params.ticketNumber === "CS-1041" ? reply("GET /support/tickets/{customerId}/{ticketNumber}", thread()) : refuse(404),
+  ),
+  on("POST /support/tickets/{customerId}/{ticketNumber}/messages", () =>
+    reply("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
+      success: true,
+      ticket_number: "CS-1041",
+      status: "open",
+      message_id: 3,
+    }),
+  ),
+  on("POST /support/tickets/{customerId}/{ticketNumber}/close", () =>
+    reply("POST /support/tickets/{customerId}/{ticketNumber}/close", { success: true, ticket_number: "CS-1041", status: "closed" }),
+  ),
+  on("POST /support/tickets/{customerId}/{ticketNumber}/reopen", () =>
+    reply("POST /support/tickets/{customerId}/{ticketNumber}/reopen", { success: true, ticket_number: "CS-1041", status: "open" }),
   ),
 ];

@@ -58,6 +58,7 @@ const FIELDS = [
   "subject",
   "intent",
   "ticket_number",
+  "message",
 ];
 
 const controlText = fc
@@ -130,7 +131,11 @@ describe("fuzzing every portal action", () => {
       const cookie = await signedInCookie();
       const params = fc.record(
         Object.fromEntries(
-          names.map((name) => [name, fc.oneof(fc.constant("100101"), fc.constant("200301"), fc.string({ maxLength: 10 }), controlText)]),
+          names.map((name) => [
+            name,
+            // Ids of the fixtures: accounts, and a ticket number (the msw conversation's).
+            fc.oneof(fc.constant("100101"), fc.constant("200301"), fc.constant("CS-1041"), fc.string({ maxLength: 10 }), controlText),
+          ]),
         ),
       );
       await fc.assert(

@@ -128,7 +128,7 @@ describe("the e-mailed link and the view", () => {
     expect(cookies).toMatch(/__link_ticket=; Max-Age=0/);
   });
 
-  it("shows the ticket read-only while the view lasts, and nothing is kept for anyone else", async () => {
+  it("shows the ticket and its conversation read-only while the view lasts, and nothing is kept for anyone else", async () => {
     const page = await call(view.loader, { url: SCOPE, cookie: viewCookie() });
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({
@@ -136,6 +136,11 @@ describe("the e-mailed link and the view", () => {
       ticket: { ticket_number: "CS-1041", status: "in_progress", attachments: [{ file_name: "speed-test.png" }] },
       expiresAt: "2026-11-23T16:00:00Z",
     });
+    // The messages of both sides, oldest first, none of them "yours".
+    expect(page.data.messages.map((m: { author: string; mine: boolean }) => [m.author, m.mine])).toEqual([
+      ["customer", false],
+      ["agent", false],
+    ]);
     expect(view.headers()).toEqual({ "Cache-Control": "private, no-store" });
   });
 

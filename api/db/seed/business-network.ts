@@ -7,9 +7,11 @@
  *    nights and weekends quiet, a few bursts).
  *  - Every colocation service gets a cabinet with A and B feeds (one a C feed too) and 60 days of hourly
  *    power samples; the cabinet of service 8005 runs its A feed close to the breaker's continuous limit.
- *  - Support tickets in every state: resi@example.com (4), family@example.com (one per account),
- *    business@example.com (several accounts), one with a PDF attachment; two fixed lookup links
- *    (TICKET_LINKS_DEMO), as a visitor's ticket lookup e-mails them.
+ *  - Support tickets in every state, each with a few messages of both sides: resi@example.com (4, the
+ *    moving one waiting for her reply), family@example.com (one per account; the condo's written and
+ *    answered in French), business@example.com (several accounts; on 200305, where she only reads, one
+ *    opened by a colleague without a sign-in and waiting for the customer), one with a PDF attachment;
+ *    three fixed lookup links (TICKET_LINKS_DEMO), as a visitor's ticket lookup e-mails them.
  *
  * Bulk samples are generated in SQL (generate_series) so the seed stays fast.
  */
@@ -287,7 +289,9 @@ async function seedCabinets(ctx: SeedContext, services: ServiceRow[]) {
 
 interface TicketSeed {
   customer: number;
-  user: number;
+  /** Who opened it: a demo user, or null for a contact without a sign-in (then `author` names them). */
+  user: number | null;
+  author?: string;
   service?: number;
   category: string;
   subject: string;
@@ -296,7 +300,7 @@ interface TicketSeed {
   /** Days before the seed day it was opened, and the hour (UTC). */
   opened: [number, number];
   cc?: string[];
-  /** Replies: [days before the seed day, hour, agent (true) or customer, text]. */
+  /** Replies: [days before the seed day, hour, agent (true) or customer, text]; an agent signs with a first name. */
   replies?: [number, number, boolean, string][];
   attachment?: string;
 }
@@ -336,6 +340,8 @@ async function seedTickets(ctx: SeedContext) {
       description: "My last invoice has a $12.99 movie rental I do not remember ordering.",
       replies: [
         [39, 13, true, "The rental was ordered on the living-room box. We added a purchase PIN so it cannot happen by accident again."],
+        [39, 20, false, "Thanks, that explains it. My son must have ordered it."],
+        [38, 10, true, "Glad we could help. We are marking this request as resolved; reply here if anything else comes up."],
       ],
     },
     {
@@ -367,7 +373,13 @@ async function seedTickets(ctx: SeedContext) {
       subject: "Moving in January",
       description: "We move to 80 Broadview Avenue on January 15. Can the service move with us?",
       replies: [
-        [2, 14, true, "Good news, 80 Broadview Avenue is on our network. Which date and time window would suit you for the installation?"],
+        [3, 19, true, "Thanks Maya. We are checking that 80 Broadview Avenue is on our network and will write back tomorrow."],
+        [
+          2,
+          14,
+          true,
+          "Good news, 80 Broadview Avenue is on our network. Which date and time window would suit you for the installation: morning (8 a.m. to noon) or afternoon (noon to 5 p.m.)?",
+        ],
       ],
     },
     {
@@ -380,6 +392,7 @@ async function seedTickets(ctx: SeedContext) {
       description:
         "I paid the overdue balance by online banking yesterday and attached the confirmation. Please restore our internet and TV.",
       attachment: "bank-confirmation.pdf",
+      replies: [[1, 20, true, "Thank you, we received your confirmation. The payment usually reaches us within two business days."]],
     },
     {
       customer: c.familyCondo,
@@ -387,10 +400,17 @@ async function seedTickets(ctx: SeedContext) {
       category: "account",
       status: "resolved",
       opened: [12, 19],
-      subject: "Confirm the dates of our pause",
-      description: "Could you confirm the service pause starts on the first of next month for three months?",
+      // A French-speaking household: written, and answered, in French.
+      subject: "Confirmer les dates de notre pause",
+      description: "Pouvez-vous confirmer que la pause de nos services commence le premier du mois prochain, pour trois mois\u00a0?",
       replies: [
-        [11, 14, true, "Confirmed: the pause starts on the first of next month and ends three months later. Nothing is billed meanwhile."],
+        [
+          11,
+          14,
+          true,
+          "C’est confirmé\u00a0: la pause commence le premier du mois prochain et se termine trois mois plus tard. Rien n’est facturé pendant la pause.",
+        ],
+        [11, 18, false, "Parfait, merci beaucoup\u00a0!"],
       ],
     },
     {
@@ -452,6 +472,18 @@ async function seedTickets(ctx: SeedContext) {
       replies: [[4, 19, true, "Could you send two examples with the called number and time, so that we can trace them?"]],
     },
     {
+      // Opened by phone by a colleague without a sign-in; Priya (billing and notify only here) reads it.
+      customer: b(4),
+      user: null,
+      author: "Noah Williams",
+      category: "voice",
+      status: "waiting_on_customer",
+      opened: [2, 15],
+      subject: "Forward the main number to the new reception line",
+      description: "From next Monday, please forward our main number to the new reception desk while the old office is emptied.",
+      replies: [[1, 16, true, "Happy to. Which number should the calls go to, and should the forwarding end on a set date?"]],
+    },
+    {
       customer: b(2),
       user: u.business,
       service: 8008,
@@ -489,24 +521,27 @@ async function seedTickets(ctx: SeedContext) {
       status: t.status,
       created_at: opened,
       updated_at: last,
+      closed_at: t.status === "closed" ? last : null,
     };
   });
   const inserted = await insert(db, "support_tickets", rows, "id, customer_id, subject");
   const idOf = (t: TicketSeed) => inserted.find((r) => r.customer_id === t.customer && r.subject === t.subject)!.id as number;
 
   const names = await db.query<{ id: number; first_name: string; last_name: string }>("SELECT id, first_name, last_name FROM users");
-  const nameOf = (id: number) => {
-    const user = names.find((n) => n.id === id);
-    return user ? `${user.first_name} ${user.last_name}` : "Customer";
+  const nameOf = (t: TicketSeed) => {
+    const user = names.find((n) => n.id === t.user);
+    return user ? `${user.first_name} ${user.last_name}` : (t.author ?? "Customer");
   };
-  const agents = ["Alex Tremblay", "Jasmine Patel", "Omar Farouk"];
+  // Agents sign with their first name (the portal shows it beside "Support").
+  const agents = ["Alex", "Jasmine", "Omar"];
   const updates: Record<string, unknown>[] = [];
   tickets.forEach((t, i) => {
     updates.push({
       ticket_id: idOf(t),
       created_at: rows[i].created_at,
       author_kind: "customer",
-      author_name: nameOf(t.user),
+      author_name: nameOf(t),
+      author_user_id: t.user,
       body: t.description,
     });
     for (const reply of t.replies ?? []) {
@@ -514,12 +549,19 @@ async function seedTickets(ctx: SeedContext) {
         ticket_id: idOf(t),
         created_at: replyAt(today, reply, i),
         author_kind: reply[2] ? "agent" : "customer",
-        author_name: reply[2] ? `Lakeshore Support – ${agents[i % agents.length]}` : nameOf(t.user),
+        author_name: reply[2] ? agents[i % agents.length] : nameOf(t),
+        author_user_id: reply[2] ? null : t.user,
         body: reply[3],
       });
     }
   });
-  await insert(db, "support_ticket_updates", updates);
+  const messages = await insert(db, "support_ticket_updates", updates, "id, ticket_id, created_at");
+  /** The opening message of a ticket (its first), which its demo attachment came with. */
+  const openingOf = (ticketId: number) =>
+    messages
+      .filter((m) => m.ticket_id === ticketId)
+      .sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime() || (a.id as number) - (b.id as number))[0]
+      .id as number;
 
   for (const [i, t] of tickets.entries()) {
     if (!t.attachment) continue;
@@ -536,7 +578,11 @@ async function seedTickets(ctx: SeedContext) {
         rows[i].created_at,
       ],
     );
-    await db.query("INSERT INTO support_ticket_attachments (ticket_id, file_id) VALUES ($1, $2)", [idOf(t), file!.id]);
+    await db.query("INSERT INTO support_ticket_attachments (ticket_id, file_id, update_id) VALUES ($1, $2, $3)", [
+      idOf(t),
+      file!.id,
+      openingOf(idOf(t)),
+    ]);
   }
 }
 

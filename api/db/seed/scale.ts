@@ -296,8 +296,9 @@ const TABLES = {
     "status",
     "created_at",
     "updated_at",
+    "closed_at",
   ],
-  support_ticket_updates: ["ticket_id", "created_at", "author_kind", "author_name", "body"],
+  support_ticket_updates: ["ticket_id", "created_at", "author_kind", "author_name", "author_user_id", "body"],
   referral_codes: ["customer_id", "code", "created_at"],
   network_endpoints: [
     "service_id",
@@ -638,7 +639,8 @@ const TICKET_STATUSES: [number, string][] = [
   [25, "resolved"],
   [35, "closed"],
 ];
-const AGENTS = ["Alex Tremblay", "Jasmine Patel", "Omar Farouk", "Chantal Lévesque"];
+/** Agents sign their messages with their first name. */
+const AGENTS = ["Alex", "Jasmine", "Omar", "Chantal"];
 
 function weighted<T>(random: Random, items: readonly (readonly [number, T])[]): T {
   let total = 0;
@@ -1200,7 +1202,7 @@ function tickets(
     const replies = status === "open" ? 0 : random.int(1, 3);
     const id = ids.ticket++;
     let last = opened;
-    const updates: Value[][] = [[id, new Date(opened), "customer", author, description]];
+    const updates: Value[][] = [[id, new Date(opened), "customer", author, userId, description]];
     for (let i = 0; i < replies; i++) {
       last = Math.min(last + random.int(2, 72) * HOUR_MS, cal.moment - HOUR_MS);
       const agent = i % 2 === 0;
@@ -1208,7 +1210,8 @@ function tickets(
         id,
         new Date(last),
         agent ? "agent" : "customer",
-        agent ? `Lakeshore Support – ${random.pick(AGENTS)}` : author,
+        agent ? random.pick(AGENTS) : author,
+        agent ? null : userId,
         agent ? "Thank you, we are looking into it and will follow up here." : "Thanks, that helps.",
       ]);
     }
@@ -1223,6 +1226,7 @@ function tickets(
       status,
       new Date(opened),
       new Date(last),
+      status === "closed" ? new Date(last) : null,
     ]);
     for (const update of updates) out.add("support_ticket_updates", update);
   }

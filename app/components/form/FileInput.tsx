@@ -1,19 +1,13 @@
 /**
- * The file upload control, in a module of its own: only the three forms that take files load it (and
+ * The file upload control, in a module of its own: only the forms that take files load it (and
  * the upload rules of api/contract/files.ts).
  */
 import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type ReactNode } from "react";
 import { FILE_RULES, acceptOf, type FilePurpose } from "#contract/files";
+import { formatFileSize } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { FieldShell, withoutKey, type Meta } from "./Field";
-
-/** A file's size in the page's language ("2.4 MB", "2,4 Mo"). */
-export function formatFileSize(bytes: number, language: "en" | "fr"): string {
-  const locale = language === "fr" ? "fr-CA" : "en-CA";
-  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : [Math.max(bytes / 1024, 0.1), "kilobyte"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
-}
 
 /**
  * File upload: the accepted formats and the size limit of the purpose (api/contract/files.ts) in the hint and the picker.

@@ -1,12 +1,15 @@
-/** Who may open support tickets, and the support page's settings. */
-import { data } from "react-router";
+/** Who may open and answer support tickets, the support page's settings, and one ticket's conversation. */
+import { data, type RouterContextProvider } from "react-router";
 import type { Customer } from "#contract/dashboard";
+import { TICKET_NUMBER, normalTicketNumber } from "#contract/support";
+import { api } from "~/lib/api.server";
+import { requireCustomer } from "~/lib/auth.server";
 import { featureFlags, getConfig } from "~/lib/config.server";
 
-/** Contacts with the support or authoritative role open tickets; every contact reads them. */
+/** Contacts with the support or authoritative role open tickets, reply, close and reopen them; every contact reads them. */
 export const canOpenTickets = (customer: Customer) => customer.roles.some((role) => role === "support" || role === "authoritative");
 
-/** 403 for a contact who may not open tickets. */
+/** 403 for a contact who may not open or answer tickets. */
 export function requireTicketRole(customer: Customer): void {
   if (!canOpenTickets(customer)) throw data({ kind: "forbidden" }, { status: 403 });
 }
@@ -18,4 +21,39 @@ export function supportSettings() {
     phone: config.SUPPORT_PHONE,
     oldDeskUrl: featureFlags(config).retireOldDesk ? null : config.OLD_SUPPORT_DESK_URL,
   };
+}
+
+/**
+ * The account and the ticket number of a ticket's address: 403 for someone else's account (and, with
+ * `write`, for a contact who may not answer tickets), 404 for what is not a ticket number ("CS-204801",
+ * any case) without asking the API. An action needs no more: the API checks the rest.
+ */
+export async function ticketAddress(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  params: { customerId?: string; ticketNumber?: string },
+  { write = false }: { write?: boolean } = {},
+) {
+  const customer = await requireCustomer(context, request, params);
+  if (write) requireTicketRole(customer);
+  const ticketNumber = normalTicketNumber(params.ticketNumber ?? "");
+  if (!TICKET_NUMBER.test(ticketNumber)) throw data({ kind: "not-found" }, { status: 404 });
+  return { customer, ticketNumber };
+}
+
+/**
+ * The account and one of its tickets with its conversation (GET /support/tickets/{customerId}/{ticketNumber}):
+ * as `ticketAddress`, then 404 for a number that is not this account's ticket.
+ */
+export async function loadTicket(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  params: { customerId?: string; ticketNumber?: string },
+  options: { write?: boolean } = {},
+) {
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, options);
+  const thread = await api(context, request).call("GET /support/tickets/{customerId}/{ticketNumber}", {
+    params: { customerId: customer.customer_id, ticketNumber },
+  });
+  return { customer, ...thread };
 }

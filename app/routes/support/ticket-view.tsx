@@ -5,9 +5,10 @@
  * request": a post uses the link, once (POST /support/ticket-links/{token}; a GET never does, so a mail
  * scanner opening the link does not spend it), and the API's view token goes into a session cookie of
  * this page. The view (GET /support/ticket-views/{viewToken}) shows the ticket read-only for an hour:
- * number, subject, category, status, dates, attachments' names. A later version grows it into the
- * conversation (reply, close, reopen) through the same view token. Nothing here is kept for anyone else:
- * the page answers Cache-Control: private, no-store.
+ * number, subject, category, status, dates, then its conversation as the customer's own page shows it
+ * (the messages of both sides, oldest first, with their attachments' names). Replying, closing and
+ * reopening stay with signed-in contacts. Nothing here is kept for anyone else: the page answers
+ * Cache-Control: private, no-store.
  */
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/ticket-view";
@@ -16,6 +17,7 @@ import { Details } from "~/components/Card";
 import { ConfirmForm } from "~/components/form";
 import { actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
+import { Conversation } from "~/components/support/Conversation";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
 import { formatDate, formatTime } from "~/lib/i18n";
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewToken = ticketViewToken(request);
   if (viewToken) {
     const view = await client.call("GET /support/ticket-views/{viewToken}", { params: { viewToken }, silentNotFound: true });
-    if (view) return { mode: "view" as const, ticket: view.ticket, expiresAt: view.expires_at };
+    if (view) return { mode: "view" as const, ticket: view.ticket, messages: view.messages, expiresAt: view.expires_at };
   }
   return data({ mode: "gone" as const }, { status: 404 });
 }
@@ -97,7 +99,7 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
       </PublicCard>
     );
   }
-  const { ticket, expiresAt } = loaderData;
+  const { ticket, messages, expiresAt } = loaderData;
   return (
     <PublicCard title={t("lookup.viewTitle", { number: ticket.ticket_number })} wide>
       <section aria-labelledby="ticket-subject" data-testid="ticket-view">
@@ -115,18 +117,12 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
             [t("lookup.updated"), formatDate(ticket.updated_at, language)],
           ]}
         />
-        <h3 className="mt-4 font-semibold text-gray-900">{t("lookup.attachments")}</h3>
-        {ticket.attachments.length ? (
-          <ul className="mt-1 list-disc pl-6 text-gray-900" data-testid="ticket-attachments">
-            {ticket.attachments.map((file, i) => (
-              <li key={`${file.file_name}-${i}`} className="break-words">
-                {file.file_name}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-gray-800">{t("lookup.noAttachments")}</p>
-        )}
+      </section>
+      <section aria-labelledby="ticket-messages" className="mt-6" data-testid="conversation">
+        <h2 id="ticket-messages" className="text-lg font-semibold text-gray-900">
+          {t("lookup.messages")}
+        </h2>
+        <Conversation messages={messages} headingId="ticket-messages" />
       </section>
       <div className="mt-6 space-y-2 border-t border-gray-200 pt-4 text-sm text-gray-800">
         <p data-testid="view-ends">{t("lookup.viewEnds", until(expiresAt))}</p>

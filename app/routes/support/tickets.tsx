@@ -1,6 +1,7 @@
 /**
  * /support/{customerId?}: the account's support tickets (GET /support/tickets/{customerId}), most
- * recently updated first, with their status, dates and latest message; support hours and phone; the
+ * recently updated first, with their status, dates and latest message, each opening its own page
+ * (./ticket.tsx: the conversation); support hours and phone; the
  * way to open a new ticket (contacts with the support or authoritative role), and, while the old
  * support desk is not retired (FEATURE_RETIRE_OLD_DESK off), a link to it.
  */
@@ -15,7 +16,7 @@ import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { canOpenTickets, supportSettings } from "./support.server";
-import { supportPath } from "./paths";
+import { supportPath, ticketPath } from "./paths";
 
 export const handle = { i18n: ["support"] };
 
@@ -68,7 +69,9 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
               {tickets.map((ticket) => (
                 <li key={ticket.ticket_id} className="py-4" data-testid="ticket">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-semibold text-gray-900">{ticket.subject}</h3>
+                    <h3 className="min-w-0 font-semibold break-words text-gray-900">
+                      <Link to={ticketPath(customer.customer_id, ticket.ticket_number)}>{ticket.subject}</Link>
+                    </h3>
                     <TicketStatus status={ticket.status} />
                   </div>
                   <p className="mt-1 text-sm text-gray-700">
@@ -87,9 +90,11 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
                   {ticket.last_update ? (
                     <p className="mt-2 text-sm text-gray-800">
                       <span className="font-medium">
-                        {ticket.last_update.author === "agent"
-                          ? t("tickets.agentSaid", { name: ticket.last_update.author_name })
-                          : t("tickets.youWrote", { name: ticket.last_update.author_name })}
+                        {ticket.last_update.author === "customer"
+                          ? t("tickets.youWrote", { name: ticket.last_update.author_name })
+                          : ticket.last_update.author_name
+                            ? t("tickets.agentSaid", { name: ticket.last_update.author_name })
+                            : t("tickets.supportSaid")}
                       </span>{" "}
                       {ticket.last_update.summary}
                     </p>

@@ -1,0 +1,238 @@
+/**
+ * /support/{customerId}/tickets/{ticketNumber}: one support request and its conversation (GET
+ * /support/tickets/{customerId}/{ticketNumber}): subject, status, number, topic and dates, then the
+ * messages of both sides, oldest first, each with who wrote it, when, and its attached files.
+ *
+ * Contacts with the support or authoritative role answer it: the reply form (a message of up to 5,000
+ * characters and up to five attachments, the support form's rules; POST …/messages, multipart) sets
+ * the request back to open; "Close this request" leads to a confirmation page (./ticket-close.tsx). A
+ * closed request says until when it can be reopened (the button posts to ./ticket-reopen.tsx), or, 14
+ * days after its closing, to open a new one. Other contacts read only, with a note saying who can
+ * answer. Without JavaScript every form is a plain post; with it, chosen files are listed before sending.
+ */
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/ticket";
+import { TICKET_REOPEN_DAYS, type TicketDetail } from "#contract/support";
+import { Card, Details } from "~/components/Card";
+import { ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
+import { PageHeader, actionLinkClass } from "~/components/PageHeader";
+import { StatusBadge } from "~/components/StatusBadge";
+import { Conversation } from "~/components/support/Conversation";
+import { api } from "~/lib/api.server";
+import { formAction, type FormReply } from "~/lib/form-action.server";
+import { formatDate } from "~/lib/i18n";
+import { useHydrated } from "~/lib/use-hydrated";
+import { usePortalForm } from "~/lib/use-portal-form";
+import { useT } from "~/lib/use-t";
+import { TicketReplySchema } from "~/schemas/support";
+import { canOpenTickets, loadTicket, supportSettings, ticketAddress } from "./support.server";
+import { supportPath, ticketPath } from "./paths";
+
+export const handle = { i18n: ["support", "api"] };
+
+const constraint = getZodConstraint(TicketReplySchema);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { customer, ticket, messages } = await loadTicket(context, request, params);
+  return {
+    customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+    ticket,
+    messages,
+    canWrite: canOpenTickets(customer),
+    phone: supportSettings().phone,
+    // From the loader: the contract's modules stay out of the browser's code.
+    reopenDays: TICKET_REOPEN_DAYS,
+    constraint,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
+  return formAction(
+    { request, context },
+    {
+      schema: TicketReplySchema,
+      files: { field: "attachments", purpose: "support_attachment" },
+      hideFields: ["attachments"],
+      submit: (value) =>
+        api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
+          params: { customerId: customer.customer_id, ticketNumber },
+          form: { message: value.message, attachments: value.attachments ?? [] },
+        }),
+      success: ({ ticket_number }) => ({
+        redirectTo: ticketPath(customer.customer_id, ticket_number),
+        notification: { key: "support:ticket.notifyReplied", values: { number: ticket_number } },
+      }),
+    },
+  );
+}
+
+export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, language } = useT("support");
+  const { customer, ticket, messages, canWrite, phone, reopenDays } = loaderData;
+  const base = ticketPath(customer.customer_id, ticket.ticket_number);
+  const closed = ticket.status === "closed";
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        title={t("ticket.title", { number: ticket.ticket_number })}
+        subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
+      />
+      <Card
+        id="ticket-subject"
+        title={<span className="break-words">{ticket.subject}</span>}
+        actions={<StatusBadge status={ticket.status} label={t(`status.${ticket.status}`)} />}
+      >
+        <Details
+          items={[
+            [t("ticket.number"), ticket.ticket_number],
+            [t("ticket.category"), ticket.category_name],
+            [t("ticket.opened"), formatDate(ticket.created_at, language)],
+            [t("ticket.updated"), formatDate(ticket.updated_at, language)],
+            ...(ticket.closed_at ? [[t("ticket.closed"), formatDate(ticket.closed_at, language)] as [string, string]] : []),
+          ]}
+        />
+      </Card>
+
+      <section aria-labelledby="conversation-heading" data-testid="conversation">
+        <h2 id="conversation-heading" className="text-lg font-semibold text-gray-900">
+          {t("ticket.conversation")}
+        </h2>
+        <Conversation messages={messages} headingId="conversation-heading" />
+      </section>
+
+      {closed ? (
+        <ClosedNotice
+          ticket={ticket}
+          customerId={customer.customer_id}
+          canWrite={canWrite}
+          reopenAction={`${base}/reopen`}
+          reopenDays={reopenDays}
+        />
+      ) : canWrite ? (
+        // A new message remounts the form: after a reply is sent, it is empty again.
+        <ReplyForm
+          key={messages.length}
+          waiting={ticket.status === "waiting_on_customer"}
+          lastResult={actionData}
+          constraint={loaderData.constraint}
+        />
+      ) : null}
+
+      {canWrite ? null : (
+        <Card id="read-only-heading" title={t("ticket.readOnlyTitle")}>
+          <p className="text-gray-800" data-testid="read-only-note">
+            {t("ticket.readOnly", { phone })}
+          </p>
+        </Card>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link to={supportPath(customer.customer_id)}>{t("ticket.back")}</Link>
+        {canWrite && !closed ? (
+          <Link to={`${base}/close`} className="font-semibold text-error underline">
+            {t("ticket.close")}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ReplyForm({
+  waiting,
+  lastResult,
+  constraint,
+}: {
+  waiting: boolean;
+  lastResult: FormReply | undefined;
+  constraint: Record<string, unknown>;
+}) {
+  const { t } = useT("support");
+  const [form, fields] = usePortalForm({
+    schema: () => import("~/schemas/support").then((m) => m.TicketReplySchema),
+    lastResult,
+    constraint,
+  });
+  // Without JavaScript the browser empties the file field after a refusal; with it, the chosen files stay listed.
+  const hydrated = useHydrated();
+  const chooseAgain = Boolean(lastResult) && !hydrated;
+  return (
+    <section aria-labelledby="reply-heading" className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="reply-heading" className="text-lg font-semibold text-gray-900">
+        {t("ticket.replyTitle")}
+      </h2>
+      {waiting ? <p className="mt-1 text-gray-800">{t("ticket.waiting")}</p> : null}
+      <div className="mt-4">
+        <ErrorSummary form={form} />
+      </div>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <TextArea meta={fields.message} label={t("ticket.message")} hint={t("ticket.messageHint")} rows={6} />
+        <div>
+          <FileInput
+            meta={fields.attachments}
+            label={`${t("form.attachments")} ${t("optional")}`}
+            purpose="support_attachment"
+            multiple
+            listFiles
+          />
+          {chooseAgain ? <p className="mt-1 text-sm text-gray-800">{t("form.chooseAgain")}</p> : null}
+        </div>
+        <SubmitButton>{t("ticket.send")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function ClosedNotice({
+  ticket,
+  customerId,
+  canWrite,
+  reopenAction,
+  reopenDays,
+}: {
+  ticket: TicketDetail;
+  customerId: number;
+  canWrite: boolean;
+  reopenAction: string;
+  reopenDays: number;
+}) {
+  const { t, language } = useT("support");
+  const date = ticket.closed_at ? formatDate(ticket.closed_at, language) : "";
+  return (
+    <section
+      aria-labelledby="closed-heading"
+      className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+      data-testid="closed-notice"
+    >
+      <h2 id="closed-heading" className="text-lg font-semibold text-gray-900">
+        {t("ticket.closedTitle")}
+      </h2>
+      {ticket.can_reopen && ticket.reopen_until ? (
+        <>
+          <p className="mt-2 text-gray-800">{t("ticket.closedCanReopen", { date, until: formatDate(ticket.reopen_until, language) })}</p>
+          {canWrite ? (
+            <Form method="post" action={reopenAction} className="mt-4">
+              <SubmitButton action={reopenAction}>{t("ticket.reopen")}</SubmitButton>
+            </Form>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-gray-800">{t("ticket.closedForGood", { date, days: reopenDays })}</p>
+          {canWrite ? (
+            <p className="mt-4">
+              <Link to={`${supportPath(customerId)}/new`} className={actionLinkClass}>
+                {t("newTicket")}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,340 @@
+/**
+ * A ticket's conversation: reading it, replying with attachments, closing and reopening, with the
+ * ticket list's authorization and the rules enforced by the API itself (a closed ticket takes no reply,
+ * a ticket is reopened within 14 days of its closing).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorAnswer } from "#contract/common";
+import { SupportTicketsAnswer, TicketChangeAnswer, TicketThreadAnswer } from "#contract/support";
+import { jpegWithHtml, samplePdf, samplePng } from "../support/sample-files.ts";
+import { createTestApi, type TestApi } from "./support/api.ts";
+import { NOW } from "./support/constants.ts";
+
+const RESI = 100101;
+const FAMILY_HOME = 100201;
+const QUEEN_WEST = 200305; // Priya billing + notify only: she reads, she does not write
+const DAY = 86_400_000;
+
+let api: TestApi;
+let resi: string;
+let family: string;
+let business: string;
+let sam: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  [resi, family, business, sam] = await api.signInAll(
+    "resi@example.com",
+    "family@example.com",
+    "business@example.com",
+    "sam.gagnon@example.com",
+  );
+});
+afterAll(() => api.close());
+
+const PNG = new Uint8Array(samplePng());
+const PDF = new Uint8Array(samplePdf());
+
+const numberOf = async (subject: string) =>
+  (await api.db.one<{ ticket_number: string }>("SELECT ticket_number FROM support_tickets WHERE subject = $1", [subject]))!.ticket_number;
+
+function replyForm(message: string | undefined, files: [string, Uint8Array, string][] = [], field = "attachments") {
+  const form = new FormData();
+  if (message !== undefined) form.append("message", message);
+  for (const [name, bytes, type] of files) form.append(field, new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  return form;
+}
+const thread = async (customerId: number, number: string, token = resi, language = "en") => {
+  const { status, body } = await api.call("GET", `/support/tickets/${customerId}/${number}`, {
+    token,
+    headers: { "Accept-Language": language },
+  });
+  expect(status).toBe(200);
+  return TicketThreadAnswer.parse(body);
+};
+const reply = (customerId: number, number: string, form: FormData, token = resi) =>
+  api.call("POST", `/support/tickets/${customerId}/${number}/messages`, { token, form });
+const close = (customerId: number, number: string, token = resi) =>
+  api.call("POST", `/support/tickets/${customerId}/${number}/close`, { token });
+const reopen = (customerId: number, number: string, token = resi) =>
+  api.call("POST", `/support/tickets/${customerId}/${number}/reopen`, { token });
+const errorsOf = (body: unknown) => ErrorAnswer.parse(body).errors ?? {};
+/** Everything a refused write must leave as it was. */
+const state = async (number: string) =>
+  api.db.one(
+    `SELECT t.status, t.closed_at, t.updated_at,
+            (SELECT count(*)::int FROM support_ticket_updates u WHERE u.ticket_id = t.id) AS messages,
+            (SELECT count(*)::int FROM support_ticket_attachments a WHERE a.ticket_id = t.id) AS attachments,
+            (SELECT count(*)::int FROM uploaded_files) AS files
+       FROM support_tickets t WHERE t.ticket_number = $1`,
+    [number],
+  );
+
+let moving: string;
+let payPerView: string;
+let tvChannel: string;
+let wifi: string;
+let proof: string;
+let forwarding: string;
+beforeAll(async () => {
+  [moving, payPerView, tvChannel, wifi, proof, forwarding] = await Promise.all(
+    [
+      "Moving in January",
+      "Question about a pay-per-view charge",
+      "Channel missing from TV Essentials",
+      "WiFi drops every evening",
+      "Proof of payment sent – please restore service",
+      "Forward the main number to the new reception line",
+    ].map(numberOf),
+  );
+});
+
+describe("GET /support/tickets/{customerId}/{ticketNumber}", () => {
+  it("answers the ticket waiting for resi and its messages of both sides, oldest first", async () => {
+    const answer = await thread(RESI, moving);
+    expect(answer.ticket).toMatchObject({
+      ticket_number: moving,
+      subject: "Moving in January",
+      category: "moving",
+      category_name: "Moving",
+      status: "waiting_on_customer",
+      closed_at: null,
+      reopen_until: null,
+      can_reopen: false,
+    });
+    expect(answer.messages.map((m) => [m.author, m.author_name, m.mine])).toEqual([
+      ["customer", "Maya Singh", true],
+      ["agent", expect.any(String), false],
+      ["agent", expect.any(String), false],
+    ]);
+    expect(answer.messages[0].body).toBe("We move to 80 Broadview Avenue on January 15. Can the service move with us?");
+    expect(answer.messages[2].body).toMatch(/^Good news, 80 Broadview Avenue is on our network/);
+    // An agent signs with a first name only.
+    expect(answer.messages[1].author_name).toMatch(/^[A-Z][a-z]+$/);
+    const times = answer.messages.map((m) => m.at);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it("lists each message's attachments, and says whose messages are the signed-in user's", async () => {
+    const asOpener = await thread(FAMILY_HOME, proof, family);
+    expect(asOpener.messages[0]).toMatchObject({
+      author: "customer",
+      author_name: "Jordan Gagnon",
+      mine: true,
+      attachments: [{ file_name: "bank-confirmation.pdf", media_type: "application/pdf", size_bytes: expect.any(Number) }],
+    });
+    expect(asOpener.messages.slice(1).every((m) => m.author === "agent" && m.attachments.length === 0)).toBe(true);
+    // Another contact of the account reads Jordan's message as his, not as "You".
+    const asPartner = await thread(FAMILY_HOME, proof, sam, "fr");
+    expect(asPartner.messages[0].mine).toBe(false);
+    expect(asPartner.ticket.category_name).toBe("Facturation");
+  });
+
+  it("says until when a closed ticket may be reopened, and that one closed long ago no longer may", async () => {
+    const { ticket } = await thread(RESI, tvChannel);
+    expect(ticket.status).toBe("closed");
+    expect(ticket.closed_at).not.toBeNull();
+    expect(ticket.reopen_until).toBe(new Date(Date.parse(ticket.closed_at!) + 14 * DAY).toISOString());
+    expect(ticket.can_reopen).toBe(false);
+  });
+
+  it("lets a contact without the support role read, and finds a number in any case", async () => {
+    const answer = await thread(QUEEN_WEST, forwarding, business);
+    expect(answer.messages.map((m) => [m.author, m.author_name, m.mine])).toEqual([
+      ["customer", "Noah Williams", false],
+      ["agent", expect.any(String), false],
+    ]);
+    expect((await thread(RESI, moving.toLowerCase())).ticket.ticket_number).toBe(moving);
+  });
+
+  it("answers 401 without a token, 403 for another user's account, 404 for a ticket that is not this account's", async () => {
+    expect((await api.call("GET", `/support/tickets/${RESI}/${moving}`)).status).toBe(401);
+    // Someone else's account, whether or not the number is one of its tickets.
+    expect((await api.call("GET", `/support/tickets/${FAMILY_HOME}/${proof}`, { token: resi })).status).toBe(403);
+    expect((await api.call("GET", `/support/tickets/${RESI}/${moving}`, { token: business })).status).toBe(403);
+    // Resi's own account, with another account's ticket number, an unknown one, or not a number.
+    for (const number of [proof, "CS-999999", "not-a-ticket", "CS-1%27"]) {
+      const { status, body } = await api.call("GET", `/support/tickets/${RESI}/${number}`, { token: resi });
+      expect(status).toBe(404);
+      ErrorAnswer.parse(body);
+    }
+  });
+});
+
+describe("POST /support/tickets/{customerId}/{ticketNumber}/messages", () => {
+  it("adds the customer's reply with its attachments and puts the ticket back to open", async () => {
+    api.clock.now = new Date(NOW.getTime() + 60_000);
+    try {
+      const { status, body } = await reply(
+        RESI,
+        moving,
+        replyForm("The morning of January 16 would suit us.", [
+          ["lease.pdf", PDF, "application/pdf"],
+          ["floor-plan.png", PNG, "image/png"],
+        ]),
+      );
+      expect(status).toBe(201);
+      const answer = TicketChangeAnswer.parse(body);
+      expect(answer).toMatchObject({ success: true, ticket_number: moving, status: "open", message_id: expect.any(Number) });
+
+      const after = await thread(RESI, moving);
+      expect(after.ticket.status).toBe("open");
+      expect(after.ticket.updated_at).toBe(api.clock.now.toISOString());
+      expect(after.messages.at(-1)).toEqual({
+        message_id: answer.message_id,
+        at: api.clock.now.toISOString(),
+        author: "customer",
+        author_name: "Maya Singh",
+        mine: true,
+        body: "The morning of January 16 would suit us.",
+        attachments: [
+          { file_name: "lease.pdf", media_type: "application/pdf", size_bytes: PDF.length },
+          { file_name: "floor-plan.png", media_type: "image/png", size_bytes: PNG.length },
+        ],
+      });
+      // The list shows it too: first, with the reply as its latest message and its files counted.
+      const list = SupportTicketsAnswer.parse((await api.call("GET", `/support/tickets/${RESI}`, { token: resi })).body);
+      expect(list.customer_tickets[0]).toMatchObject({
+        ticket_number: moving,
+        status: "open",
+        last_update: { author: "customer", summary: "The morning of January 16 would suit us." },
+      });
+      expect(list.customer_tickets[0].attachments.map((a) => a.file_name)).toEqual(["lease.pdf", "floor-plan.png"]);
+    } finally {
+      api.clock.now = new Date(NOW);
+    }
+  });
+
+  it("reopens a resolved ticket by a reply, without attachments", async () => {
+    const { status } = await reply(RESI, payPerView, replyForm("It happened again this month."));
+    expect(status).toBe(201);
+    expect((await thread(RESI, payPerView)).ticket.status).toBe("open");
+  });
+
+  it("refuses an empty or too long message and the files the support form refuses, changing nothing", async () => {
+    const before = await state(wifi);
+    const cases: [FormData, Record<string, string[]>][] = [
+      [replyForm("   "), { message: ["message.required"] }],
+      [replyForm(undefined), { message: ["message.required"] }],
+      [replyForm("x".repeat(5001)), { message: ["message.too_long"] }],
+      [
+        replyForm(
+          "Six files",
+          ["1", "2", "3", "4", "5", "6"].map((n): [string, Uint8Array, string] => [`${n}.png`, PNG, "image/png"]),
+        ),
+        { attachments: ["attachments.too_many"] },
+      ],
+      [
+        replyForm("A program", [["setup.pdf", new TextEncoder().encode("MZ\x90\x00 a Windows program"), "application/pdf"]]),
+        { attachments: ["attachments.type"] },
+      ],
+      [
+        replyForm("A photo", [["router.jpg", new Uint8Array(jpegWithHtml()), "image/jpeg"]]),
+        { attachments: ["attachments.unsafe_content"] },
+      ],
+      [replyForm("Elsewhere", [["a.png", PNG, "image/png"]], "evidence"), { attachments: ["attachments.unexpected_field"] }],
+    ];
+    for (const [form, errors] of cases) {
+      const { status, body } = await reply(RESI, wifi, form);
+      expect(status).toBe(422);
+      expect(errorsOf(body)).toEqual(errors);
+    }
+    expect(await state(wifi)).toEqual(before);
+  });
+
+  it("keeps a message of exactly 5,000 characters", async () => {
+    const { status } = await reply(RESI, wifi, replyForm("y".repeat(5000)));
+    expect(status).toBe(201);
+    expect((await thread(RESI, wifi)).messages.at(-1)!.body).toHaveLength(5000);
+  });
+
+  it("answers 403 to a contact without the support or authoritative role and on another user's account, 404 for an unknown ticket", async () => {
+    const before = await state(forwarding);
+    expect((await reply(QUEEN_WEST, forwarding, replyForm("Forward to 416-555-0199."), business)).status).toBe(403);
+    expect((await close(QUEEN_WEST, forwarding, business)).status).toBe(403);
+    expect(await state(forwarding)).toEqual(before);
+    expect((await reply(FAMILY_HOME, proof, replyForm("Hello"), resi)).status).toBe(403);
+    expect((await reply(RESI, proof, replyForm("Hello"), resi)).status).toBe(404);
+    expect((await reply(RESI, "CS-999999", replyForm("Hello"), resi)).status).toBe(404);
+    expect((await api.call("POST", `/support/tickets/${RESI}/${wifi}/messages`, { form: replyForm("Hello") })).status).toBe(401);
+  });
+});
+
+describe("closing and reopening", () => {
+  it("closes a ticket, refuses a reply or a second close, reopens it within 14 days, and not after", async () => {
+    /** Moves the service clock; a fresh sign-in then (access tokens last less than the days moved). */
+    const at = async (time: Date) => {
+      api.clock.now = time;
+      return api.signIn("resi@example.com");
+    };
+    const closedAt = new Date(NOW.getTime() + 3_600_000);
+    try {
+      let token = await at(closedAt);
+      const closed = await close(RESI, wifi, token);
+      expect(closed.status).toBe(200);
+      expect(TicketChangeAnswer.parse(closed.body)).toEqual({ success: true, ticket_number: wifi, status: "closed" });
+      const { ticket } = await thread(RESI, wifi, token);
+      expect(ticket).toMatchObject({
+        status: "closed",
+        closed_at: closedAt.toISOString(),
+        reopen_until: new Date(closedAt.getTime() + 14 * DAY).toISOString(),
+        can_reopen: true,
+      });
+
+      const before = await state(wifi);
+      const again = await close(RESI, wifi, token);
+      expect(again.status).toBe(422);
+      expect(errorsOf(again.body)).toEqual({ _form: ["_form.ticket_closed"] });
+      const refused = await reply(RESI, wifi, replyForm("One more thing", [["a.png", PNG, "image/png"]]), token);
+      expect(refused.status).toBe(422);
+      expect(errorsOf(refused.body)).toEqual({ _form: ["_form.ticket_closed"] });
+      expect(await state(wifi)).toEqual(before);
+
+      // 13 days and 23 hours later: still reopened.
+      token = await at(new Date(closedAt.getTime() + 14 * DAY - 3_600_000));
+      const reopened = await reopen(RESI, wifi, token);
+      expect(reopened.status).toBe(200);
+      expect(TicketChangeAnswer.parse(reopened.body)).toEqual({ success: true, ticket_number: wifi, status: "open" });
+      expect((await thread(RESI, wifi, token)).ticket).toMatchObject({
+        status: "open",
+        closed_at: null,
+        reopen_until: null,
+        can_reopen: false,
+      });
+      const notClosed = await reopen(RESI, wifi, token);
+      expect(notClosed.status).toBe(422);
+      expect(errorsOf(notClosed.body)).toEqual({ _form: ["_form.ticket_not_closed"] });
+
+      // Closed again, then 14 days pass: a new request is needed.
+      const secondClose = new Date(api.clock.now.getTime() + 60_000);
+      token = await at(secondClose);
+      expect((await close(RESI, wifi, token)).status).toBe(200);
+      token = await at(new Date(secondClose.getTime() + 14 * DAY));
+      expect((await thread(RESI, wifi, token)).ticket.can_reopen).toBe(false);
+      const late = await reopen(RESI, wifi, token);
+      expect(late.status).toBe(422);
+      expect(errorsOf(late.body)).toEqual({ _form: ["_form.reopen_expired"] });
+      expect((await thread(RESI, wifi, token)).ticket.status).toBe("closed");
+    } finally {
+      api.clock.now = new Date(NOW);
+    }
+  });
+
+  it("refuses a contact who only reads to reopen", async () => {
+    const before = await state(tvChannel);
+    expect((await reopen(QUEEN_WEST, forwarding, business)).status).toBe(403);
+    expect((await reopen(RESI, tvChannel, business)).status).toBe(403);
+    expect(await state(tvChannel)).toEqual(before);
+  });
+
+  it("refuses to reopen the demo's ticket closed months ago", async () => {
+    const late = await reopen(RESI, tvChannel);
+    expect(late.status).toBe(422);
+    expect(errorsOf(late.body)).toEqual({ _form: ["_form.reopen_expired"] });
+  });
+
+  it("closes once when two closes arrive together", async () => {
+    const answers = await Promise.all([close(RESI, payPerView), close(RESI, payPerView)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+  });
+});
