@@ -91,7 +91,7 @@ export function invoicesRoutes(ctx: ServiceContext): Router {
         kind: "charge" | "credit" | "tax";
       }>("SELECT description, description_fr, amount_cents, kind FROM invoice_lines WHERE invoice_id = $1 ORDER BY id", [invoice.id]);
       const fr = req.lang === "fr";
-      const pdf = renderInvoicePdf({
+      const pdf = await renderInvoicePdf({
         lang: req.lang,
         account: {
           name: customer.contract_name,

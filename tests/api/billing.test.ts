@@ -12,7 +12,8 @@ import {
   ProofOfPaymentAnswer,
 } from "#contract/billing";
 import { ErrorAnswer } from "#contract/common";
-import { renderInvoicePdf } from "../../api/service/invoice-pdf.ts";
+import { printable, renderInvoicePdf } from "../../api/service/invoice-pdf.ts";
+import { readPdf, type TagNode } from "../support/pdf-reader.ts";
 import { sampleBmp, samplePdf, samplePng } from "../support/sample-files.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
@@ -161,29 +162,74 @@ describe("GET /billing/{id}/invoices", () => {
 });
 
 describe("GET /billing/{id}/invoices/{invoiceId}/pdf", () => {
-  it("answers a PDF naming the invoice, its lines, taxes and totals, in English or French", async () => {
+  /** The file as the API sends it, byte for byte. */
+  const download = async (path: string, language?: string) => {
+    const response = await fetch(api.baseUrl + path, {
+      headers: { Authorization: `Bearer ${resi}`, ...(language ? { "Accept-Language": language } : {}) },
+    });
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+  /** Whether the texts come in this order in the page's text. */
+  const inOrder = (text: string, parts: string[]) => {
+    const at = parts.map((part) => text.indexOf(part));
+    expect(at, JSON.stringify({ text, parts })).not.toContain(-1);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  };
+
+  it("answers a tagged PDF whose text reads the invoice, its lines, taxes and totals in order, in English or French", async () => {
     const { invoices } = InvoicesAnswer.parse((await api.call("GET", `/billing/${RESI}/invoices`, { token: resi })).body);
     const latest = invoices[0];
-    const en = await api.call("GET", latest.pdf_path, { token: resi });
-    expect(en.status).toBe(200);
-    expect(en.headers.get("content-type")).toBe("application/pdf");
-    expect(en.headers.get("content-disposition")).toContain(`${latest.invoice_number}.pdf`);
-    const text = String(en.body);
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
-    expect(text).toContain(`(${latest.invoice_number})`);
-    expect(text).toContain("(Account number: LF-100101)");
-    expect(text).toContain("(Monthly services)");
-    expect(text).toContain("(HST \\(13%\\))");
-    expect(text).toContain("(Balance due)");
-    expect(text).toContain(`($${latest.total.toFixed(2)})`);
-    expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+    const en = await download(latest.pdf_path);
+    expect(en.response.status).toBe(200);
+    expect(en.response.headers.get("content-type")).toBe("application/pdf");
+    expect(en.response.headers.get("content-disposition")).toBe(`inline; filename="${latest.invoice_number}.pdf"`);
+    expect(en.response.headers.get("content-length")).toBe(String(en.bytes.length));
+    const english = await readPdf(en.bytes);
+    expect(english.version).toBe("%PDF-1.7");
+    expect(english.catalog).toEqual({
+      marked: true,
+      lang: "en-CA",
+      hasStructTreeRoot: true,
+      displayDocTitle: true,
+      title: `Invoice ${latest.invoice_number} — Lakeshore Fibre`,
+    });
+    expect(english.tags.map((root) => root.role)).toEqual(["Document"]);
+    expect(english.pageCount).toBe(1);
+    inOrder(english.pages[0], [
+      "Lakeshore Fibre INVOICE",
+      "Bill to",
+      "Account number: LF-100101",
+      `Invoice number ${latest.invoice_number}`,
+      "Description Amount",
+      "Monthly services",
+      "Subtotal",
+      "HST (13%)",
+      `Total $${latest.total.toFixed(2)}`,
+      `Balance due $${latest.balance_due.toFixed(2)}`,
+      "Questions about this invoice?",
+      "Page 1 of 1",
+    ]);
 
-    const fr = await api.call("GET", latest.pdf_path, { token: resi, headers: { "Accept-Language": "fr-CA" } });
-    const french = String(fr.body);
-    expect(french).toContain("(FACTURE)");
-    expect(french).toContain("(Services mensuels)");
-    expect(french).toContain(`(${latest.invoice_number})`);
-    expect(fr.headers.get("content-language")).toBe("fr");
+    const fr = await download(latest.pdf_path, "fr-CA");
+    expect(fr.response.headers.get("content-language")).toBe("fr");
+    const french = await readPdf(fr.bytes);
+    expect(french.catalog.lang).toBe("fr-CA");
+    expect(french.info).toEqual({ title: `Facture ${latest.invoice_number} — Lakeshore Fibre`, language: "fr-CA" });
+    const money = (amount: number) => `${amount.toFixed(2).replace(".", ",")} $`;
+    inOrder(french.pages[0], [
+      "Lakeshore Fibre FACTURE",
+      "Facturé à",
+      "Numéro de compte : LF-100101",
+      `Numéro de facture ${latest.invoice_number}`,
+      "Date d’émission",
+      "Description Montant",
+      "Services mensuels",
+      "Sous-total",
+      `Total ${money(latest.total)}`,
+      `Solde dû ${money(latest.balance_due)}`,
+      "Des questions sur cette facture ? Composez le",
+      "Page 1 de 1",
+    ]);
   });
 
   it("answers 404 for an invoice of another account and 403 for another user's account", async () => {
@@ -193,43 +239,85 @@ describe("GET /billing/{id}/invoices/{invoiceId}/pdf", () => {
     expect((await api.call("GET", `/billing/${CONDO}/invoices/${invoices[0].invoice_id}/pdf`, { token: resi })).status).toBe(403);
   });
 
-  it("writes a well-formed file: the cross-reference table points at every object", () => {
-    const pdf = renderInvoicePdf({
-      lang: "fr",
-      account: { name: "Émilie Côté", number: "LF-1", address: ["1 rue Principale", "Toronto ON M1M 1M1"] },
-      invoice: {
-        number: "INV-1",
-        issued_on: "2026-11-05",
-        due_on: "2026-11-26",
-        period_start: "2026-11-05",
-        period_end: "2026-12-04",
-        status: "partially_paid",
-        total_cents: 11_300,
-        paid_cents: 5_000,
-        balance_cents: 6_300,
-      },
-      lines: [
-        ...Array.from({ length: 40 }, (_, i) => ({ description: `Service ${i + 1}`, amount_cents: 250, kind: "charge" as const })),
-        { description: "TVH (13 %)", amount_cents: 1_300, kind: "tax" as const },
-      ],
-      created_at: NOW,
-    });
-    const text = pdf.toString("latin1");
-    const xref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
-    expect(text.slice(xref, xref + 4)).toBe("xref");
-    const entries = text
-      .slice(xref)
-      .split("\n")
-      .slice(3)
-      .filter((l) => / 00000 n $/.test(l));
-    entries.forEach((entry, i) => {
-      const offset = Number(entry.slice(0, 10));
-      expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
-    });
-    // 40 lines do not fit one page: the document runs on, and accents are encoded in WinAnsi.
-    expect(text).toContain("/Count 2");
-    expect(text).toContain("(Page 2 de 2)");
-    expect(pdf.includes(Buffer.from("Côté", "latin1"))).toBe(true);
+  const longInvoice = {
+    lang: "fr" as const,
+    account: { name: "Émilie Côté", number: "LF-1", address: ["1 rue Principale", "Toronto ON M1M 1M1"] },
+    invoice: {
+      number: "INV-1",
+      issued_on: "2026-11-05",
+      due_on: "2026-11-26",
+      period_start: "2026-11-05",
+      period_end: "2026-12-04",
+      status: "partially_paid" as const,
+      total_cents: 113_000,
+      paid_cents: 5_000,
+      balance_cents: 108_000,
+    },
+    lines: [
+      ...Array.from({ length: 40 }, (_, i) => ({
+        description: `Forfait « Fibre ${i + 1} » à vitesse garantie`,
+        amount_cents: 2_500,
+        kind: "charge" as const,
+      })),
+      { description: "TVH (13 %)", amount_cents: 13_000, kind: "tax" as const },
+    ],
+    created_at: NOW,
+  };
+
+  it("runs long invoices on to more pages, the header row repeated and every page numbered, its tags a tree of tables with header cells", async () => {
+    const pdf = await readPdf(await renderInvoicePdf(longInvoice));
+    expect(pdf.pageCount).toBe(2);
+    const [first, second] = pdf.pages;
+    inOrder(first, [
+      "Lakeshore Fibre FACTURE",
+      "Facturé à Émilie Côté",
+      "Description Montant",
+      "Forfait « Fibre 1 » à vitesse garantie 25,00 $",
+    ]);
+    expect(first).not.toContain("Sous-total");
+    expect(first.endsWith("Page 1 de 2")).toBe(true);
+    // The second page: the continued band and the header row again, then the rest of the lines and the totals.
+    inOrder(second, [
+      "FACTURE INV-1 (suite)",
+      "Description Montant",
+      "Forfait « Fibre 40 » à vitesse garantie 25,00 $",
+      "Sous-total 1 000,00 $",
+      "TVH (13 %) 130,00 $",
+      "Total 1 130,00 $",
+      "Montant payé -50,00 $",
+      "Solde dû 1 080,00 $",
+    ]);
+    expect(second.endsWith("Page 2 de 2")).toBe(true);
+
+    // The tag tree: one Document with a heading, the issuer, "Bill to", the facts' table (each row
+    // headed), the line items' table (one header row of column headers: the repeat is an artifact),
+    // then the contact lines.
+    expect(pdf.tags.map((root) => root.role)).toEqual(["Document"]);
+    const [document] = pdf.tags;
+    expect(document.children.map((node) => node.role)).toEqual(["H1", "P", "P", "P", "H2", "P", "P", "P", "P", "Table", "Table", "P", "P"]);
+    const [facts, items] = document.children.filter((node) => node.role === "Table");
+    expect(facts.children.map((row) => row.children.map((cell) => cell.role).join())).toEqual(Array(5).fill("TH,TD"));
+    const rows = items.children.map((row) => row.children.map((cell) => cell.role).join());
+    expect(rows).toEqual(["TH,TH", ...Array(40).fill("TD,TD"), "TH,TD", "TD,TD", "TH,TD", "TH,TD", "TH,TD"]);
+    const scopes = (table: TagNode) =>
+      table.children.flatMap((row) => row.children.filter((cell) => cell.role === "TH").map((cell) => cell.scope));
+    expect(scopes(facts)).toEqual(Array(5).fill("Row"));
+    expect(scopes(items)).toEqual(["Column", "Column", "Row", "Row", "Row", "Row"]);
+    // A reader finds each page's part of the tree: the second page holds the rest of the line items
+    // and the contact lines.
+    expect(pdf.pageTags[1].map((root) => root.role)).toEqual(["Document"]);
+    expect(pdf.pageTags[1][0].children.map((node) => node.role)).toEqual(["Table", "P", "P"]);
+  });
+
+  it("prints the same bytes for the same invoice, and what the standard fonts lack as the nearest they have", async () => {
+    const once = await renderInvoicePdf(longInvoice);
+    expect(Buffer.compare(once, await renderInvoicePdf(longInvoice))).toBe(0);
+    expect(printable("Nguyễn Thị Łucja")).toBe("Nguyen Thi ?ucja");
+    expect(printable("1\u202f163,85\u00a0$ « è »")).toBe("1\u00a0163,85\u00a0$ « è »");
+    const pdf = await readPdf(
+      await renderInvoicePdf({ ...longInvoice, lang: "en", lines: [], account: { ...longInvoice.account, name: "Nguyễn Thị Mai" } }),
+    );
+    inOrder(pdf.pages[0], ["Bill to Nguyen Thi Mai", "Subtotal $0.00", "Taxes $0.00"]);
   });
 });
 

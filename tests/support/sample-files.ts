@@ -5,11 +5,27 @@
  * comment), and polyglots of each with HTML inside.
  */
 import { crc32, deflateSync } from "node:zlib";
-import { buildPdf } from "../../api/service/invoice-pdf.ts";
+import PDFDocument from "pdfkit";
+
+/**
+ * A one-page PDF written with pdfkit, its bytes at hand at once: with the standard fonts pdfkit writes
+ * the whole file while `end()` runs, and the stream keeps it until read.
+ */
+function scanPdf(title: string, write: (doc: PDFKit.PDFDocument) => void = () => {}): Buffer {
+  const doc = new PDFDocument({ size: "LETTER", info: { Title: title, CreationDate: new Date("2026-01-01T00:00:00Z") } });
+  doc.font("Helvetica").fontSize(12).text("Scanned document", 72, 72);
+  write(doc);
+  doc.end();
+  const chunks: Buffer[] = [];
+  for (let chunk: Buffer | null; (chunk = doc.read() as Buffer | null) !== null;) chunks.push(chunk);
+  const file = Buffer.concat(chunks);
+  if (!file.subarray(-8).toString("latin1").includes("%%EOF")) throw new Error("pdfkit did not write the whole file at once");
+  return file;
+}
 
 /** A one-page PDF; `padTo` bytes at least, with an unreferenced stream of filler. */
 export function samplePdf(padTo = 0, title = "Scan"): Buffer {
-  const pdf = buildPdf([["BT /F1 12 Tf 72 700 Td (Scanned document) Tj ET"]], { title, created_at: new Date("2026-01-01T00:00:00Z") });
+  const pdf = scanPdf(title);
   if (pdf.length >= padTo) return pdf;
   // An incremental update: one more object (a stream of filler) after the file's end, as PDF allows.
   const filler = padTo - pdf.length;
@@ -100,13 +116,5 @@ export function jpegWithHtml(): Buffer {
 }
 /** A real PDF with HTML after its end (as a polyglot appends it). */
 export const pdfThenHtml = () => Buffer.concat([samplePdf(), Buffer.from(`\n${HTML_PAYLOAD}\n`)]);
-/** A real PDF with a JavaScript action run when it opens. */
-export function pdfWithJavaScript(): Buffer {
-  const pdf = samplePdf();
-  return Buffer.from(
-    pdf
-      .toString("latin1")
-      .replace("<< /Type /Catalog /Pages 2 0 R", "<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >>"),
-    "latin1",
-  );
-}
+/** A real PDF with document-level JavaScript, run when it opens. */
+export const pdfWithJavaScript = () => scanPdf("Form", (doc) => doc.addNamedJavaScript("open", "app.alert(1)"));

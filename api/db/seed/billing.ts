@@ -17,8 +17,9 @@
  * Nothing here changes a balance: added payments are declined or pending.
  */
 import { createHash } from "node:crypto";
+import { buffer } from "node:stream/consumers";
+import PDFDocument from "pdfkit";
 import type { Db } from "../client.ts";
-import { buildPdf } from "../../service/invoice-pdf.ts";
 import { DEMO, type SeedContext } from "./core.ts";
 import { addDays, dayAt } from "#common/calendar";
 import { insert } from "./tools.ts";
@@ -26,10 +27,14 @@ import { insert } from "./tools.ts";
 const business = (n: number) => DEMO.commercialFirst + n - 1; // business(1) = 200301
 
 /** A one-page PDF with a few lines of text, as a customer's scan would be. */
-function documentPdf(title: string, lines: string[], created: Date): Buffer {
-  const ops = [`BT /F2 22 Tf 72 700 Td (${title}) Tj ET`];
-  lines.forEach((line, i) => ops.push(`BT /F1 12 Tf 72 ${660 - i * 18} Td (${line.replace(/[\\()]/g, "")}) Tj ET`));
-  return buildPdf([ops], { title, created_at: created });
+async function documentPdf(title: string, lines: string[], created: Date): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "LETTER", margin: 72, info: { Title: title, CreationDate: created } });
+  const file = buffer(doc);
+  doc.font("Helvetica-Bold").fontSize(22).text(title).moveDown();
+  doc.font("Helvetica").fontSize(12);
+  for (const line of lines) doc.text(line);
+  doc.end();
+  return file;
 }
 
 /** A demo file: its bytes in the row, moved to the file store when the API starts (moveContentsToStore). */
@@ -283,7 +288,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
           pad.customer_id,
           "void_cheque",
           "void-cheque.pdf",
-          documentPdf(
+          await documentPdf(
             "VOID",
             [pad.account_holder, `Transit ${pad.transit_number}  Institution ${pad.institution_number}  Account ****${pad.account_last4}`],
             pad.agreement_accepted_at,
@@ -353,7 +358,7 @@ export async function seedBilling(ctx: SeedContext): Promise<void> {
     C.familyHome,
     "proof_of_payment",
     "bank-receipt.pdf",
-    documentPdf("Payment receipt", ["Lakeshore Fibre - account LF-100201", `Paid at the branch on ${dateOf(sentAt)}`], sentAt),
+    await documentPdf("Payment receipt", ["Lakeshore Fibre - account LF-100201", `Paid at the branch on ${dateOf(sentAt)}`], sentAt),
     U.family,
     sentAt,
   );
