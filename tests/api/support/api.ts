@@ -56,13 +56,21 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn"> = {}): Promise<TestApi> {
+export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "twoStepKey"> = {}): Promise<TestApi> {
   const { db, drop } = await openTestDb();
   const clock = { now: new Date(NOW) };
   // Test files sign in often from one address: generous limits unless a test sets its own (or shares a
   // portal's model, `signIn`).
   const limits = { failuresPerAddress: 100_000, attemptsPerAddress: 100_000, failuresPerPair: 100_000, ...options.limits };
-  const service = await startApi({ db, seed: false, jwtSecret: "test-jwt-secret", now: () => clock.now, limits, signIn: options.signIn });
+  const service = await startApi({
+    db,
+    seed: false,
+    jwtSecret: "test-jwt-secret",
+    now: () => clock.now,
+    limits,
+    signIn: options.signIn,
+    twoStepKey: options.twoStepKey,
+  });
   const app = express();
   app.use("/api/v1", service.router);
   const server = app.listen(0, "127.0.0.1");
