@@ -119,6 +119,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginTwoStep({ loaderData, actionData }: Route.ComponentProps) {
+  // Each way (the app's code, a recovery code) is a form of its own, with its own schema.
+  return <CodeStep key={loaderData.method} loaderData={loaderData} actionData={actionData} />;
+}
+
+function CodeStep({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useT("auth");
   const brand = useBrand();
   const recovery = loaderData.method === "recovery";

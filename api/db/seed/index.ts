@@ -19,7 +19,7 @@ import { seededRandom } from "./tools.ts";
 import { DEVELOPMENT_TWO_STEP_KEY, SecretBox } from "../../service/two-step-secrets.ts";
 
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
-export { DEMO_TWO_STEP } from "./two-step.ts";
+export { DEMO_TWO_STEP, DEMO_TWO_STEP_TRIAL } from "./two-step.ts";
 
 /** The seed modules, in order: later ones build on the ids of earlier ones. */
 const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [

@@ -3,7 +3,9 @@
  * cottage), signs in as louise.gagnon@example.com with the demo password and a code of an authenticator
  * app set up with DEMO_TWO_STEP.secret (or one of its recovery codes). Other demo users have it off.
  * The secret is sealed with the API's TWO_STEP_KEY like any other (`SeedContext.twoStepSecrets`).
- * docs/sign-in-security.md, "The demo".
+ * Two more people sign in with the demo password, have it off and no account yet (DEMO_TWO_STEP_TRIAL):
+ * there to turn it on from scratch (the end-to-end tests use one per project, so that no other test's
+ * sign-in meets a code step). docs/sign-in-security.md, "The demo".
  */
 import { hashPassword } from "../../service/passwords.ts";
 import { storeEnabledSecret } from "../../service/two-step.ts";
@@ -31,13 +33,21 @@ export const DEMO_TWO_STEP = {
   ],
 } as const;
 
+/** People with a sign-in, two-step verification off and no account yet. */
+export const DEMO_TWO_STEP_TRIAL = [
+  { id: 63, username: "noah.tremblay@example.com", first_name: "Noah", last_name: "Tremblay" },
+  { id: 64, username: "amira.haddad@example.com", first_name: "Amira", last_name: "Haddad" },
+] as const;
+
 export async function seedTwoStep(ctx: SeedContext): Promise<void> {
   const { db, now } = ctx;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await insert(db, "users", [
+    ...DEMO_TWO_STEP_TRIAL.map((user) => ({ ...user, password_hash: passwordHash, phone: null, preferred_language: "en" })),
     {
       id: DEMO_TWO_STEP.userId,
       username: DEMO_TWO_STEP.username,
-      password_hash: await hashPassword(DEMO_PASSWORD),
+      password_hash: passwordHash,
       first_name: "Louise",
       last_name: "Gagnon",
       phone: "416-555-0165",

@@ -76,6 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
+  // Starting and confirming are forms of their own, each with its schema.
+  return <TwoStepPage key={loaderData.setup ? "confirm" : "start"} loaderData={loaderData} actionData={actionData} />;
+}
+
+function TwoStepPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useT("profile");
   const { setup } = loaderData;
   const [form, fields] = usePortalForm({
