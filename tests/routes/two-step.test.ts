@@ -289,7 +289,7 @@ describe("turning it on", () => {
     });
     expect(turnedOn.status).toBe(302);
     expect(turnedOn.location).toBe("/profile-settings/two-step/recovery-codes");
-    server.use(on_("GET /profile-settings/two-step", statusOn));
+    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
     const next = nextCookie(cookie, turnedOn.setCookies);
     const shown = await callRoute<any>(codesPage.loader, {
       url: "/profile-settings/two-step/recovery-codes",
@@ -307,7 +307,7 @@ describe("turning it on", () => {
 });
 
 /** An always-on GET answer for `server.use`. */
-function on_(key: "GET /profile-settings/two-step", body: typeof statusOn) {
+function twoStepStatusIs(key: "GET /profile-settings/two-step", body: typeof statusOn) {
   return on(key, () => reply(key, body));
 }
 
@@ -318,7 +318,7 @@ describe("recovery codes and turning it off", () => {
   });
 
   it("makes new codes with the right password only", async () => {
-    server.use(on_("GET /profile-settings/two-step", statusOn));
+    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
     const blank = await signedIn(codesPage.action, "/profile-settings/two-step/recovery-codes", { form: { password: "" } });
     expect(blank.status).toBe(400);
     expect(blank.data.result.error).toEqual({ password: ["api:password.required"] });
@@ -331,7 +331,7 @@ describe("recovery codes and turning it off", () => {
   });
 
   it("turns off with the right password only, back to the profile page", async () => {
-    server.use(on_("GET /profile-settings/two-step", statusOn));
+    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
     expect((await signedIn(offPage.loader, "/profile-settings/two-step/turn-off")).status).toBe(200);
     const sent = watch("POST /profile-settings/two-step/disable");
     const blank = await signedIn(offPage.action, "/profile-settings/two-step/turn-off", { form: { password: "" } });
@@ -349,7 +349,7 @@ describe("recovery codes and turning it off", () => {
   it("answers 503 with the form kept when the API does not answer", async () => {
     quiet();
     server.use(
-      on_("GET /profile-settings/two-step", statusOn),
+      twoStepStatusIs("GET /profile-settings/two-step", statusOn),
       on("POST /profile-settings/two-step/disable", () => refuse(503)),
     );
     const failed = await signedIn(offPage.action, "/profile-settings/two-step/turn-off", { form: { password: "Demo-Pass-2026" } });
