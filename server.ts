@@ -21,6 +21,7 @@ import { logEvent, logger } from "#common/logger";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { startTracing } from "./server/tracing.ts";
 import { SignInLimiter } from "#common/sign-in-limits";
+import { twoStepKeyMaterial } from "./api/service/two-step-secrets.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,6 +45,19 @@ function demoSessionSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The key material sealing the embedded API's two-step secrets: TWO_STEP_KEY; unset, the development key
+ * outside production, and in production the demo's own, generated once in DATA_DIR (two-step-secrets.ts).
+ */
+function twoStepKeyOf(config: Config): string {
+  return twoStepKeyMaterial({
+    configured: config.TWO_STEP_KEY,
+    production: config.NODE_ENV === "production",
+    embeddedDemo: true,
+    dataDir: config.DATA_DIR,
+  });
 }
 
 /** Whether the external API answers: the status of its answer to HEAD /openapi.json (rejects without one). */
@@ -112,6 +126,7 @@ async function main(config: Config) {
   if (embedded) {
     const { startApi } = await import("./api/index.ts");
     api = await startApi({
+      twoStepKey: twoStepKeyOf(config),
       dataDir: config.DATA_DIR,
       databaseUrl: config.DATABASE_URL,
       signIn,
@@ -226,13 +241,16 @@ function stopAtStart(error: unknown, config: Config): never {
 
 /**
  * WEB_CONCURRENCY > 1 (server/cluster.ts): what every worker must share is settled here, once, before
- * they start: the demo's session secret, kept in DATA_DIR, which every worker must open cookies with.
+ * they start: the demo's session secret, kept in DATA_DIR, which every worker must open cookies with,
+ * and the demo's two-step key, which every worker's API must seal and open secrets with.
  */
 async function startWorkers(config: Config) {
   if (!config.SESSION_SECRET && !config.API_BASE_URL && config.NODE_ENV === "production") {
     checkDataDir(config.DATA_DIR);
     process.env.SESSION_SECRET = demoSessionSecret(config.DATA_DIR);
   }
+  // The demo's two-step key too, so that every worker reads the same one.
+  if (!config.API_BASE_URL) twoStepKeyOf(config);
   for (const warning of retiredVariableWarnings(process.env)) logEvent("config.retired", {}, { msg: warning });
   if (!config.REDIS_URL) {
     logEvent(

@@ -16,6 +16,7 @@ import { LOOPBACK } from "./service/context.ts";
 import { DiskFileStore } from "./service/file-store.ts";
 import { moveContentsToStore } from "./service/files.ts";
 import { Tokens } from "./service/tokens.ts";
+import { DEVELOPMENT_TWO_STEP_KEY, SecretBox } from "./service/two-step-secrets.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 import { ROUTER_RESTART_SECONDS } from "./contract/router-restart.ts";
 import { startMailRelay, type MailRelayOptions } from "./service/mail-relay.ts";
@@ -38,6 +39,11 @@ export interface ApiOptions extends OpenDbOptions {
   limits?: Partial<SignInSettings>;
   /** Peers whose X-Forwarded-For names the client (default: loopback). */
   trustForwardedFrom?: string[];
+  /**
+   * TWO_STEP_KEY's material, which seals two-step secrets (comma-separated keys, the first seals):
+   * `twoStepKeyMaterial` of two-step-secrets.ts; the development key by default (tests).
+   */
+  twoStepKey?: string;
   /** How long a router restart takes, in seconds (default ROUTER_RESTART_SECONDS of the contract, 120). */
   routerRestartSeconds?: number;
   /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
@@ -71,12 +77,14 @@ export interface ApiService {
 export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const started = performance.now();
   const now = options.now ?? (() => new Date());
+  // A key that does not parse stops the start, before the database is opened.
+  const twoStepSecrets = new SecretBox(options.twoStepKey ?? DEVELOPMENT_TWO_STEP_KEY);
   const db = options.db ?? (await openDb(options));
   const migrations = await migrate(db);
   let seeded = false;
   if (options.seed !== false && !(await isSeeded(db))) {
     const at = now();
-    await seedDemo(db, { today: at.toISOString().slice(0, 10), now: at });
+    await seedDemo(db, { today: at.toISOString().slice(0, 10), now: at, twoStepSecrets });
     seeded = true;
   }
   const secret = options.jwtSecret ?? (await settingOrCreate(db, "jwt_secret", () => randomBytes(32).toString("base64url")));
@@ -93,6 +101,7 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
     files,
     now,
     signIn,
+    twoStepSecrets,
     trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK,
     routerRestartSeconds: options.routerRestartSeconds ?? ROUTER_RESTART_SECONDS,
   });

@@ -7,6 +7,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   layout("routes/_public.tsx", [
     route("login", "routes/login.tsx"),
+    // The code step of signing in, with two-step verification on (docs/sign-in-security.md).
+    route("login/two-step", "routes/login-two-step.tsx"),
     // Analytics and privacy (docs/analytics.md): the visitor's analytics choice, signed in or not.
     route("privacy", "routes/privacy/privacy.tsx"),
 
@@ -119,6 +121,10 @@ export default [
     route("wifi/:packageId/network", "routes/wifi/network.tsx"),
     route("profile-settings", "routes/profile/settings.tsx"),
     route("profile-settings/password", "routes/profile/password.tsx"),
+    // Two-step verification (docs/sign-in-security.md): set up and turn on, recovery codes, turn off.
+    route("profile-settings/two-step", "routes/profile/two-step.tsx"),
+    route("profile-settings/two-step/recovery-codes", "routes/profile/two-step-codes.tsx"),
+    route("profile-settings/two-step/turn-off", "routes/profile/two-step-off.tsx"),
     route("dashboard/:customerId/tour", "routes/profile/end-tour.tsx"),
   ]),
 ] satisfies RouteConfig;

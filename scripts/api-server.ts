@@ -7,12 +7,27 @@ import express from "express";
 import { startApi } from "../api/index.ts";
 import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
 import { startTracing } from "../server/tracing.ts";
+import { twoStepKeyMaterial } from "../api/service/two-step-secrets.ts";
 
 const port = Number(process.env.PORT ?? 4000);
 const mailConfig = parseConfig({ SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM, PORTAL_URL: process.env.PORTAL_URL });
 // Traces with OTEL_EXPORTER_OTLP_ENDPOINT (server/tracing.ts), before the API loads `pg` and the server is made.
 const tracing = await startTracing({ service: "lakeshore-api" });
+let twoStepKey: string;
+try {
+  // TWO_STEP_KEY (checked as the portal checks it); the development key outside production; required in production.
+  twoStepKey = twoStepKeyMaterial({
+    configured: parseConfig({ TWO_STEP_KEY: process.env.TWO_STEP_KEY }).TWO_STEP_KEY,
+    production: process.env.NODE_ENV === "production",
+    embeddedDemo: false,
+    dataDir: process.env.DATA_DIR ?? ".data",
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const api = await startApi({
+  twoStepKey,
   dataDir: process.env.DATA_DIR ?? ".data",
   databaseUrl: process.env.DATABASE_URL || undefined,
   routerRestartSeconds: parseConfig({ ROUTER_RESTART_SECONDS: process.env.ROUTER_RESTART_SECONDS }).ROUTER_RESTART_SECONDS,

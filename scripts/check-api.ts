@@ -19,11 +19,15 @@ if (!values.base || !values.username || !values.password) {
   process.exit(2);
 }
 
+// A sign-in that gives no session (wrong password, a user with two-step verification on) stops here, in one line.
 const report = await checkBackend({
   baseUrl: values.base,
   username: values.username,
   password: values.password,
   language: values.fr ? "fr" : "en",
+}).catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(2);
 });
 console.log(`${report.username}: ${report.customers.length} customer(s): ${report.customers.join(", ")}`);
 for (const entry of report.endpoints) {

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { openDb } from "../api/db/client.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { seedDemo } from "../api/db/seed/index.ts";
+import { SecretBox, twoStepKeyMaterial } from "../api/service/two-step-secrets.ts";
 import { SCALE, seedScale } from "../api/db/seed/scale.ts";
 
 const PGLITE_MOST = 20_000;
@@ -32,6 +33,15 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) fail(
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR || ".data";
+// The key the server seals two-step secrets with (TWO_STEP_KEY, or the demo's in DATA_DIR): the demo's is sealed with it too.
+const twoStepSecrets = new SecretBox(
+  twoStepKeyMaterial({
+    configured: process.env.TWO_STEP_KEY || undefined,
+    production: process.env.NODE_ENV === "production",
+    embeddedDemo: true,
+    dataDir,
+  }),
+);
 if (!databaseUrl && customers > PGLITE_MOST) {
   fail(`The embedded database (PGlite) holds up to ${PGLITE_MOST.toLocaleString("en")} generated customers: set DATABASE_URL for more.`);
 }
@@ -42,7 +52,7 @@ const db = await openDb({ databaseUrl, dataDir });
 try {
   await db.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
   await migrate(db);
-  await seedDemo(db, { today });
+  await seedDemo(db, { today, twoStepSecrets });
   console.log(`Demo data (${databaseUrl ? "DATABASE_URL" : `PGlite in ${dataDir}`}), seed day ${today}: ${seconds()}`);
   const summary = await seedScale(db, { customers, seed, today, progress: (message) => console.log(`  ${message}`) });
   console.log(

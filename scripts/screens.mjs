@@ -14,11 +14,13 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 72 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 73 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
-// diagnostics JSON) and `referrals` (behind FEATURE_REFERRALS, off by default). The 404 page is measured
+// diagnostics JSON), `referrals` (behind FEATURE_REFERRALS, off by default), and the two-step pages that
+// need it on or a password step first (`/login/two-step`, `…/two-step/recovery-codes`, `…/two-step/turn-off`:
+// the demo users have it off; e2e/two-step.spec.ts opens them). The 404 page is measured
 // with its 404 status.
 
 const resi = 100101;
@@ -90,6 +92,7 @@ export const SCREENS = [
   { name: "router-restart-status", path: "/internet/router/7001/restart/status", user: "resi" },
   { name: "profile", path: "/profile-settings", user: "resi" },
   { name: "password", path: "/profile-settings/password", user: "resi" },
+  { name: "two-step", path: "/profile-settings/two-step", user: "resi" },
   { name: "contacts", path: `/contacts/${resi}`, user: "resi" },
   { name: "contact-new", path: `/contacts/${resi}/new`, user: "resi" },
   { name: "contact", path: `/contacts/${resi}/2`, user: "resi" },

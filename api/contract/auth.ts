@@ -18,6 +18,26 @@ export const AccessTokenAnswer = z.object({
 });
 export type AccessTokenAnswer = z.infer<typeof AccessTokenAnswer>;
 
+/** How long a two-step token lasts (seconds): the time to open the app and type a code. */
+export const TWO_STEP_TOKEN_SECONDS = 5 * 60;
+
+/**
+ * POST /auth/access-token with the password of a user who has two-step verification on (two-step.ts):
+ * no session yet, a token that only POST /auth/two-step takes, with a code of the user's app.
+ */
+export const TwoStepRequiredAnswer = z.object({
+  two_step_required: z.literal(true),
+  /** Single purpose: only POST /auth/two-step takes it; never a bearer token. */
+  two_step_token: z.string().min(1),
+  /** Seconds it lasts. */
+  expires_in: z.number().int().positive(),
+});
+export type TwoStepRequiredAnswer = z.infer<typeof TwoStepRequiredAnswer>;
+
+/** What POST /auth/access-token answers: a session, or (a password, with two-step verification on) the second step. */
+export const SignInAnswer = z.union([AccessTokenAnswer, TwoStepRequiredAnswer]);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
 export const LogoutAnswer = z.object({ success: z.literal(true) });
 
 export const authEndpoints = [
@@ -26,10 +46,10 @@ export const authEndpoints = [
     path: "/auth/access-token",
     tag: "auth",
     summary:
-      "Sign in with username and password, or renew the access token with a refresh token. Credentials are limited per client address and per username and address (429 with Retry-After); a username guessed from many addresses answers more slowly, never 429",
+      "Sign in with username and password, or renew the access token with a refresh token. Credentials are limited per client address and per username and address (429 with Retry-After); a username guessed from many addresses answers more slowly, never 429. A user with two-step verification on gets a two-step token instead of a session (POST /auth/two-step)",
     auth: "public",
     body: AccessTokenRequest,
-    answer: AccessTokenAnswer,
+    answer: SignInAnswer,
     errors: [401, 422, 429],
   }),
   endpoint({

@@ -8,7 +8,7 @@
  * 5xx, a refusal that is not JSON with `success: false`, and an endpoint that no id could reach.
  * 401, 403 and 404 for ids that do not fit (a commercial id on a residential screen) are expected.
  */
-import { AccessTokenAnswer } from "./auth.ts";
+import { AccessTokenAnswer, TwoStepRequiredAnswer } from "./auth.ts";
 import { ErrorAnswer } from "./common.ts";
 import { CommercialDashboardAnswer, DashboardAnswer, ResidentialDashboardAnswer } from "./dashboard.ts";
 import type { Endpoint } from "./endpoint.ts";
@@ -97,7 +97,11 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ username: options.username, password: options.password }),
   });
-  const tokens = AccessTokenAnswer.safeParse(await signIn.json().catch(() => null));
+  const signInBody: unknown = await signIn.json().catch(() => null);
+  if (TwoStepRequiredAnswer.safeParse(signInBody).success) {
+    throw new Error(`${options.username} has two-step verification on: check the API as a user without it`);
+  }
+  const tokens = AccessTokenAnswer.safeParse(signInBody);
   if (!signIn.ok || !tokens.success) throw new Error(`Sign-in of ${options.username} answered ${signIn.status} without tokens`);
   const headers = { Authorization: `Bearer ${tokens.data.token}`, Accept: "application/json", "Accept-Language": language };
 

@@ -18,12 +18,14 @@ import { openApiDocument } from "./openapi.ts";
 import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
+import { twoStepEndpoints } from "./two-step.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
 
 const all = [
   ...authEndpoints,
+  ...twoStepEndpoints,
   ...authFlowsEndpoints,
   ...ordersEndpoints,
   ...dashboardEndpoints,

@@ -1,21 +1,12 @@
-/** /auth: sign in with credentials or a refresh token, sign out. */
-import { Router, type Request } from "express";
+/** /auth: sign in with credentials or a refresh token (or the second step: two-step.ts), sign out. */
+import { Router } from "express";
 import { AccessTokenRequest } from "../contract/auth.ts";
 import { COUNTED_HEADER } from "#common/sign-in-limits";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
+import { clientAddress, parseInput, route } from "./http.ts";
 import { verifyPassword } from "./passwords.ts";
-
-/** The client's address: X-Forwarded-For's last entry when the peer is trusted to set it (the portal). */
-export function clientAddress(req: Request, trusted: string[]): string {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
-    .split(",")
-    .pop()
-    ?.trim();
-  return trusted.includes(peer) && forwarded ? forwarded : peer;
-}
+import { twoStepRequired } from "./two-step.ts";
 
 const TOO_MANY = { success: false, message: "Too many sign-in attempts; try again later" };
 
@@ -53,8 +44,10 @@ export function authRoutes(ctx: ServiceContext): Router {
         }
         if (verdict.delayMs) await sleep(verdict.delayMs);
       }
-      const user = await ctx.db.one<{ id: number; password_hash: string | null }>(
-        "SELECT id, password_hash FROM users WHERE username = $1",
+      const user = await ctx.db.one<{ id: number; password_hash: string | null; two_step_sealed: string | null }>(
+        `SELECT u.id, u.password_hash, t.secret_sealed AS two_step_sealed
+           FROM users u LEFT JOIN two_step_secrets t ON t.user_id = u.id AND t.enabled_at IS NOT NULL
+          WHERE u.username = $1`,
         [input.username.trim().toLowerCase()],
       );
       const ok = await verifyPassword(input.password, user?.password_hash);
@@ -63,6 +56,11 @@ export function authRoutes(ctx: ServiceContext): Router {
         throw new ApiError(401, "Invalid username or password");
       }
       if (!counted) await ctx.signIn.succeeded(input.username, address);
+      // Two-step verification on: no session until a code of the user's app (two-step.ts).
+      if (user.two_step_sealed) {
+        res.json(await twoStepRequired(ctx, user.id, user.password_hash, user.two_step_sealed));
+        return;
+      }
       res.json(await ctx.tokens.issue(user.id));
     }),
   );

@@ -2,6 +2,7 @@ import type { SignInLimiter } from "#common/sign-in-limits";
 import type { Db } from "../db/client.ts";
 import type { FileStore } from "./file-store.ts";
 import type { Tokens } from "./tokens.ts";
+import type { SecretBox } from "./two-step-secrets.ts";
 
 /** What every resource module of the service is built from. */
 export interface ServiceContext {
@@ -15,6 +16,8 @@ export interface ServiceContext {
   routerRestartSeconds: number;
   /** Limits of POST /auth/access-token with credentials: the portal's model (common/sign-in-limits.ts). */
   signIn: SignInLimiter;
+  /** Seals and opens two-step secrets (TWO_STEP_KEY; two-step-secrets.ts). */
+  twoStepSecrets: SecretBox;
   /** Peers whose X-Forwarded-For names the client (the portal, a proxy); loopback by default. */
   trustForwardedFrom: string[];
 }

@@ -188,6 +188,16 @@ export function parseWithRules<S extends z.ZodType>(
   return result.data as z.infer<S>;
 }
 
+/** The client's address: X-Forwarded-For's last entry when the peer is trusted to set it (the portal). */
+export function clientAddress(req: Request, trusted: string[]): string {
+  const peer = req.socket.remoteAddress ?? "unknown";
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .pop()
+    ?.trim();
+  return trusted.includes(peer) && forwarded ? forwarded : peer;
+}
+
 /** Express 5 forwards rejected promises; this only narrows the handler type. */
 export const route =
   (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler =>

@@ -33,6 +33,7 @@ import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { statusPublicRoutes, statusRoutes } from "./status.ts";
 import { routerRestartRoutes } from "./router-restart.ts";
 import { wifiRoutes } from "./wifi.ts";
+import { twoStepPublicRoutes, twoStepRoutes } from "./two-step.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
 
 export function createApiRouter(ctx: ServiceContext): Router {
@@ -55,6 +56,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
     res.set("Cache-Control", "public, max-age=300").json(openApi());
   });
   router.use(authRoutes(ctx));
+  // The second step of signing in, for a user with two-step verification on.
+  router.use(twoStepPublicRoutes(ctx));
   router.use(authFlowRoutes(ctx));
   router.use(oauthPublicRoutes(ctx));
   router.use(orderRoutes(ctx));
@@ -89,6 +92,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(accountsRoutes(ctx));
   router.use(referralRoutes(ctx));
   router.use(statusRoutes(ctx));
+  router.use(twoStepRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

@@ -15,6 +15,7 @@ import type { Db } from "../db/client.ts";
 import { databaseUnavailable } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
 import { logEvent } from "#common/logger";
+import { TWO_STEP_TOKEN_SECONDS } from "../contract/auth.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -24,6 +25,15 @@ export interface TokenPair {
   token: string;
   refresh_token: string;
 }
+
+/** What a two-step token says: whose password was right, and the state of their sign-in it was issued for. */
+export interface TwoStepClaims {
+  userId: number;
+  binding: string;
+}
+
+/** The JWT type of two-step tokens: access-token checks refuse it (another key, too). */
+const TWO_STEP_TYP = "two-step+jwt";
 
 export interface AccessClaims {
   userId: number;
@@ -57,6 +67,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 export class Tokens {
   private readonly key: Uint8Array;
+  /** Signs two-step tokens only: derived from the secret, so no two-step token passes as an access token. */
+  private readonly twoStepKey: Uint8Array;
   /** The verification key, imported once (importing it on every check cost as much as the check). */
   private readonly verifyKey: Promise<CryptoKey>;
   /** Tokens with a good signature (same bytes, same key): their claims and expiry. */
@@ -70,6 +82,7 @@ export class Tokens {
     private readonly now: () => Date,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.twoStepKey = new Uint8Array(createHmac("sha256", this.key).update("two-step-token-v1").digest());
     this.sessions = new KeptReads<PrincipalRow[]>(db, now);
     this.verifyKey = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
   }
@@ -114,6 +127,37 @@ export class Tokens {
       expires,
     ]);
     return { token: await this.sign(userId, sessionId), refresh_token: refreshToken };
+  }
+
+  /**
+   * A two-step token (two-step.ts): the user's password was right, a code must follow within
+   * TWO_STEP_TOKEN_SECONDS. `binding` names the state it is for (password and secret): a change of
+   * either ends it. It opens nothing but POST /auth/two-step.
+   */
+  async signTwoStep(userId: number, binding: string): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ purpose: "two-step", bnd: binding })
+      .setProtectedHeader({ alg: "HS256", typ: TWO_STEP_TYP })
+      .setSubject(String(userId))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + TWO_STEP_TOKEN_SECONDS)
+      .sign(this.twoStepKey);
+  }
+
+  /** The claims of a live two-step token, or null (expired, changed, an access token, anything else). */
+  async verifyTwoStep(token: string): Promise<TwoStepClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.twoStepKey, {
+        algorithms: ["HS256"],
+        typ: TWO_STEP_TYP,
+        currentDate: this.now(),
+      });
+      const userId = Number(payload.sub);
+      if (payload.purpose !== "two-step" || !Number.isInteger(userId) || typeof payload.bnd !== "string") return null;
+      return { userId, binding: payload.bnd };
+    } catch {
+      return null;
+    }
   }
 
   private successorOf(refreshToken: string): string {

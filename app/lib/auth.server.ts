@@ -3,19 +3,33 @@
  */
 import { createHash } from "node:crypto";
 import { decodeJwt } from "jose";
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { AccessTokenAnswer } from "#contract/auth";
+import { createContext, data, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { AccessTokenAnswer, TwoStepRequiredAnswer } from "#contract/auth";
+import { ErrorAnswer } from "#contract/common";
+import { TwoStepSignInAnswer } from "#contract/two-step";
 import { type DashboardAnswer, type Customer } from "#contract/dashboard";
 import { api, budgetOf, isFailure } from "./api.server.ts";
 import { getConfig } from "./config.server.ts";
 import { preferenceCookie, readCookie } from "./cookies.server.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "./i18n.ts";
+import { getLanguage } from "./i18n.server.ts";
 import { keepDraft, readPostedFields } from "./form-draft.server.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { pageId } from "./page-ids.server.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { signInLimits } from "./sign-in-limits.ts";
 import { readRevision } from "./revision-reads.server.ts";
-import { clearSession, getKept, getLeftAccounts, getTokens, notify, setKept, setTokens } from "./session.server.ts";
+import {
+  clearSession,
+  getKept,
+  getLeftAccounts,
+  getTokens,
+  notify,
+  setKept,
+  setPendingTwoStep,
+  setTokens,
+  type PendingTwoStep,
+} from "./session.server.ts";
 import type { NotificationValues } from "./notifications.ts";
 import { logEvent } from "./logger.server.ts";
 
@@ -49,10 +63,20 @@ export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolea
   return typeof exp !== "number" || exp - EXPIRY_SKEW_SECONDS <= nowSeconds;
 }
 
-export type SignInResult = "signed-in" | "invalid" | "throttled";
+export type SignInResult = "signed-in" | "two-step" | "invalid" | "throttled";
 
-/** Exchanges credentials for tokens and keeps them in the session. */
-export async function signIn(context: Context, request: Request, username: string, password: string): Promise<SignInResult> {
+/**
+ * Exchanges credentials for tokens and keeps them in the session. A user with two-step verification on
+ * gets no session yet: the API's two-step token waits in the session for the code step ("two-step",
+ * routes/login-two-step.tsx), with where to go next.
+ */
+export async function signIn(
+  context: Context,
+  request: Request,
+  username: string,
+  password: string,
+  cameFrom = "/",
+): Promise<SignInResult> {
   // The API limits token requests per client address too: it is told the customer's, not the portal's.
   // The embedded API shares the portal's sign-in limits and is told this attempt was counted already.
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
@@ -61,12 +85,78 @@ export async function signIn(context: Context, request: Request, username: strin
   });
   if (status === 401 || status === 422) return "invalid";
   if (status === 429) return "throttled";
+  const twoStep = TwoStepRequiredAnswer.safeParse(body);
+  if (status === 200 && twoStep.success) {
+    const { two_step_token, expires_in } = twoStep.data;
+    // Whatever session this browser held is over: only the code step reads the token.
+    clearSession(context, { keepNotifications: true });
+    setPendingTwoStep(context, { token: two_step_token, username, cameFrom, until: Date.now() + expires_in * 1000 });
+    return "two-step";
+  }
   const tokens = AccessTokenAnswer.safeParse(body);
   if (status !== 200 || !tokens.success) {
     throw new Error(`Sign-in answered ${status} without tokens`);
   }
+  setPendingTwoStep(context, undefined);
   setTokens(context, { accessToken: tokens.data.token, refreshToken: tokens.data.refresh_token });
   return "signed-in";
+}
+
+export type TwoStepResult =
+  | { outcome: "signed-in"; recoveryCodesLeft?: number }
+  | { outcome: "invalid"; errors: Record<string, string[]> }
+  | { outcome: "expired" | "throttled" };
+
+/**
+ * The code step: the waiting two-step token and a code (or a recovery code) for the session, kept in
+ * the session as after a password. "expired" when the token is over (sign in again).
+ */
+export async function completeTwoStep(
+  context: Context,
+  request: Request,
+  pending: PendingTwoStep,
+  fields: { code: string } | { recovery_code: string },
+): Promise<TwoStepResult> {
+  const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/two-step", {
+    json: { two_step_token: pending.token, ...fields },
+    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress, ...signInLimits(context).countedHeaders },
+  });
+  if (status === 401) {
+    setPendingTwoStep(context, undefined);
+    return { outcome: "expired" };
+  }
+  if (status === 429) return { outcome: "throttled" };
+  if (status === 422) {
+    const refusal = ErrorAnswer.safeParse(body);
+    return { outcome: "invalid", errors: (refusal.success && refusal.data.errors) || {} };
+  }
+  const tokens = TwoStepSignInAnswer.safeParse(body);
+  if (status !== 200 || !tokens.success) throw new Error(`The two-step sign-in answered ${status} without tokens`);
+  setTokens(context, { accessToken: tokens.data.token, refreshToken: tokens.data.refresh_token });
+  return { outcome: "signed-in", recoveryCodesLeft: tokens.data.recovery_codes_left };
+}
+
+/**
+ * The redirect after signing in (a password, or a password and a code): to `to`, in the profile's
+ * preferred language from then on, until the customer switches.
+ */
+export async function signedInRedirect(context: Context, request: Request, to: string): Promise<Response> {
+  const preferred = await preferredLanguage(context, request);
+  if (!preferred) return redirect(to);
+  const headers = { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, preferred, LANGUAGE_COOKIE_MAX_AGE) };
+  // A page in another language than this one is a new document (the browser holds one language's texts).
+  return preferred === getLanguage(context) ? redirect(to, { headers }) : redirectDocument(to, { headers });
+}
+
+/** The signed-in user's preferred language (GET /profile-settings), or null when the API does not say. */
+async function preferredLanguage(context: Context, request: Request): Promise<Language | null> {
+  try {
+    const { current_user } = await api(context, request).call("GET /profile-settings");
+    return current_user.preferred_language;
+  } catch (error) {
+    if (!isFailure(error)) logEvent("sign-in.language-unread", { err: error }, { level: "error" });
+    return null;
+  }
 }
 
 /** Tells the API (which ends the session there), then clears the cookie. */

@@ -62,6 +62,14 @@ export const configSchema = z
       .string()
       .refine((value) => value.split(",").every((secret) => secret.trim().length >= 32), "every secret must be at least 32 characters")
       .optional(),
+    /**
+     * The embedded API: key material sealing two-step secrets at rest (AES-256-GCM; api/service/two-step-secrets.ts).
+     * Several keys, comma-separated, rotate: the first seals, every one still opens.
+     */
+    TWO_STEP_KEY: z
+      .string()
+      .refine((value) => value.split(",").every((key) => key.trim().length >= 32), "every key must be at least 32 characters")
+      .optional(),
     DATA_DIR: z.string().default(".data"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     /** The embedded API: how long a router restart takes, in seconds (api/service/router-restart.ts). */

@@ -67,7 +67,7 @@ export function metrics(): PortalMetrics {
   return (processMetrics ??= makeMetrics());
 }
 
-export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "unavailable"] as const;
+export const SIGN_IN_OUTCOMES = ["success", "wrong_password", "limited", "unavailable", "two_step", "wrong_code"] as const;
 export const PAYMENT_OUTCOMES = ["approved", "declined", "pending", "refused", "failed"] as const;
 export const CACHE_OUTCOMES = ["rendered", "304"] as const;
 export type CacheOutcome = (typeof CACHE_OUTCOMES)[number];

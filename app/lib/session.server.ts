@@ -35,6 +35,22 @@ interface SessionData {
   pendingSwitch: PendingSwitch;
   /** Accounts the user removed themselves from during this session: their pages say so (auth.server.ts requireCustomer). */
   leftAccounts: LeftAccount[];
+  /** A right password of a user with two-step verification on, waiting for a code (routes/login-two-step.tsx). */
+  pendingTwoStep: PendingTwoStep;
+}
+
+/**
+ * Between the password and the code: the API's two-step token (single purpose, bound to the user, a few
+ * minutes), never a session. Nothing but the code step reads it: a browser holding it is not signed in.
+ */
+export interface PendingTwoStep {
+  token: string;
+  /** Whose password was right (the code step's sign-in limits count per username). */
+  username: string;
+  /** Where to go once signed in (a path of this site). */
+  cameFrom: string;
+  /** Time (ms since the epoch) after which the password is asked again. */
+  until: number;
 }
 
 /** An account the signed-in user removed themselves from. */
@@ -62,6 +78,8 @@ export interface PendingSwitch {
 }
 interface FlashData {
   notifications: Notification[];
+  /** Recovery codes just made (two-step verification): shown by the next page, once. */
+  recoveryCodes: string[];
 }
 
 export type PortalSession = Session<SessionData, FlashData>;
@@ -228,6 +246,7 @@ export function setTokens(context: Context, tokens: { accessToken: string; refre
   const holder = holderOf(context);
   holder.session.set("accessToken", tokens.accessToken);
   holder.session.set("refreshToken", tokens.refreshToken);
+  holder.session.unset("pendingTwoStep");
   holder.destroyed = false;
   holder.changed = true;
 }
@@ -260,6 +279,37 @@ export function setPendingSwitch(context: Context, value: PendingSwitch | undefi
   holder.changed = true;
 }
 
+/** The sign-in waiting for a code of the user's app, while it lasts. */
+export function getPendingTwoStep(context: Context): PendingTwoStep | undefined {
+  const pending = holderOf(context).session.get("pendingTwoStep");
+  return pending && typeof pending.until === "number" && pending.until > Date.now() ? pending : undefined;
+}
+
+export function setPendingTwoStep(context: Context, value: PendingTwoStep | undefined): void {
+  const holder = holderOf(context);
+  if (value === undefined) {
+    if (!holder.session.has("pendingTwoStep")) return;
+    holder.session.unset("pendingTwoStep");
+  } else holder.session.set("pendingTwoStep", value);
+  holder.changed = true;
+}
+
+/** Keeps recovery codes for the next page only (post/redirect/get; never in an address). */
+export function flashRecoveryCodes(context: Context, codes: string[]): void {
+  const holder = holderOf(context);
+  holder.session.flash("recoveryCodes", codes);
+  holder.changed = true;
+}
+
+/** Takes the recovery codes kept for this page: they are shown once. */
+export function takeRecoveryCodes(context: Context): string[] | undefined {
+  const holder = holderOf(context);
+  if (!holder.session.has("recoveryCodes")) return undefined;
+  holder.changed = true;
+  const codes = holder.session.get("recoveryCodes");
+  return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === "string") : undefined;
+}
+
 /** The accounts the user removed themselves from during this session. */
 export function getLeftAccounts(context: Context): LeftAccount[] {
   return holderOf(context).session.get("leftAccounts") ?? [];
@@ -281,6 +331,7 @@ export function clearSession(context: Context, options: { keepNotifications?: bo
   holder.session.unset("accounts");
   holder.session.unset("pendingSwitch");
   holder.session.unset("leftAccounts");
+  holder.session.unset("pendingTwoStep");
   // Signed out, with a word for the next page (the sign-in page saying why): the cookie stays, without the tokens.
   if (options.keepNotifications) holder.changed = true;
   else holder.destroyed = true;

@@ -22,8 +22,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      {/* The sign-in page needs no link to itself. */}
-      <PlainHeader account={loaderData?.signedIn ? "signed-in" : pathname === "/login" ? undefined : "sign-in"} />
+      {/* The sign-in pages (the password, then the code) need no link to sign in. */}
+      <PlainHeader
+        account={loaderData?.signedIn ? "signed-in" : pathname === "/login" || pathname.startsWith("/login/") ? undefined : "sign-in"}
+      />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <PageOutlet />
       </main>

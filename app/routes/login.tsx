@@ -3,7 +3,8 @@
  * password reset, and keeps what was typed in username. Attempts are limited by the sign-in model
  * server.ts hands over (common/sign-in-limits.ts: failures per address and per username and address, a
  * growing wait for a username guessed from many addresses); after sign-in the customer returns to
- * came_from when it is a path of this site.
+ * came_from when it is a path of this site. With two-step verification on, a right password leads to
+ * the code step (/login/two-step), which alone signs in.
  */
 import { logEvent } from "~/lib/logger.server";
 import { countSignIn } from "~/lib/metrics.server";
@@ -12,15 +13,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Trans } from "~/components/Trans";
 import { useT } from "~/lib/use-t";
-import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
-import { api, isFailure } from "~/lib/api.server";
-import { preferenceCookie } from "~/lib/cookies.server";
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "~/lib/i18n";
-import { getLanguage } from "~/lib/i18n.server";
-import { signIn } from "~/lib/auth.server";
+import { isFailure } from "~/lib/api.server";
+import { signIn, signedInRedirect } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { safeRedirectPath } from "~/lib/public-paths";
 import { requestInfoContext } from "~/lib/request-info";
@@ -68,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: reply(), notice: undefined, message: undefined, minutes: undefined }, { status: 400 });
   }
   const { username, password } = submission.value;
+  const to = safeRedirectPath(submission.value.came_from);
 
   // Counted here, where the sign-in runs, whatever the URL that reached it (app/lib/sign-in-limits.ts).
   const address = context.get(requestInfoContext).clientAddress;
@@ -82,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let outcome;
   try {
-    outcome = await signIn(context, request, username, password);
+    outcome = await signIn(context, request, username, password, to);
   } catch (error) {
     countSignIn("unavailable");
     if (!isFailure(error)) logEvent("sign-in.failed", { err: error }, { level: "error" });
@@ -98,26 +97,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limits.failed(username, address);
     return refuse("failed", 401);
   }
-  countSignIn("success");
   await limits.succeeded(username, address);
-  const to = safeRedirectPath(submission.value.came_from);
-  // The portal speaks the profile's preferred language from sign-in on, until the customer switches.
-  const preferred = await preferredLanguage(context, request);
-  if (!preferred) throw redirect(to);
-  const headers = { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, preferred, LANGUAGE_COOKIE_MAX_AGE) };
-  // A page in another language than this one is a new document (the browser holds one language's texts).
-  throw preferred === getLanguage(context) ? redirect(to, { headers }) : redirectDocument(to, { headers });
-}
-
-/** The signed-in user's preferred language (GET /profile-settings), or null when the API does not say. */
-async function preferredLanguage(context: Route.ActionArgs["context"], request: Request): Promise<Language | null> {
-  try {
-    const { current_user } = await api(context, request).call("GET /profile-settings");
-    return current_user.preferred_language;
-  } catch (error) {
-    if (!isFailure(error)) logEvent("sign-in.language-unread", { err: error }, { level: "error" });
-    return null;
+  if (outcome === "two-step") {
+    // The password was right; no session until a code of the customer's app (routes/login-two-step.tsx).
+    countSignIn("two_step");
+    throw redirect("/login/two-step");
   }
+  countSignIn("success");
+  throw await signedInRedirect(context, request, to);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

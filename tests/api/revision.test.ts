@@ -275,6 +275,7 @@ describe("the triggers behind it", () => {
       "schema_migrations",
       "sso_tokens",
       "support_ticket_links",
+      "two_step_checks",
     ];
     const tables = await api.db.query<{ name: string; tracked: boolean }>(
       `SELECT t.table_name AS name,

@@ -13,10 +13,13 @@ import { routerHandlers } from "./router.ts";
 import { servicesHandlers } from "./services.ts";
 import { statusHandlers } from "./status.ts";
 import { supportHandlers } from "./support.ts";
+import { twoStepHandlers } from "./two-step.ts";
 
 export { API } from "./contract.ts";
 
 export const handlers = [
+  // Before authHandlers: the two-step user's password step.
+  ...twoStepHandlers,
   ...authHandlers,
   ...dashboardHandlers,
   ...billingHandlers,

@@ -18,7 +18,7 @@ import {
   poolTransport,
   type ApiTransport,
 } from "../../app/lib/api-transport.server.ts";
-import { clientAddress } from "../../api/service/auth.ts";
+import { clientAddress } from "../../api/service/http.ts";
 
 const Echo = z.object({
   method: z.string(),

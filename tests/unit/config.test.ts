@@ -143,6 +143,8 @@ describe("parseConfig refusals name the variable", () => {
     [{ FEATURE_REFERRALS: "maybe" }, "FEATURE_REFERRALS"],
     [{ FEATURE_AUTOPAY_BILLING: "enabled" }, "FEATURE_AUTOPAY_BILLING"],
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET"],
+    [{ TWO_STEP_KEY: "too-short" }, "TWO_STEP_KEY"],
+    [{ TWO_STEP_KEY: `${"k".repeat(32)},short` }, "TWO_STEP_KEY"],
     [{ API_TIMEOUT_MS: "-5" }, "API_TIMEOUT_MS"],
     [{ SIGN_IN_LIMIT_PER_IP: "0" }, "SIGN_IN_LIMIT_PER_IP"],
     [{ SIGN_IN_FAILURES_PER_IP: "0" }, "SIGN_IN_FAILURES_PER_IP"],

@@ -12,6 +12,7 @@ import type { Db } from "../client.ts";
 import { hashPassword } from "../../service/passwords.ts";
 import { addDays, addMonths, dayAt } from "#common/calendar";
 import { insert, type Random } from "./tools.ts";
+import type { SecretBox } from "../../service/two-step-secrets.ts";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -22,6 +23,8 @@ export interface SeedContext {
   /** The moment of seeding, on the seed day. */
   now: Date;
   random: Random;
+  /** Seals the demo's two-step secret (two-step.ts) with the API's TWO_STEP_KEY. */
+  twoStepSecrets: SecretBox;
 }
 
 /** Ids the other seed modules build on. */

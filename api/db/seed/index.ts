@@ -14,9 +14,12 @@ import { seedCore, type SeedContext } from "./core.ts";
 import { seedHomeNetwork } from "./home-network.ts";
 import { seedReferrals } from "./referrals.ts";
 import { seedStatus } from "./status.ts";
+import { seedTwoStep } from "./two-step.ts";
 import { seededRandom } from "./tools.ts";
+import { DEVELOPMENT_TWO_STEP_KEY, SecretBox } from "../../service/two-step-secrets.ts";
 
 export { DEMO, DEMO_PASSWORD } from "./core.ts";
+export { DEMO_TWO_STEP, DEMO_TWO_STEP_TRIAL } from "./two-step.ts";
 
 /** The seed modules, in order: later ones build on the ids of earlier ones. */
 const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
@@ -29,6 +32,7 @@ const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
   seedAccounts,
   seedReferrals,
   seedStatus,
+  seedTwoStep,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -41,10 +45,16 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * payments still settling are placed just before it, so that they are still pending for a day whatever
  * the hour the demo was seeded.
  */
-export async function seedDemo(db: Db, options: { today: string; now?: Date }): Promise<void> {
+export async function seedDemo(db: Db, options: { today: string; now?: Date; twoStepSecrets?: SecretBox }): Promise<void> {
   await db.transaction(async (tx) => {
     const now = options.now && options.now.toISOString().slice(0, 10) === options.today ? options.now : dayAt(options.today, 12);
-    const ctx: SeedContext = { db: tx, today: options.today, now, random: seededRandom(20_261_122) };
+    const ctx: SeedContext = {
+      db: tx,
+      today: options.today,
+      now,
+      random: seededRandom(20_261_122),
+      twoStepSecrets: options.twoStepSecrets ?? new SecretBox(DEVELOPMENT_TWO_STEP_KEY),
+    };
     for (const seed of MODULES) await seed(ctx);
     await tx.query("INSERT INTO app_settings (key, value) VALUES ('seed_day', $1)", [options.today]);
   });

@@ -1,7 +1,7 @@
 /**
  * /profile-settings: the signed-in user's profile (GET/PUT /profile-settings), for every customer,
  * residential or commercial. Sections are cards in a list (PROFILE_SECTIONS below) so another one
- * (analytics consent) is one more entry. Changing the preferred language also changes the portal's
+ * (analytics consent, two-step verification) is one more entry. Changing the preferred language also changes the portal's
  * (the redirect carries ?lng=, which the language middleware remembers).
  */
 import { getFormProps } from "@conform-to/react";
@@ -18,14 +18,19 @@ import { formatDate } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ProfileSchema } from "~/schemas/profile";
+import { TwoStepSection } from "~/components/profile/TwoStepSection";
+import { twoStepStatus } from "./two-step.server";
 
 export const handle = { i18n: ["profile", "api"] };
 
 const constraint = getZodConstraint(ProfileSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { current_user } = await api(context, request).call("GET /profile-settings");
-  return { user: current_user, constraint };
+  const [{ current_user }, twoStep] = await Promise.all([
+    api(context, request).call("GET /profile-settings"),
+    twoStepStatus(context, request),
+  ]);
+  return { user: current_user, twoStep, constraint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -140,6 +145,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const PROFILE_SECTIONS = [
     <DetailsSection key="details" user={user} lastResult={actionData ?? null} constraint={loaderData.constraint} />,
     <PasswordSection key="password" user={user} />,
+    // An API without two-step verification: no section.
+    loaderData.twoStep ? <TwoStepSection key="two-step" state={loaderData.twoStep} /> : null,
     <PrivacySection key="privacy" />,
   ];
   return (

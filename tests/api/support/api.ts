@@ -56,7 +56,7 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "mail"> = {}): Promise<TestApi> {
+export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "mail" | "twoStepKey"> = {}): Promise<TestApi> {
   const { db, drop } = await openTestDb();
   const clock = { now: new Date(NOW) };
   // Test files sign in often from one address: generous limits unless a test sets its own (or shares a
@@ -70,6 +70,7 @@ export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn
     limits,
     signIn: options.signIn,
     mail: options.mail,
+    twoStepKey: options.twoStepKey,
   });
   const app = express();
   app.use("/api/v1", service.router);
