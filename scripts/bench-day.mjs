@@ -395,7 +395,7 @@ async function startServers(infra, extraEnv) {
   if (SHAPE === "production") {
     lib.assertPortFree(PORTS.api);
     servers.api = lib.start("reference API", TSX, ["scripts/api-server.ts"], {
-      env: { ...common, PORT: String(PORTS.api), DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl },
+      env: { ...common, ...lib.API_SECRETS, PORT: String(PORTS.api), DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl },
     });
     watch(servers.api);
     await lib.waitFor(`http://127.0.0.1:${PORTS.api}/api/v1/openapi.json`, servers.api);

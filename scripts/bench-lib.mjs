@@ -4,7 +4,7 @@
  * signing in the demo users, the list of screens, and the naive reference page of issue 14.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -233,6 +233,9 @@ export function cpuMs(pid) {
 // ---------------------------------------------------------------------------------------------------------
 // The portal and the reference API.
 
+/** The reference API refuses to start in production without a key for two-step secrets: one per run. */
+export const API_SECRETS = { TWO_STEP_KEY: randomBytes(32).toString("base64url") };
+
 export const RELAXED_LIMITS = {
   SIGN_IN_FAILURES_PER_IP: "100000",
   SIGN_IN_ATTEMPTS_PER_IP: "100000",
@@ -269,7 +272,7 @@ export async function startPortalWithApi({ apiPort, portalPort, renderedPort, li
     });
   }
   const api = start("reference API", TSX, ["scripts/api-server.ts"], {
-    env: { ...RELAXED_LIMITS, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: "production" },
+    env: { ...RELAXED_LIMITS, ...API_SECRETS, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: "production" },
   });
   await waitFor(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api);
   const portalEnv = {
