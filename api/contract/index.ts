@@ -18,6 +18,7 @@ import { openApiDocument } from "./openapi.ts";
 import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
+import { routerUpnpEndpoints } from "./router-upnp.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -29,6 +30,7 @@ const all = [
   ...dashboardEndpoints,
   ...homeNetworkEndpoints,
   ...routerRestartEndpoints,
+  ...routerUpnpEndpoints,
   ...billingEndpoints,
   ...contactsEndpoints,
   ...businessNetworkEndpoints,
