@@ -44,7 +44,6 @@ export function UpnpSection({
     >
       <p className="mb-3 text-sm text-gray-700">{t("upnp.what")}</p>
       {upnp ? <p className="mb-3 font-semibold">{upnp.enabled ? t("upnp.isOn") : t("upnp.isOff")}</p> : null}
-      {upnp && !canManage ? <p className="mb-3 text-sm text-gray-700">{t("upnp.readOnly")}</p> : null}
       {off ? null : !rules ? (
         <SectionError>{t("errors.upnp")}</SectionError>
       ) : rules.length === 0 ? (

@@ -47,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         api(context, request).call("PUT /router/{serviceId}/upnp", { params: { serviceId }, form: { enabled: value.enabled } }),
       success: ({ upnp }) => ({
         redirectTo: `/internet/router/${serviceId}#upnp`,
-        notification: { key: upnp.enabled ? "router:upnp.turnedOn" : "router:upnp.turnedOff" },
+        notification: { key: upnp.enabled ? "router:upnp.isOn" : "router:upnp.isOff" },
       }),
     },
   );
