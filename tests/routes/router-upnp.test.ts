@@ -92,13 +92,16 @@ describe("turning UPnP off or on", () => {
     expect(asked).toEqual([{ serviceId: "7001", enabled: "false" }]);
   });
 
-  it.each([{}, { enabled: "maybe" }])("answers 400 with a translated message for %j, asking nothing", async (form) => {
-    const asked = changesAsked();
-    const result = await call(upnpPage.action as Handler, PAGE, { form });
-    expect(result.status).toBe(400);
-    expect(Object.values(result.data.result.error).flat()).toEqual(["formErrors.unreadable"]);
-    expect(asked).toEqual([]);
-  });
+  it.each<Record<string, string>>([{}, { enabled: "maybe" }])(
+    "answers 400 with a translated message for %j, asking nothing",
+    async (form) => {
+      const asked = changesAsked();
+      const result = await call(upnpPage.action as Handler, PAGE, { form });
+      expect(result.status).toBe(400);
+      expect(Object.values(result.data.result.error).flat()).toEqual(["formErrors.unreadable"]);
+      expect(asked).toEqual([]);
+    },
+  );
 
   it("keeps the page with the router's message when the router cannot be reached", async () => {
     changesAsked(() => refuse(422, { _form: ["_form.router_unreachable"] }));
