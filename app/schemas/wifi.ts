@@ -7,6 +7,9 @@
 import { z } from "zod";
 import { wifiTextProblems, type WifiBand } from "#contract/home-network";
 import { everyRule, posted } from "./rules";
+import { GUEST_HOURS } from "./values";
+
+export { GUEST_HOURS };
 
 export const BAND_SUFFIXES = ["24ghz", "5ghz", "guest"] as const;
 export type BandSuffix = (typeof BAND_SUFFIXES)[number];
@@ -44,9 +47,6 @@ export const WifiSchema = everyRule(
     }
   },
 );
-
-/** The time limits the guest network may be turned on for (the API's GUEST_TIME_LIMIT_HOURS), as form values. */
-export const GUEST_HOURS = ["1", "4", "8", "24"] as const;
 
 /**
  * A network turned on or off, one form per band: the state asked for, and for the guest network turned on

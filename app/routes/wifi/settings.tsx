@@ -16,7 +16,8 @@ import { formatDate, formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { GUEST_HOURS, suffixOf, WifiSchema, WifiSwitchSchema, type BandSuffix } from "~/schemas/wifi";
+import { GUEST_HOURS } from "~/schemas/values";
+import { suffixOf, WifiSchema, WifiSwitchSchema, type BandSuffix } from "~/schemas/wifi";
 
 export const handle = { i18n: ["wifi", "api"] };
 
