@@ -14,7 +14,7 @@ test("turn a WiFi network off and on, the guest network with a time limit", asyn
     await guest.getByLabel("Turn off after").selectOption({ label: "4 hours" });
     await guest.getByRole("button", { name: "Turn on the guest network" }).click();
     await expect(page).toHaveURL("/wifi/5001#band-guest");
-    await expect(guest).toContainText(/Turns itself off at .+ \((3 h 59|4 h 0) min left\)\./);
+    await expect(guest).toContainText(/Turns itself off at .+ \((3\sh\s59|4\sh\s0)\smin left\)\./);
     await expectNoAxeViolations(page);
     await guest.getByRole("button", { name: "Turn off the guest network" }).click();
     await expect(guest.getByRole("button", { name: "Turn on the guest network" })).toBeVisible();
