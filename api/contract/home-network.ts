@@ -77,6 +77,8 @@ export const WifiNetwork = z.object({
   auto_channel: z.boolean(),
   channel_width_mhz: z.number().int(),
   updated_at: IsoDateTime.nullable(),
+  /** While on with a time limit (the guest network), when it turns itself off; null or absent without one. */
+  off_at: IsoDateTime.nullable().optional(),
 });
 export type WifiNetwork = z.infer<typeof WifiNetwork>;
 
@@ -105,20 +107,27 @@ export const WifiUpdateRequest = z.object({
   name_guest: z.string().max(200).optional(),
   password_guest: z.string().max(200).optional(),
   enabled_guest: FormBoolean.optional(),
+  /** With `enabled_guest` true: turn the guest network off after this many hours (GUEST_TIME_LIMIT_HOURS); empty for no limit. */
+  guest_hours: z.union([z.number(), z.string().max(4)]).optional(),
 });
 export type WifiUpdateRequest = z.infer<typeof WifiUpdateRequest>;
 
 export const WifiUpdateAnswer = z.object({ success: z.literal(true), wifi_names: WifiNames });
 export type WifiUpdateAnswer = z.infer<typeof WifiUpdateAnswer>;
 
+/** The time limits a guest network may be turned on for, in hours. */
+export const GUEST_TIME_LIMIT_HOURS = [1, 4, 8, 24] as const;
+
 /** Per band: the text rules, `required` (a band created anew needs both), `invalid` (not text / not a boolean). */
-const wifiFieldCodes = ["24ghz", "5ghz", "guest"].flatMap((band) => [
-  ...["too_short", "too_long", "invalid_characters", "surrounding_spaces", "required", "invalid"].flatMap((rule) => [
-    `name_${band}.${rule}`,
-    `password_${band}.${rule}`,
-  ]),
-  `enabled_${band}.invalid`,
-]);
+const wifiFieldCodes = ["24ghz", "5ghz", "guest"]
+  .flatMap((band) => [
+    ...["too_short", "too_long", "invalid_characters", "surrounding_spaces", "required", "invalid"].flatMap((rule) => [
+      `name_${band}.${rule}`,
+      `password_${band}.${rule}`,
+    ]),
+    `enabled_${band}.invalid`,
+  ])
+  .concat(["guest_hours.invalid"]);
 
 // Network overview
 

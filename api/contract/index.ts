@@ -19,6 +19,7 @@ import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
 import { twoStepEndpoints } from "./two-step.ts";
+import { routerUpnpEndpoints } from "./router-upnp.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -31,6 +32,7 @@ const all = [
   ...dashboardEndpoints,
   ...homeNetworkEndpoints,
   ...routerRestartEndpoints,
+  ...routerUpnpEndpoints,
   ...billingEndpoints,
   ...contactsEndpoints,
   ...businessNetworkEndpoints,

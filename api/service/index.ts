@@ -32,6 +32,7 @@ import { routerDhcpRoutes } from "./router-dhcp.ts";
 import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { statusPublicRoutes, statusRoutes } from "./status.ts";
 import { routerRestartRoutes } from "./router-restart.ts";
+import { routerUpnpRoutes } from "./router-upnp.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { twoStepPublicRoutes, twoStepRoutes } from "./two-step.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
@@ -87,6 +88,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(routerForwardingRoutes(ctx));
   router.use(routerDhcpRoutes(ctx));
   router.use(routerRestartRoutes(ctx));
+  router.use(routerUpnpRoutes(ctx));
   router.use(residentialServicesRoutes(ctx));
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));

@@ -8,6 +8,7 @@ import { requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
 import { settlementHours } from "./payment-processor.ts";
 import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
+import { isOn } from "./wifi.ts";
 import { addMonths } from "#common/calendar";
 
 /** Customer care numbers and hours (Monday to Friday); technical support answers 24/7. */
@@ -57,7 +58,7 @@ type DashboardRow = AddressColumns & {
   tour_ended: boolean;
   marked_for_deactivation: boolean | null;
   services: ServiceRow[];
-  wifi: { service_id: number; band: "2.4GHz" | "5GHz" | "guest"; ssid: string; enabled: boolean }[];
+  wifi: { service_id: number; band: "2.4GHz" | "5GHz" | "guest"; ssid: string; enabled: boolean; off_at: string | null }[];
   packages: PackageRow[];
   pauses: { id: number; package_id: number; starts_on: string; ends_on: string; status: "scheduled" | "active" }[];
   contacts: { id: number; first_name: string; last_name: string; email: string; roles: string[] }[];
@@ -72,7 +73,8 @@ const DASHBOARD_SQL = `
          COALESCE((SELECT json_agg(json_build_object('id', s.id, 'package_id', s.package_id, 'category', s.category, 'name', s.name,
                                                      'name_fr', s.name_fr, 'status', s.status, 'details', s.details) ORDER BY s.id)
                      FROM services s WHERE s.customer_id = $1), '[]') AS services,
-         COALESCE((SELECT json_agg(json_build_object('service_id', w.service_id, 'band', w.band, 'ssid', w.ssid, 'enabled', w.enabled)
+         COALESCE((SELECT json_agg(json_build_object('service_id', w.service_id, 'band', w.band, 'ssid', w.ssid, 'enabled', w.enabled,
+                                                     'off_at', w.off_at)
                                    ORDER BY w.service_id, w.band)
                      FROM wifi_networks w JOIN services s ON s.id = w.service_id WHERE s.customer_id = $1), '[]') AS wifi,
          COALESCE((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'name_fr', p.name_fr, 'status', p.status,
@@ -145,7 +147,9 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
             ...base(s),
             download_mbps: Number(s.details.download_mbps ?? 0),
             upload_mbps: Number(s.details.upload_mbps ?? 0),
-            wifi_settings: wifi.filter((w) => w.service_id === s.id).map(({ band, ssid, enabled }) => ({ band, ssid, enabled })),
+            wifi_settings: wifi
+              .filter((w) => w.service_id === s.id)
+              .map(({ band, ssid, enabled, off_at }) => ({ band, ssid, enabled: isOn({ enabled, off_at }, ctx.now()) })),
           })),
           tv: ofCategory("tv").map((s) => ({ ...base(s), channel_count: Number(s.details.channel_count ?? 0) })),
           home_phone: ofCategory("home_phone").map((s) => ({ ...base(s), phone_number: String(s.details.phone_number ?? "") })),

@@ -41,7 +41,7 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
       const service = await serviceOf(packageId, "internet", "Internet service of this package");
       const [r, names] = await Promise.all([
         ctx.db.one<RouterRow>("SELECT * FROM routers WHERE service_id = $1", [service.id]),
-        wifiNamesOf(ctx.db, customerId),
+        wifiNamesOf(ctx.db, customerId, ctx.now()),
       ]);
       // A router restarting (POST /router/{serviceId}/restart) is offline until it is back, then online since then.
       const now = ctx.now();

@@ -42,7 +42,7 @@ async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[
   return rows.map(toRule);
 }
 
-/** UPnP mappings still running at `now` (permanent ones, or within their lease). */
+/** UPnP mappings still running at `now` (permanent ones, or within their lease); none while UPnP is off (router-upnp.ts). */
 export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<UpnpRule[]> {
   const rows = await db.query<{
     description: string;
@@ -52,7 +52,11 @@ export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<Up
     internal_port: number;
     lease_seconds: number;
     created_at: Date;
-  }>("SELECT * FROM upnp_mappings WHERE service_id = $1 ORDER BY external_port, protocol", [serviceId]);
+  }>(
+    `SELECT m.* FROM upnp_mappings m JOIN routers r ON r.service_id = m.service_id
+      WHERE m.service_id = $1 AND r.upnp_enabled ORDER BY m.external_port, m.protocol`,
+    [serviceId],
+  );
   const out: UpnpRule[] = [];
   for (const row of rows) {
     if (row.created_at.getTime() > now.getTime()) continue;

@@ -1,7 +1,7 @@
 /**
  * /router/{serviceId}/…: the router (CPE) of a residential internet service: device info, LAN settings,
  * statistics, and the live-diagnostics link; beside it, port forwarding and UPnP (router-forwarding.ts),
- * DHCP leases and reservations (router-dhcp.ts), restarts (router-restart.ts). Addresses are read by #common/net, as the portal's
+ * DHCP leases and reservations (router-dhcp.ts), restarts (router-restart.ts), UPnP on or off (router-upnp.ts). Addresses are read by #common/net, as the portal's
  * router forms read them.
  *
  * Reads are open to every contact of the account; changes need the authoritative or support role.
@@ -71,6 +71,9 @@ export interface RouterRow {
   /** The latest restart asked through the API (router-restart.ts). */
   restart_started_at: Date | null;
   restart_back_at: Date | null;
+  /** UPnP on or off, and when a contact last changed it (router-upnp.ts). */
+  upnp_enabled: boolean;
+  upnp_updated_at: Date | null;
 }
 
 /** Whether the router is restarting at `now`: its latest restart is not over. */

@@ -8,6 +8,7 @@
  */
 import { Router } from "express";
 import {
+  GUEST_TIME_LIMIT_HOURS,
   WifiUpdateRequest,
   wifiTextProblems,
   type AccessPoint,
@@ -50,6 +51,19 @@ interface WifiRow {
   channel: number | null;
   channel_width_mhz: number;
   updated_at: Date | null;
+  /** When a time limit turns it off (the guest network); compared with the service clock. */
+  off_at: Date | null;
+}
+
+/** Whether a network is on at `now`: turned on, and its time limit (if any) not reached. */
+export const isOn = (row: { enabled: boolean; off_at: Date | string | null }, now: Date) =>
+  row.enabled && (row.off_at === null || new Date(row.off_at) > now);
+
+/** The hours of a guest time limit as sent: null for none, undefined when not one of GUEST_TIME_LIMIT_HOURS. */
+function guestHoursOf(value: number | string | undefined): number | null | undefined {
+  if (value === undefined || value === "") return null;
+  const hours = typeof value === "number" ? value : /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  return (GUEST_TIME_LIMIT_HOURS as readonly number[]).includes(hours) ? hours : undefined;
 }
 
 /** The internet service of a package, or 404. */
@@ -62,15 +76,16 @@ export async function internetServiceOf(db: Db, packageId: number): Promise<numb
 }
 
 /** WiFi names of every package of a customer that has internet, keyed by package id. */
-export async function wifiNamesOf(db: Db, customerId: number): Promise<WifiNames> {
+export async function wifiNamesOf(db: Db, customerId: number, now: Date): Promise<WifiNames> {
   const rows = await db.query<{
     package_id: number;
     service_id: number;
     band: WifiBand | null;
     ssid: string | null;
     enabled: boolean | null;
+    off_at: Date | null;
   }>(
-    `SELECT s.package_id, s.id AS service_id, w.band, w.ssid, w.enabled
+    `SELECT s.package_id, s.id AS service_id, w.band, w.ssid, w.enabled, w.off_at
        FROM services s LEFT JOIN wifi_networks w ON w.service_id = s.id
       WHERE s.customer_id = $1 AND s.category = 'internet' AND s.package_id IS NOT NULL
       ORDER BY s.package_id, s.id, w.band`,
@@ -83,16 +98,16 @@ export async function wifiNamesOf(db: Db, customerId: number): Promise<WifiNames
     if (!serviceOf.has(row.package_id)) serviceOf.set(row.package_id, row.service_id);
     names[key] ??= [];
     if (serviceOf.get(row.package_id) !== row.service_id || !row.band) continue;
-    names[key].push({ band: row.band, name: row.ssid!, enabled: row.enabled! });
+    names[key].push({ band: row.band, name: row.ssid!, enabled: isOn({ enabled: row.enabled!, off_at: row.off_at }, now) });
   }
   return names;
 }
 
-const toNetwork = (row: WifiRow, rows: WifiRow[]): WifiNetwork => ({
+const toNetwork = (row: WifiRow, rows: WifiRow[], now: Date): WifiNetwork => ({
   band: row.band,
   name: row.ssid,
   password: row.password,
-  enabled: row.enabled,
+  enabled: isOn(row, now),
   security_mode: row.security_mode,
   hidden: row.hidden,
   // The guest network shares the 2.4GHz radio.
@@ -100,6 +115,7 @@ const toNetwork = (row: WifiRow, rows: WifiRow[]): WifiNetwork => ({
   auto_channel: row.band === "guest" ? (rows.find((r) => r.band === "2.4GHz")?.auto_channel ?? true) : row.auto_channel,
   channel_width_mhz: row.channel_width_mhz,
   updated_at: row.updated_at ? row.updated_at.toISOString() : null,
+  off_at: isOn(row, now) && row.off_at ? row.off_at.toISOString() : null,
 });
 
 export function wifiRoutes(ctx: ServiceContext): Router {
@@ -110,7 +126,7 @@ export function wifiRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.customerId);
       if (!access.isResidential) throw notFound("Residential account");
-      res.json({ wifi_names: await wifiNamesOf(ctx.db, access.customerId) });
+      res.json({ wifi_names: await wifiNamesOf(ctx.db, access.customerId, ctx.now()) });
     }),
   );
 
@@ -121,7 +137,7 @@ export function wifiRoutes(ctx: ServiceContext): Router {
       const serviceId = await internetServiceOf(ctx.db, packageId);
       const rows = await ctx.db.query<WifiRow>("SELECT * FROM wifi_networks WHERE service_id = $1 ORDER BY band", [serviceId]);
       const answer: WifiSettingsAnswer = {
-        wifi_settings: { package_id: packageId, service_id: serviceId, networks: rows.map((row) => toNetwork(row, rows)) },
+        wifi_settings: { package_id: packageId, service_id: serviceId, networks: rows.map((row) => toNetwork(row, rows, ctx.now())) },
       };
       res.json(answer);
     }),
@@ -140,6 +156,11 @@ export function wifiRoutes(ctx: ServiceContext): Router {
         password: input[`password_${suffix}`],
         enabled: input[`enabled_${suffix}`],
       })).filter((c) => c.name !== undefined || c.password !== undefined || c.enabled !== undefined);
+      // A time limit goes with turning the guest network on, and is one of the fixed choices.
+      const guestHours = guestHoursOf(input.guest_hours);
+      if (guestHours === undefined || (guestHours !== null && input.enabled_guest !== true)) {
+        throw unprocessable({ guest_hours: ["guest_hours.invalid"] }, "The guest network's time limit is not one of the choices");
+      }
       if (!changes.length) throw unprocessable({ _form: ["_form.empty"] }, "Nothing to change");
 
       await ctx.db.transaction(async (tx) => {
@@ -183,18 +204,31 @@ export function wifiRoutes(ctx: ServiceContext): Router {
         errors.throwIfAny("The WiFi settings break a rule");
 
         const now = ctx.now();
+        // Turning a network on or off sets its time limit anew (only the guest network takes one).
+        const offAt = guestHours === null ? null : new Date(now.getTime() + guestHours * 3_600_000);
         for (const change of changes) {
           const existing = rows.find((r) => r.band === change.band);
           if (existing) {
+            // An expired limit reads as off: it stays off until turned on again.
+            const enabled = change.enabled ?? (existing.off_at && !isOn(existing, now) ? false : null);
             await tx.query(
               `UPDATE wifi_networks SET ssid = COALESCE($2, ssid), password = COALESCE($3, password),
-                      enabled = COALESCE($4, enabled), updated_at = $5 WHERE id = $1`,
-              [existing.id, change.name ?? null, change.password ?? null, change.enabled ?? null, now],
+                      enabled = COALESCE($4, enabled), updated_at = $5,
+                      off_at = CASE WHEN $4::boolean IS NULL THEN off_at ELSE $6::timestamptz END
+                WHERE id = $1`,
+              [
+                existing.id,
+                change.name ?? null,
+                change.password ?? null,
+                enabled,
+                now,
+                change.enabled && change.band === "guest" ? offAt : null,
+              ],
             );
           } else {
             await tx.query(
-              `INSERT INTO wifi_networks (service_id, band, ssid, password, enabled, security_mode, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+              `INSERT INTO wifi_networks (service_id, band, ssid, password, enabled, security_mode, updated_at, off_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
               [
                 serviceId,
                 change.band,
@@ -203,12 +237,13 @@ export function wifiRoutes(ctx: ServiceContext): Router {
                 change.enabled ?? true,
                 rows[0]?.security_mode ?? "wpa2_wpa3_personal",
                 now,
+                change.enabled !== false && change.band === "guest" ? offAt : null,
               ],
             );
           }
         }
       });
-      const answer: WifiUpdateAnswer = { success: true, wifi_names: await wifiNamesOf(ctx.db, access.customerId) };
+      const answer: WifiUpdateAnswer = { success: true, wifi_names: await wifiNamesOf(ctx.db, access.customerId, ctx.now()) };
       res.json(answer);
     }),
   );

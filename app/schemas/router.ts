@@ -165,5 +165,8 @@ export function ruleSchema(router: RuleContext) {
   );
 }
 
+/** UPnP turned on or off: the router page's button (and the …/upnp page's) sends the state it asks for. */
+export const UpnpSwitchSchema = z.object({ enabled: z.enum(["true", "false"], { error: "formErrors.unreadable" }) });
+
 /** "Refresh from the router": one button. */
 export const RefreshLeasesSchema = z.object({ intent: z.literal("refresh", { error: "formErrors.unreadable" }) });

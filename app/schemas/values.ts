@@ -17,3 +17,6 @@ export const MAX_ALERT_EMAILS = 5;
 
 /** Lease times offered (seconds): from 30 minutes to 7 days. The API accepts 2 minutes to 7 days. */
 export const LEASE_TIME_CHOICES = [1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 172_800, 259_200, 604_800] as const;
+
+/** The time limits the guest network may be turned on for (the API's GUEST_TIME_LIMIT_HOURS), as form values. */
+export const GUEST_HOURS = ["1", "4", "8", "24"] as const;

@@ -6,7 +6,10 @@
  */
 import { z } from "zod";
 import { wifiTextProblems, type WifiBand } from "#contract/home-network";
-import { everyRule } from "./rules";
+import { everyRule, posted } from "./rules";
+import { GUEST_HOURS } from "./values";
+
+export { GUEST_HOURS };
 
 export const BAND_SUFFIXES = ["24ghz", "5ghz", "guest"] as const;
 export type BandSuffix = (typeof BAND_SUFFIXES)[number];
@@ -41,6 +44,25 @@ export const WifiSchema = everyRule(
       for (const rule of wifiTextProblems(password, "password")) {
         ctx.addIssue({ code: "custom", message: `api:${passwordField}.${rule}`, path: [passwordField] });
       }
+    }
+  },
+);
+
+/**
+ * A network turned on or off, one form per band: the state asked for, and for the guest network turned on
+ * an optional time limit (empty: none).
+ */
+export const WifiSwitchSchema = everyRule(
+  z.object({
+    band: z.enum(BAND_SUFFIXES, { error: "formErrors.unreadable" }),
+    enabled: z.enum(["true", "false"], { error: "formErrors.unreadable" }),
+    guest_hours: z.string().max(4).optional(),
+  }),
+  (value, ctx) => {
+    const hours = posted(value.guest_hours);
+    if (hours === "") return;
+    if (!(GUEST_HOURS as readonly string[]).includes(hours) || value.band !== "guest" || value.enabled !== "true") {
+      ctx.addIssue({ code: "custom", message: "api:guest_hours.invalid", path: ["guest_hours"] });
     }
   },
 );

@@ -1,7 +1,7 @@
 /**
  * msw: the router of the fixture internet service 7001 (account 100101): a current-generation router,
  * LAN 192.168.1.0/24, leases of every type, two port forwarding rules, one UPnP mapping, statistics;
- * never restarted from the portal until a restart is asked, then restarting (`restarting`).
+ * never restarted from the portal until a restart is asked, then restarting (`restarting`); UPnP on.
  * Tests change an answer with server.use(on(...)).
  */
 import type {
@@ -13,6 +13,7 @@ import type {
   UpnpRule,
 } from "#contract/home-network";
 import type { RouterRestart } from "#contract/router-restart";
+import type { RouterUpnp } from "#contract/router-upnp";
 import { on, reply } from "./contract.ts";
 
 export const cpeInfo: CpeInfoAnswer = {
@@ -126,6 +127,10 @@ export const restarting: RouterRestart = {
 };
 export const backOnline: RouterRestart = { ...restarting, status: "back_online", seconds_left: 0 };
 
+/** UPnP as the router shipped (on, never changed), and as turned off at 20:15 UTC. */
+export const upnpOn: RouterUpnp = { enabled: true, updated_at: null };
+export const upnpOff: RouterUpnp = { enabled: false, updated_at: "2026-11-22T20:15:00Z" };
+
 export const routerHandlers = [
   on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", cpeInfo)),
   on("GET /router/{serviceId}/network-settings", () => reply("GET /router/{serviceId}/network-settings", networkSettings)),
@@ -140,4 +145,6 @@ export const routerHandlers = [
   on("GET /external_links/beanmachine", () => reply("GET /external_links/beanmachine", { wsUrl: "wss://diagnostics.test/ws" })),
   on("GET /router/{serviceId}/restart", () => reply("GET /router/{serviceId}/restart", { restart: null })),
   on("POST /router/{serviceId}/restart", () => reply("POST /router/{serviceId}/restart", { success: true, restart: restarting })),
+  on("GET /router/{serviceId}/upnp", () => reply("GET /router/{serviceId}/upnp", { upnp: upnpOn })),
+  on("PUT /router/{serviceId}/upnp", () => reply("PUT /router/{serviceId}/upnp", { success: true, upnp: upnpOff })),
 ];

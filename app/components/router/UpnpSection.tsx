@@ -1,48 +1,84 @@
-/** The router page's UPnP section (GET upnp-port-forwarding-rules): the ports devices opened themselves, read only. */
+/**
+ * The router page's UPnP section: whether UPnP is on (GET upnp), a button that turns it off or on (a plain
+ * form posted to …/upnp, which comes back here) for contacts who may change the router, and while it is
+ * on the ports devices opened themselves (GET upnp-port-forwarding-rules), read only.
+ */
 import type { UpnpRule } from "#contract/home-network";
+import type { RouterUpnp } from "#contract/router-upnp";
+import { Form } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
+import { SubmitButton } from "~/components/form";
 import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
-/** `rules` null: the API could not say. */
-export function UpnpSection({ rules }: { rules: UpnpRule[] | null }) {
+/** `rules` or `upnp` null: the API could not say. */
+export function UpnpSection({
+  serviceId,
+  upnp,
+  rules,
+  canManage,
+}: {
+  serviceId: number;
+  upnp: RouterUpnp | null;
+  rules: UpnpRule[] | null;
+  canManage: boolean;
+}) {
   const { t } = useT("router");
+  const action = `/internet/router/${serviceId}/upnp`;
+  const off = upnp?.enabled === false;
   return (
-    <Card id="upnp" title={t("upnp.title")}>
-      <p className="mb-3 text-sm text-gray-700">{t("upnp.intro")}</p>
-      {!rules ? (
+    <Card
+      id="upnp"
+      title={t("upnp.title")}
+      actions={
+        upnp && canManage ? (
+          <Form method="post" action={action}>
+            <input type="hidden" name="enabled" value={upnp.enabled ? "false" : "true"} />
+            <SubmitButton variant="secondary" action={action}>
+              {upnp.enabled ? t("upnp.turnOff") : t("upnp.turnOn")}
+            </SubmitButton>
+          </Form>
+        ) : null
+      }
+    >
+      <p className="mb-3 text-sm text-gray-700">{t("upnp.what")}</p>
+      {upnp ? <p className="mb-3 font-semibold">{upnp.enabled ? t("upnp.isOn") : t("upnp.isOff")}</p> : null}
+      {off ? null : !rules ? (
         <SectionError>{t("errors.upnp")}</SectionError>
       ) : rules.length === 0 ? (
         <p>{t("upnp.empty")}</p>
       ) : (
-        <DataTable
-          caption={t("upnp.caption")}
-          columns={[
-            { header: t("upnp.description") },
-            { header: t("rules.protocol") },
-            { header: t("upnp.externalPort"), align: "right" },
-            { header: t("upnp.device") },
-            { header: t("upnp.expires") },
-          ]}
-          rows={rules}
-          row={(rule) => (
-            <tr key={`${rule.protocol}-${rule.external_port}`}>
-              <th scope="row" className="py-2 pr-3 font-medium">
-                {rule.description}
-              </th>
-              <td className="py-2 pr-3">{rule.protocol}</td>
-              <td className="py-2 pr-3 text-right">{rule.external_port}</td>
-              <td className="py-2 pr-3 font-mono">
-                {rule.internal_address}:{rule.internal_port}
-              </td>
-              <td className="py-2">
-                {rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}
-              </td>
-            </tr>
-          )}
-          look="plain"
-        />
+        <>
+          <p className="mb-3 text-sm text-gray-700">{t("upnp.intro")}</p>
+          <DataTable
+            caption={t("upnp.caption")}
+            columns={[
+              { header: t("upnp.description") },
+              { header: t("rules.protocol") },
+              { header: t("upnp.externalPort"), align: "right" },
+              { header: t("upnp.device") },
+              { header: t("upnp.expires") },
+            ]}
+            rows={rules}
+            row={(rule) => (
+              <tr key={`${rule.protocol}-${rule.external_port}`}>
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {rule.description}
+                </th>
+                <td className="py-2 pr-3">{rule.protocol}</td>
+                <td className="py-2 pr-3 text-right">{rule.external_port}</td>
+                <td className="py-2 pr-3 font-mono">
+                  {rule.internal_address}:{rule.internal_port}
+                </td>
+                <td className="py-2">
+                  {rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}
+                </td>
+              </tr>
+            )}
+            look="plain"
+          />
+        </>
       )}
     </Card>
   );

@@ -1,7 +1,8 @@
 /**
  * /internet/router/{serviceId}: the router of a residential internet service (docs/router.md). One
  * page, its sections read in parallel, each failing on its own: overview (cpe-info), LAN settings,
- * DHCP leases with the UPnP table that comes with them, port forwarding rules, UPnP rules, statistics.
+ * DHCP leases with the UPnP table that comes with them, port forwarding rules, UPnP (on or off, and its
+ * rules while on), statistics. UPnP is turned on or off by a form posted to …/upnp.
  *
  * Forms posted here: "refresh from the router" (GET dhcp-leases?forceRefresh=true), and, for the newer
  * router type (FEATURE_ROUTER_VENDOR), the LAN settings of the dialog (?dialog=lan: its own URL without
@@ -45,13 +46,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   const p = { params: { serviceId } };
   // Every router call at once, with the lookup of the service's account.
-  const [service, info, settings, leases, rules, upnp, statistics, incidents] = await Promise.all([
+  const [service, info, settings, leases, rules, upnp, upnpState, statistics, incidents] = await Promise.all([
     requireRouterService(context, request, params),
     section(client.call("GET /router/{serviceId}/cpe-info", p)),
     section(client.call("GET /router/{serviceId}/network-settings", p)),
     section(client.call("GET /router/{serviceId}/dhcp-leases", p)),
     section(client.call("GET /router/{serviceId}/port-forwarding-rules", p)),
     section(client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p)),
+    section(client.call("GET /router/{serviceId}/upnp", p)),
     section(client.call("GET /router/{serviceId}/statistics", p)),
     // The outages and maintenance touching this internet service, beside the router's own state.
     incidentsOf(context, request, { serviceId }),
@@ -64,6 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     leases: leases.ok ? leases.data : null,
     rules: rules.ok ? rules.data.port_forwarding_rules : null,
     upnp: upnp.ok ? upnp.data.rules : null,
+    /** UPnP on or off (the section's switch); null when the API could not say. */
+    upnpState: upnpState.ok ? upnpState.data.upnp : null,
     statistics: statistics.ok && "statistics" in statistics.data ? statistics.data.statistics : null,
     statisticsError: statistics.ok && "error" in statistics.data ? statistics.data.error : null,
     /** The newer router type changes its settings in a dialog of this page. */
@@ -153,7 +157,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
         <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
-        <UpnpSection rules={data.upnp} />
+        <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
         {hydrated ? (
           <Suspense fallback={null}>

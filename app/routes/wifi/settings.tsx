@@ -12,11 +12,12 @@ import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
-import { formatDate } from "~/lib/i18n";
+import { formatDate, formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { suffixOf, WifiSchema, type BandSuffix } from "~/schemas/wifi";
+import { GUEST_HOURS } from "~/schemas/values";
+import { suffixOf, WifiSchema, WifiSwitchSchema, type BandSuffix } from "~/schemas/wifi";
 
 export const handle = { i18n: ["wifi", "api"] };
 
@@ -38,12 +39,40 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...network,
       suffix: suffixOf(network.band),
       password: suffixOf(network.band) === show ? password : null,
+      // A time limit's end, read against the clock now: the minutes left (the API says off once it passed).
+      minutesLeft: network.enabled && network.off_at ? Math.max(0, Math.ceil((Date.parse(network.off_at) - Date.now()) / 60_000)) : null,
     })),
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const packageId = idParam(params.packageId);
+  // A network turned on or off: its own small form, posted to ?switch.
+  if (new URL(request.url).searchParams.has("switch")) {
+    return formAction(
+      { request, context },
+      {
+        schema: WifiSwitchSchema,
+        formLevelFields: ["band", "enabled"],
+        submit: (value) =>
+          api(context, request).call("PUT /wifi/{packageId}", {
+            params: { packageId },
+            form: {
+              [`enabled_${value.band}`]: value.enabled,
+              ...(value.band === "guest" && value.enabled === "true" && value.guest_hours ? { guest_hours: value.guest_hours } : {}),
+            },
+          }),
+        success: (answer, value) => {
+          const band = value.band === "24ghz" ? "2.4GHz" : value.band === "5ghz" ? "5GHz" : "guest";
+          const name = answer.wifi_names[String(packageId)]?.find((n) => n.band === band)?.name ?? "";
+          return {
+            redirectTo: `/wifi/${packageId}#band-${value.band}`,
+            notification: { key: value.enabled === "true" ? "wifi:switch.turnedOn" : "wifi:switch.turnedOff", values: { name } },
+          };
+        },
+      },
+    );
+  }
   return formAction(
     { request, context },
     {
@@ -68,9 +97,77 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-type Network = Omit<WifiNetwork, "password"> & { suffix: BandSuffix; password: string | null };
+type Network = Omit<WifiNetwork, "password"> & { suffix: BandSuffix; password: string | null; minutesLeft: number | null };
 
-function BandForm({ network, lastResult, packageId }: { network: Network; lastResult: FormReply | null; packageId: number }) {
+/** A network on or off: a button asking for the other state; the guest network turned on may get a time limit. */
+function SwitchForm({ network, lastResult, packageId }: { network: Network; lastResult: FormReply | null; packageId: number }) {
+  const { t, language } = useT("wifi");
+  const s = network.suffix;
+  const guest = s === "guest";
+  const [form, fields] = usePortalForm({
+    id: `switch-${s}`,
+    schema: () => import("~/schemas/wifi").then((m) => m.WifiSwitchSchema),
+    lastResult,
+  });
+  const band = t(`bands.${network.band}`);
+  const limitId = `guest-hours-${s}`;
+  return (
+    <div className="mb-4">
+      {guest ? <p className="mb-3 text-gray-800">{t("switch.guestNote")}</p> : null}
+      {network.enabled && network.off_at && network.minutesLeft !== null ? (
+        <p className="mb-3 font-semibold">
+          {t("switch.endsAt", {
+            time: formatDateTime(network.off_at, language),
+            left: t("switch.left", { hours: Math.floor(network.minutesLeft / 60), minutes: network.minutesLeft % 60 }),
+          })}
+        </p>
+      ) : null}
+      <ErrorSummary form={form} />
+      <Form method="post" action={`/wifi/${packageId}?switch`} {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="band" value={s} />
+        <input type="hidden" name="enabled" value={network.enabled ? "false" : "true"} />
+        {guest && !network.enabled ? (
+          <div>
+            <label htmlFor={limitId} className="block font-medium text-gray-900">
+              {t("switch.limit")}
+            </label>
+            <select
+              id={limitId}
+              name="guest_hours"
+              defaultValue=""
+              aria-invalid={fields.guest_hours.errors ? true : undefined}
+              className="mt-1 rounded-md border border-gray-500 px-3 py-2"
+            >
+              <option value="">{t("switch.noLimit")}</option>
+              {GUEST_HOURS.map((hours) => (
+                <option key={hours} value={hours}>
+                  {t("switch.hours", { count: Number(hours) })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <SubmitButton variant="secondary" action={`/wifi/${packageId}?switch`}>
+          {guest
+            ? t(network.enabled ? "switch.turnOffGuest" : "switch.turnOnGuest")
+            : t(network.enabled ? "switch.turnOff" : "switch.turnOn", { band })}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+function BandForm({
+  network,
+  lastResult,
+  switchResult,
+  packageId,
+}: {
+  network: Network;
+  lastResult: FormReply | null;
+  switchResult: FormReply | null;
+  packageId: number;
+}) {
   const { t, language } = useT("wifi");
   const s = network.suffix;
   const [form, fields] = usePortalForm({
@@ -84,6 +181,7 @@ function BandForm({ network, lastResult, packageId }: { network: Network; lastRe
   const bandLabel = t(`bands.${network.band}`);
   return (
     <Card id={`band-${s}`} title={t("bandTitle", { band: bandLabel })}>
+      <SwitchForm network={network} lastResult={switchResult} packageId={packageId} />
       <Details
         items={[
           [t("name"), network.name],
@@ -131,7 +229,10 @@ function BandForm({ network, lastResult, packageId }: { network: Network; lastRe
 export default function WifiSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("wifi");
   const { packageId, plan, address, networks, serviceId } = loaderData;
-  const posted = (actionData?.result.initialValue as { band?: string } | undefined)?.band;
+  const sent = actionData?.result.initialValue as { band?: string; enabled?: string } | undefined;
+  const posted = sent?.band;
+  // The switch's post carries `enabled`; the name and password form's does not.
+  const switched = sent?.enabled !== undefined;
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -152,7 +253,8 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
             key={`${network.suffix}-${network.updated_at ?? ""}`}
             network={network}
             packageId={packageId}
-            lastResult={posted === network.suffix ? (actionData ?? null) : null}
+            lastResult={posted === network.suffix && !switched ? (actionData ?? null) : null}
+            switchResult={posted === network.suffix && switched ? (actionData ?? null) : null}
           />
         ))}
       </div>
