@@ -152,16 +152,7 @@ export const TicketMessage = z.object({
 export type TicketMessage = z.infer<typeof TicketMessage>;
 
 /** A ticket as its own page shows it. */
-export const TicketDetail = z.object({
-  ticket_id: z.number().int(),
-  ticket_number: z.string(),
-  subject: z.string(),
-  category: TicketCategory,
-  category_name: z.string(),
-  status: TicketStatus,
-  service_id: z.number().int().nullable(),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
+export const TicketDetail = SupportTicket.omit({ last_update: true, attachments: true }).extend({
   /** When it was closed (only while it is closed). */
   closed_at: IsoDateTime.nullable(),
   /** While closed: the end of the TICKET_REOPEN_DAYS it may be reopened in, and whether that is still ahead. */
