@@ -1,10 +1,11 @@
 /**
  * A PDF as assistive technology meets it: its text page by page in content order and the tags each
  * page's content belongs to (pdfjs-dist, the reader of Firefox); the whole tag tree and the catalog
- * entries a tagged document must carry (pdf-lib, which reads the dictionaries as written).
+ * entries a tagged document must carry (pdf-lib, which reads the dictionaries as written). pdfjs runs in a
+ * worker thread (pdfjs-read.mjs), whose globals its polyfills may replace without touching the tests'.
  */
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, PDFHexString, type PDFObject } from "pdf-lib";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { Worker } from "node:worker_threads";
 
 export interface TagNode {
   role: string;
@@ -26,28 +27,23 @@ export interface ReadPdf {
   catalog: { marked: boolean; lang: string | null; hasStructTreeRoot: boolean; displayDocTitle: boolean; title: string | null };
 }
 
-type PdfjsNode = { role?: string; type?: string; children?: PdfjsNode[] };
-const roles = (nodes: PdfjsNode[] = []): TagNode[] =>
-  nodes.filter((node) => node.role).map((node) => ({ role: node.role!, children: roles(node.children) }));
+/** What pdfjs reads of the PDF (pdfjs-read.mjs), in a thread of its own. */
+function readWithPdfjs(
+  bytes: Uint8Array,
+): Promise<{ pages: string[]; pageTags: TagNode[][]; info: { Title?: string; Language?: string } }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./pdfjs-read.mjs", import.meta.url), { workerData: bytes });
+    worker.once("message", (answer) => {
+      resolve(answer);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`the PDF reader stopped (${code})`)));
+  });
+}
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  const pageTags: TagNode[][] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const content = await page.getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ("str" in item ? item.str : ""))
-        .join(" ")
-        .replace(/\s+/g, " ")
-        .trim(),
-    );
-    pageTags.push(roles(((await page.getStructTree()) as PdfjsNode | null)?.children));
-  }
-  const { info } = (await pdf.getMetadata()) as { info: { Title?: string; Language?: string } };
-  await pdf.destroy();
+  const { pages, pageTags, info } = await readWithPdfjs(bytes);
 
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const resolve = (value: PDFObject | undefined) => (value instanceof PDFRef ? doc.context.lookup(value) : value);
