@@ -1,10 +1,14 @@
 /** Who may open and answer support tickets, the support page's settings, and one ticket's conversation. */
 import { data, type RouterContextProvider } from "react-router";
+import type { NotificationValues } from "~/lib/notifications";
 import type { Customer } from "#contract/dashboard";
 import { TICKET_NUMBER, normalTicketNumber } from "#contract/support";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { featureFlags, getConfig } from "~/lib/config.server";
+import { formAction } from "~/lib/form-action.server";
+import { ConfirmSchema } from "~/schemas/confirm";
+import { ticketPath } from "./paths";
 
 /** Contacts with the support or authoritative role open tickets, reply, close and reopen them; every contact reads them. */
 export const canOpenTickets = (customer: Customer) => customer.roles.some((role) => role === "support" || role === "authoritative");
@@ -56,4 +60,33 @@ export async function loadTicket(
     params: { customerId: customer.customer_id, ticketNumber },
   });
   return { customer, ...thread };
+}
+
+type TicketParams = { customerId?: string; ticketNumber?: string };
+
+/**
+ * The action of the close and reopen pages: the confirmation posted (ConfirmSchema), the change asked of
+ * the API for the address's ticket, then back to the ticket's page with a notification naming it.
+ */
+export async function changeTicket(
+  { request, context, params }: { request: Request; context: Readonly<RouterContextProvider>; params: TicketParams },
+  change: "close" | "reopen",
+  notification: (ticketNumber: string) => { key: string; values: NotificationValues },
+) {
+  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
+  const address = { params: { customerId: customer.customer_id, ticketNumber } };
+  return formAction(
+    { request, context },
+    {
+      schema: ConfirmSchema,
+      submit: () =>
+        change === "close"
+          ? api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/close", address)
+          : api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/reopen", address),
+      success: ({ ticket_number }) => ({
+        redirectTo: ticketPath(customer.customer_id, ticket_number),
+        notification: notification(ticket_number),
+      }),
+    },
+  );
 }

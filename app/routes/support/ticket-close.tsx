@@ -9,11 +9,8 @@ import type { Route } from "./+types/ticket-close";
 import { TICKET_REOPEN_DAYS } from "#contract/support";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
-import { api } from "~/lib/api.server";
-import { formAction } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
-import { ConfirmSchema } from "~/schemas/confirm";
-import { loadTicket, ticketAddress } from "./support.server";
+import { changeTicket, loadTicket } from "./support.server";
 import { ticketPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
@@ -28,22 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
-  return formAction(
-    { request, context },
-    {
-      schema: ConfirmSchema,
-      submit: () =>
-        api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/close", {
-          params: { customerId: customer.customer_id, ticketNumber },
-        }),
-      success: ({ ticket_number }) => ({
-        redirectTo: ticketPath(customer.customer_id, ticket_number),
-        notification: { key: "support:closeTicket.notifyClosed", values: { number: ticket_number, days: TICKET_REOPEN_DAYS } },
-      }),
-    },
-  );
+export async function action(args: Route.ActionArgs) {
+  return changeTicket(args, "close", (number) => ({
+    key: "support:closeTicket.notifyClosed",
+    values: { number, days: TICKET_REOPEN_DAYS },
+  }));
 }
 
 export default function CloseTicket({ loaderData, actionData }: Route.ComponentProps) {

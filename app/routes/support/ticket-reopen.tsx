@@ -10,12 +10,9 @@ import type { Route } from "./+types/ticket-reopen";
 import { TICKET_REOPEN_DAYS } from "#contract/support";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
-import { api } from "~/lib/api.server";
-import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
-import { ConfirmSchema } from "~/schemas/confirm";
-import { loadTicket, ticketAddress } from "./support.server";
+import { changeTicket, loadTicket } from "./support.server";
 import { supportPath, ticketPath } from "./paths";
 
 export const handle = { i18n: ["support", "api"] };
@@ -35,22 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
-  return formAction(
-    { request, context },
-    {
-      schema: ConfirmSchema,
-      submit: () =>
-        api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/reopen", {
-          params: { customerId: customer.customer_id, ticketNumber },
-        }),
-      success: ({ ticket_number }) => ({
-        redirectTo: ticketPath(customer.customer_id, ticket_number),
-        notification: { key: "support:reopenTicket.notifyReopened", values: { number: ticket_number } },
-      }),
-    },
-  );
+export async function action(args: Route.ActionArgs) {
+  return changeTicket(args, "reopen", (number) => ({ key: "support:reopenTicket.notifyReopened", values: { number } }));
 }
 
 export default function ReopenTicket({ loaderData, actionData }: Route.ComponentProps) {
