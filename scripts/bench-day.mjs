@@ -14,7 +14,8 @@
  *   --customers N          customers of the scale seed (default 20,000; 2,000 with --quick)
  *   --faults               instead of steps: the day at a steady rate while one portal worker is killed
  *                          (kill -9), PostgreSQL is restarted and Redis is stopped (production shape);
- *                          the failed requests counted per fault
+ *                          the failed requests counted per fault (FAULTS_LOG=FILE: the servers' log
+ *                          lines of the run written there, to see what a failed request met)
  *   --fault-rate N         page views per second offered during --faults (default 15)
  *   --rates A,B,…          the steps, in page views per second offered
  *   --step-seconds N       length of a step (default 40; 18 with --quick)
@@ -704,6 +705,7 @@ async function faults(infra) {
   await arrivals;
   await Promise.all(visits);
   await stopServers(servers);
+  if (process.env.FAULTS_LOG) (await import("node:fs")).writeFileSync(process.env.FAULTS_LOG, servers.log.join("\n"));
 
   const before = summarize(
     records.filter((r) => r.started < killAt),
