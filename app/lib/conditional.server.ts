@@ -36,6 +36,7 @@ import { routePattern } from "./page-handle.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { getTokens, hasNotifications } from "./session.server.ts";
+import { torontoToday } from "../schemas/values.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
 export const REVALIDATE = "private, no-cache";
@@ -62,11 +63,10 @@ function configHash(config: Config): string {
   return hash;
 }
 
-const torontoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" });
 let today = { until: 0, value: "" };
 /** Today in Toronto and in UTC (both are used by pages), recomputed at most once a second. */
 function days(now = Date.now()): string {
-  if (now >= today.until) today = { until: now + 1000, value: `${torontoDay.format(now)}/${new Date(now).toISOString().slice(0, 10)}` };
+  if (now >= today.until) today = { until: now + 1000, value: `${torontoToday(now)}/${new Date(now).toISOString().slice(0, 10)}` };
   return today.value;
 }
 

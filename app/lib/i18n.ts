@@ -138,7 +138,7 @@ export function formatDayMonth(value: string, language: Language): string {
  */
 export function formatFileSize(bytes: number, language: Language): string {
   const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : [Math.max(bytes / 1024, 0.1), "kilobyte"];
-  return new Intl.NumberFormat(localeOf(language), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  return unitFormat(language, unit, 1).format(value);
 }
 
 /** A number of bytes in the largest unit that keeps it at or above 1 (1.2 GB / 1,2 Go). */
@@ -150,10 +150,15 @@ export function formatBytes(bytes: number, language: Language): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "unit",
-    unit: units[unit],
-    unitDisplay: "short",
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  return unitFormat(language, units[unit], unit === 0 ? 0 : 1).format(value);
+}
+
+function unitFormat(language: Language, unit: string, digits: number): Intl.NumberFormat {
+  const id = `${language}:${unit}:${digits}`;
+  let format = numbers.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits });
+    numbers.set(id, format);
+  }
+  return format;
 }

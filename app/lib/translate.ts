@@ -127,8 +127,23 @@ function lookup(bundle: Bundle, key: string): string | undefined {
   const direct = bundle[key];
   if (typeof direct === "string") return direct;
   if (!key.includes(".")) return undefined;
-  return deepFind(bundle, key.split("."), 0);
+  let known = foundTexts.get(bundle);
+  const seen = known?.get(key);
+  if (seen !== undefined) return seen;
+  const text = deepFind(bundle, key.split("."), 0);
+  if (text !== undefined) {
+    if (!known) foundTexts.set(bundle, (known = new Map()));
+    known.set(key, text);
+  }
+  return text;
 }
+
+/**
+ * Dotted keys already found, per bundle: a page reads the same few hundred keys on every render, and the deep
+ * lookup tries the longest run of segments first. Only texts found are kept (a browser's bundle gains sections
+ * as they load, so a miss may not stay one; a text found never changes).
+ */
+const foundTexts = new WeakMap<Bundle, Map<string, string>>();
 
 function deepFind(node: unknown, parts: string[], from: number): string | undefined {
   if (from === parts.length) return typeof node === "string" ? node : undefined;

@@ -5,9 +5,12 @@
  */
 export { addDays } from "#common/calendar";
 
-/** Today in Toronto as YYYY-MM-DD (the dates a form checks; the API checks them again). */
-export function torontoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+let torontoDay: Intl.DateTimeFormat | undefined;
+
+/** Today in Toronto (or the Toronto day of `now`) as YYYY-MM-DD (the dates a form checks; the API checks them again). */
+export function torontoToday(now: Date | number = new Date()): string {
+  torontoDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" });
+  return torontoDay.format(now);
 }
 
 /** Endpoint monitoring settings (commercial). */

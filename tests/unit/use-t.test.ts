@@ -110,6 +110,15 @@ describe("translator", () => {
     expect(wifi("bands.6GHz.nope")).toBe("bands.6GHz.nope");
   });
 
+  it("finds a nested text that a growing bundle gains after a miss, and the same text again", () => {
+    const growing: Bundle = { billing: {} };
+    const billing = translator(completeTexts("en", { common: {}, billing: growing }), "billing");
+    expect(billing("billing.pay.title")).toBe("billing.pay.title");
+    growing.billing = { pay: { title: "Pay your bill" } };
+    expect(billing("billing.pay.title")).toBe("Pay your bill");
+    expect(billing("billing.pay.title")).toBe("Pay your bill");
+  });
+
   it("gives the default value, else the key, for a key without text", () => {
     expect(t("status.nope", { defaultValue: "Unknown {{x}}", x: 1 })).toBe("Unknown 1");
     expect(t("common:status.nope")).toBe("status.nope");

@@ -2,6 +2,7 @@
 import type { IncidentService } from "#contract/status";
 import { localeOf, type Language } from "~/lib/i18n";
 import type { T } from "~/lib/translate";
+import { torontoToday } from "~/schemas/values";
 
 const lists = new Map<Language, Intl.ListFormat>();
 
@@ -15,10 +16,8 @@ export function serviceNames(services: readonly IncidentService[], t: T, languag
 /** A text whose first word is a service's name ("internet outage…") begins with a capital. */
 export const capitalized = (text: string, language: Language) => text.charAt(0).toLocaleUpperCase(localeOf(language)) + text.slice(1);
 
-const torontoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The Toronto day (YYYY-MM-DD) of an instant, as `torontoToday` (app/schemas/values.ts) says the page's day. */
-export const dayOf = (instant: string) => torontoDay.format(new Date(instant));
+/** The Toronto day (YYYY-MM-DD) of an instant, as `torontoToday` says the page's day. */
+export const dayOf = (instant: string) => torontoToday(new Date(instant));
 
 /** Whether an instant falls on this Toronto day. */
 export const onDay = (instant: string, day: string) => dayOf(instant) === day;
