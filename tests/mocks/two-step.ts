@@ -4,33 +4,23 @@
  * signed-in user (resi@) has it off, with no setup; tests change that with `server.use`.
  */
 import { normalizeRecoveryCode, type TwoStepSetup, type TwoStepStatusAnswer } from "#contract/two-step";
+import { DEMO_TWO_STEP_USER as DEMO_TWO_STEP } from "../../api/db/seed/two-step-demo.ts";
 import { API, on, refuse, reply } from "./contract.ts";
 import * as fixtures from "./fixtures.ts";
 import { http, HttpResponse } from "msw";
 
-export const TWO_STEP_USER = "louise.gagnon@example.com";
+export const TWO_STEP_USER = DEMO_TWO_STEP.username;
 export const TWO_STEP_TOKEN = "fixture-two-step-token";
 export const TWO_STEP_CODE = "246810";
 export const CODE_USED = "135791";
-export const RECOVERY_CODE = "k72cm-qf4ss";
+export const RECOVERY_CODE = DEMO_TWO_STEP.recoveryCodes[0];
 
-export const setup: TwoStepSetup = { secret: "LOUISEGAGNONDEMOTWOSTEPSECRET234", algorithm: "SHA1", digits: 6, period: 30 };
+export const setup: TwoStepSetup = { secret: DEMO_TWO_STEP.secret, algorithm: "SHA1", digits: 6, period: 30 };
 export const statusOff: TwoStepStatusAnswer = { two_step: { enabled: false, enabled_at: null, recovery_codes_left: 0 } };
 export const statusOn: TwoStepStatusAnswer = {
   two_step: { enabled: true, enabled_at: "2026-11-15T15:00:00.000Z", recovery_codes_left: 7 },
 };
-export const recoveryCodes = [
-  "k72cm-qf4ss",
-  "5f6fu-fapa7",
-  "akd97-6h7qc",
-  "mked3-qt86f",
-  "3bwck-b35re",
-  "mvp4e-bu94e",
-  "2vxaj-xqnu7",
-  "4zfrz-m9xrc",
-  "6ju9v-fd55a",
-  "njq23-jas34",
-];
+export const recoveryCodes = [...DEMO_TWO_STEP.recoveryCodes];
 
 const ok = { success: true } as const;
 

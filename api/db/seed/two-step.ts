@@ -11,27 +11,9 @@ import { hashPassword } from "../../service/passwords.ts";
 import { storeEnabledSecret } from "../../service/two-step.ts";
 import { DEMO, DEMO_PASSWORD, type SeedContext } from "./core.ts";
 import { insert } from "./tools.ts";
+import { DEMO_TWO_STEP_USER } from "./two-step-demo.ts";
 
-export const DEMO_TWO_STEP = {
-  userId: 62,
-  username: "louise.gagnon@example.com",
-  customerId: DEMO.customers.familyCottage,
-  /** Base32, as an app takes it typed (RFC 6238: SHA-1, 6 digits, 30 s). */
-  secret: "LOUISEGAGNONDEMOTWOSTEPSECRET234",
-  /** Each works once per database (npm run db:reset brings them back). */
-  recoveryCodes: [
-    "k72cm-qf4ss",
-    "5f6fu-fapa7",
-    "akd97-6h7qc",
-    "mked3-qt86f",
-    "3bwck-b35re",
-    "mvp4e-bu94e",
-    "2vxaj-xqnu7",
-    "4zfrz-m9xrc",
-    "6ju9v-fd55a",
-    "njq23-jas34",
-  ],
-} as const;
+export const DEMO_TWO_STEP = { ...DEMO_TWO_STEP_USER, customerId: DEMO.customers.familyCottage } as const;
 
 /** People with a sign-in, two-step verification off and no account yet. */
 export const DEMO_TWO_STEP_TRIAL = [
