@@ -269,6 +269,11 @@ test.describe("with ANALYTICS_KEY", () => {
     await page.getByRole("radio", { name: "Do not allow product analytics" }).check();
     await page.getByRole("button", { name: "Save my choice" }).click();
     await expect(page.getByTestId("privacy-status")).toHaveText("You do not allow product analytics in this browser: nothing is measured.");
+    if (hasJs()) {
+      // The anonymous id the client kept in this browser is gone with the consent.
+      const stored = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("ph_")));
+      await expect.poll(stored).toEqual([]);
+    }
     const before = { events: sent.events.length, requests: sent.requests.length };
     await page.goto("/billing/100101");
     const after = await sentByThisPage(page, sent);

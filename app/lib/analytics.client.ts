@@ -55,6 +55,8 @@ function start(settings: { key: string; host: string }): boolean {
     person_profiles: "identified_only",
     // One anonymous id kept in the browser's storage (no cookie is sent to the portal).
     persistence: "localStorage",
+    // Opting out removes what is stored (the id included) and stores nothing more until consent is given again.
+    opt_out_persistence_by_default: true,
     respect_dnt: true,
     // Each event leaves at once: a page loaded anew (without the router) loses nothing queued.
     request_batching: false,
@@ -71,7 +73,10 @@ export function pageView(settings: { key: string; host: string }, pattern: strin
   if (sendsPageView(pattern)) posthog.capture("$pageview");
 }
 
-/** Consent withdrawn (on the privacy page, with JavaScript): nothing more is sent, and the stored id is forgotten. */
+/**
+ * Consent withdrawn (on the privacy page, with JavaScript): nothing more is sent, the stored id is removed from the
+ * browser's storage, and the id in memory is replaced (a new one, never stored, unless consent is given again).
+ */
 export function stop(): void {
   if (!started) return;
   posthog.opt_out_capturing();
