@@ -128,6 +128,16 @@ export const OpenTicketAnswer = z.object({
 });
 export type OpenTicketAnswer = z.infer<typeof OpenTicketAnswer>;
 
+/**
+ * Opening a ticket and replying may carry a key (optional): the same key twice adds one ticket or one message and
+ * answers the same (a form posted twice), as payments do (billing.ts).
+ */
+const ONCE_PER_KEY = {
+  name: "Idempotency-Key",
+  required: false,
+  description: "1–255 visible ASCII characters, one per intended ticket or message; a repeat answers the stored result",
+} as const;
+
 // --- A ticket's conversation --------------------------------------------------------------------------
 
 /** A closed ticket may be reopened for this many days after it was closed; after that, a new one is opened. */
@@ -270,9 +280,10 @@ export const supportEndpoints = [
     body: OpenTicketRequest,
     bodyEncoding: "multipart",
     uploads: [{ field: "attachments", purpose: "support_attachment" }],
+    headers: [ONCE_PER_KEY],
     answer: OpenTicketAnswer,
     status: 201,
-    errors: [422],
+    errors: [400, 409, 422],
     errorCodes: [
       "category.required",
       "category.invalid",
@@ -290,6 +301,7 @@ export const supportEndpoints = [
       "attachments.unsafe_content",
       "attachments.empty",
       "attachments.unexpected_field",
+      "idempotency_key.reused",
     ],
   }),
   endpoint({
@@ -312,9 +324,10 @@ export const supportEndpoints = [
     body: TicketReplyRequest,
     bodyEncoding: "multipart",
     uploads: [{ field: "attachments", purpose: "support_attachment" }],
+    headers: [ONCE_PER_KEY],
     answer: TicketChangeAnswer,
     status: 201,
-    errors: [404, 422],
+    errors: [400, 404, 409, 422],
     errorCodes: [
       "message.required",
       "message.too_long",
@@ -324,6 +337,7 @@ export const supportEndpoints = [
       "attachments.unsafe_content",
       "attachments.empty",
       "attachments.unexpected_field",
+      "idempotency_key.reused",
       "_form.ticket_closed",
     ],
   }),

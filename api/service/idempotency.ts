@@ -134,3 +134,20 @@ export async function idempotent(
   }
   res.status(outcome.status).json(outcome.body);
 }
+
+/**
+ * `idempotent` when the request carries an Idempotency-Key, else the work once in a transaction of its own:
+ * for endpoints where the key is optional (a support ticket opened, a reply sent), so that a form posted
+ * twice by a browser without JavaScript adds one ticket or one message, and a client without keys still works.
+ */
+export async function idempotentIfKeyed(
+  ctx: ServiceContext,
+  req: Request,
+  res: Response,
+  request: Omit<IdempotentRequest, "key">,
+  work: (tx: Db) => Promise<Outcome>,
+): Promise<void> {
+  if (req.get("Idempotency-Key") !== undefined) return idempotent(ctx, req, res, { ...request, key: idempotencyKey(req) }, work);
+  const outcome = await ctx.db.transaction(work);
+  res.status(outcome.status).json(outcome.body);
+}

@@ -13,6 +13,7 @@ import {
 } from "../contract/support.ts";
 import type { ServiceContext } from "./context.ts";
 import { fieldErrors, unprocessable } from "./errors.ts";
+import { fingerprint, idempotentIfKeyed } from "./idempotency.ts";
 import { checkFiles, storeFiles } from "./files.ts";
 import { requireCustomer, route, type UploadedFile } from "./http.ts";
 
@@ -169,7 +170,13 @@ export function supportRoutes(ctx: ServiceContext): Router {
 
       const now = ctx.now();
       const userId = req.user!.userId;
-      const ticket = await ctx.db.transaction(async (tx) => {
+      const files = attachments.map((file) => file.sha256);
+      const request = {
+        customerId: access.customerId,
+        endpoint: `POST /support/tickets/${access.customerId}`,
+        fingerprint: fingerprint({ ...input, cc: cc.emails, files }),
+      };
+      await idempotentIfKeyed(ctx, req, res, request, async (tx) => {
         const author = await tx.one<{ first_name: string; last_name: string }>("SELECT first_name, last_name FROM users WHERE id = $1", [
           userId,
         ]);
@@ -191,10 +198,9 @@ export function supportRoutes(ctx: ServiceContext): Router {
             message!.id,
           ]);
         }
-        return row!;
+        const answer: OpenTicketAnswer = { success: true, ticket_id: row!.id, ticket_number: row!.ticket_number };
+        return { status: 201, body: answer };
       });
-      const answer: OpenTicketAnswer = { success: true, ticket_id: ticket.id, ticket_number: ticket.ticket_number };
-      res.status(201).json(answer);
     }),
   );
 

@@ -33,6 +33,7 @@ import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { storeFiles } from "./files.ts";
+import { fingerprint, idempotentIfKeyed } from "./idempotency.ts";
 import { requireCustomer, route, type ContactRole } from "./http.ts";
 import { TICKET_CATEGORY_NAMES, checkAttachments } from "./support.ts";
 
@@ -165,7 +166,12 @@ export function ticketConversationRoutes(ctx: ServiceContext): Router {
 
       const now = ctx.now();
       const userId = req.user!.userId;
-      const answer = await ctx.db.transaction(async (tx) => {
+      const request = {
+        customerId: access.customerId,
+        endpoint: `POST /support/tickets/${access.customerId}/${req.params.ticketNumber}/messages`,
+        fingerprint: fingerprint({ message: parsed.data.message, files: attachments.map((file) => file.sha256) }),
+      };
+      await idempotentIfKeyed(ctx, req, res, request, async (tx) => {
         const ticket = await findTicket(tx, access.customerId, req.params.ticketNumber, true);
         if (ticket.status === "closed") {
           throw unprocessable({ _form: ["_form.ticket_closed"] }, "The ticket is closed: reopen it to reply");
@@ -187,9 +193,8 @@ export function ticketConversationRoutes(ctx: ServiceContext): Router {
           ]);
         }
         await tx.query("UPDATE support_tickets SET status = 'open', updated_at = $2 WHERE id = $1", [ticket.id, now]);
-        return changed(ticket, "open", message!.id);
+        return { status: 201, body: changed(ticket, "open", message!.id) };
       });
-      res.status(201).json(answer);
     }),
   );
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "#contract/billing";
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { withValues } from "../lib/form-messages";
+import { idempotencyKey } from "./idempotency";
 import { everyRule, posted, type Posted } from "./rules";
 import { torontoToday } from "./values";
 
@@ -26,9 +27,6 @@ const ruled = (field: Rule) =>
 
 /** A text field required only in some cases (checked by the object's superRefine). */
 const optionalText = (max = 300) => z.string().max(max).optional();
-
-/** The key the page was rendered with: the same post twice charges once. */
-const idempotencyKey = z.string({ error: "api:idempotency_key.required" }).min(1).max(255);
 
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
 const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "account_holder"] as const;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FILE_RULES, maxMegabytes } from "#contract/files";
 import { MAX_CC_EMAILS, TICKET_NUMBER, TicketCategory, normalTicketNumber, splitEmailList } from "#contract/support";
 import { withValues } from "../lib/form-messages";
+import { idempotencyKey } from "./idempotency";
 
 const rule = FILE_RULES.support_attachment;
 
@@ -66,6 +67,7 @@ export const SupportTicketSchema = z.object({
     })
     .optional(),
   attachments,
+  idempotency_key: idempotencyKey,
 });
 export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;
 
@@ -73,6 +75,7 @@ export type SupportTicketInput = z.infer<typeof SupportTicketSchema>;
 export const TicketReplySchema = z.object({
   message: text("message", MESSAGE_LENGTH),
   attachments,
+  idempotency_key: idempotencyKey,
 });
 export type TicketReplyInput = z.infer<typeof TicketReplySchema>;
 

@@ -156,6 +156,28 @@ describe("POST /support/tickets/{customerId}", () => {
     expect(ticket).toMatchObject({ subject: "Receipt", attachments: [], last_update: { author_name: "Sam Gagnon" } });
   });
 
+  it("opens one ticket for a form posted twice with one key, and answers both with its number", async () => {
+    const before = await counts();
+    const post = (key: string) =>
+      api.call("POST", `/support/tickets/${HARBOURFRONT}`, {
+        token: business,
+        form: ticketForm({ ...valid, subject: "Posted twice" }, [["trace.pdf", PDF, "application/pdf"]]),
+        headers: { "Idempotency-Key": key },
+      });
+    const [first, second] = await Promise.all([post("open-twice"), post("open-twice")]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(OpenTicketAnswer.parse(second.body).ticket_number).toBe(OpenTicketAnswer.parse(first.body).ticket_number);
+    expect(await counts()).toEqual({ tickets: before.tickets + 1, files: before.files + 1 });
+    const invalid = await api.call("POST", `/support/tickets/${HARBOURFRONT}`, {
+      token: business,
+      form: ticketForm(valid),
+      headers: { "Idempotency-Key": "not a key" },
+    });
+    expect(invalid.status).toBe(400);
+    expect(errorsOf(invalid.body)).toEqual({ idempotency_key: ["idempotency_key.invalid"] });
+    expect(await counts()).toEqual({ tickets: before.tickets + 1, files: before.files + 1 });
+  });
+
   it("answers 401 without a token, 403 on another user's account and for a contact without the support or authoritative role", async () => {
     const before = await counts();
     expect((await api.call("POST", `/support/tickets/${RESI}`, { form: ticketForm(valid) })).status).toBe(401);

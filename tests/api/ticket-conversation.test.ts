@@ -242,6 +242,32 @@ describe("POST /support/tickets/{customerId}/{ticketNumber}/messages", () => {
     expect(await state(wifi)).toEqual(before);
   });
 
+  it("adds one message for a reply posted twice with one key, together or one after the other, and answers both the same", async () => {
+    const before = await state(moving);
+    const keyed = (key: string, message = "Still dropping at 9 p.m.") =>
+      api.call("POST", `/support/tickets/${RESI}/${moving}/messages`, {
+        token: resi,
+        form: replyForm(message, [["speed-test.png", PNG, "image/png"]]),
+        headers: { "Idempotency-Key": key },
+      });
+    const [first, second] = await Promise.all([keyed("reply-twice-1"), keyed("reply-twice-1")]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    const third = await keyed("reply-twice-1");
+    expect(third.status).toBe(201);
+    expect(third.headers.get("idempotent-replayed")).toBe("true");
+    expect(third.body).toEqual(first.body);
+    const after = await state(moving);
+    expect(after).toMatchObject({ messages: Number(before!.messages) + 1, attachments: Number(before!.attachments) + 1 });
+    // The same key for another message is refused, changing nothing; a new key is a new message.
+    const reused = await keyed("reply-twice-1", "Another message");
+    expect(reused.status).toBe(422);
+    expect(errorsOf(reused.body)).toEqual({ idempotency_key: ["idempotency_key.reused"] });
+    expect(await state(moving)).toEqual(after);
+    expect((await keyed("reply-twice-2", "Another message")).status).toBe(201);
+    expect((await state(moving))!.messages).toBe(Number(after!.messages) + 1);
+  });
+
   it("keeps a message of exactly 5,000 characters", async () => {
     const { status } = await reply(RESI, wifi, replyForm("y".repeat(5000)));
     expect(status).toBe(201);

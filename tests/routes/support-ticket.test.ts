@@ -40,10 +40,15 @@ const ticketIs = (ticket: Parameters<typeof thread>[0]) =>
 
 /** Records the writes sent to the API (reply bodies, closes, reopens). */
 function writes(answers: { reply?: () => Response; close?: () => Response; reopen?: () => Response } = {}) {
-  const seen: { kind: string; ticket: string; form?: FormData }[] = [];
+  const seen: { kind: string; ticket: string; form?: FormData; key?: string | null }[] = [];
   server.use(
     on("POST /support/tickets/{customerId}/{ticketNumber}/messages", async ({ request, params: p }) => {
-      seen.push({ kind: "reply", ticket: String(p.ticketNumber), form: await request.formData() });
+      seen.push({
+        kind: "reply",
+        ticket: String(p.ticketNumber),
+        form: await request.formData(),
+        key: request.headers.get("Idempotency-Key"),
+      });
       return (
         answers.reply?.() ??
         reply("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
@@ -73,7 +78,9 @@ function writes(answers: { reply?: () => Response; close?: () => Response; reope
 }
 
 const file = (name: string, type = "image/png", body = "\x89PNG\r\n\x1a\n....") => new File([body], name, { type });
-const post = (multipart: RouteCall["multipart"]) => call(ticketPage.action as Handler, PAGE, { multipart });
+/** A reply as the page posts it: with the key the page was rendered with. */
+const post = (multipart: RouteCall["multipart"]) =>
+  call(ticketPage.action as Handler, PAGE, { multipart: { idempotency_key: "reply-key", ...multipart } });
 
 describe("the request's page", () => {
   it("shows the ticket and its messages of both sides, for a contact who may answer", async () => {
@@ -143,6 +150,26 @@ describe("replying", () => {
     expect(seen[0].ticket).toBe("CS-1041");
     expect(seen[0].form!.get("message")).toBe("The morning of the 16th suits us.");
     expect((seen[0].form!.getAll("attachments") as File[]).map((f) => f.name)).toEqual(["plan.png", "lease.pdf"]);
+  });
+
+  it("sends the page's idempotency key with the reply (a double post sends one message), and gives a refused reply a new key", async () => {
+    const seen = writes();
+    const page = await call(ticketPage.loader as Handler, PAGE);
+    expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call(ticketPage.loader as Handler, PAGE)).data.idempotencyKey).not.toBe(page.data.idempotencyKey);
+    await post({ message: "Thanks", idempotency_key: page.data.idempotencyKey });
+    expect(seen.map((s) => s.key)).toEqual([page.data.idempotencyKey]);
+
+    writes({ reply: () => refuse(422, { attachments: ["attachments.unsafe_content"] }) });
+    const refused = await post({ message: "Photo", attachments: [file("router.jpg", "image/jpeg", "\xff\xd8\xff<html>")] });
+    expect(refused.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.data.idempotencyKey).not.toBe("reply-key");
+
+    const seenWithout = writes();
+    const without = await call(ticketPage.action as Handler, PAGE, { multipart: { message: "No key" } });
+    expect(without.status).toBe(400);
+    expect(without.data.result.error.idempotency_key).toEqual(["api:idempotency_key.required"]);
+    expect(seenWithout).toEqual([]);
   });
 
   it("refuses an empty or too long message and the files the support form refuses, keeping what was typed and sending nothing", async () => {

@@ -37,7 +37,10 @@ function captureTickets(
   const seen: FormData[] = [];
   server.use(
     on("POST /support/tickets/{customerId}", async ({ request }) => {
-      seen.push(await request.formData());
+      const form = await request.formData();
+      // The header, where the API reads it, beside the fields (a test reads it as a field).
+      form.set("Idempotency-Key", request.headers.get("Idempotency-Key") ?? "");
+      seen.push(form);
       return answer();
     }),
   );
@@ -45,7 +48,13 @@ function captureTickets(
 }
 
 const file = (name: string, type = "image/png", body = "\x89PNG\r\n\x1a\n....") => new File([body], name, { type });
-const fields = { category: "wifi", subject: "WiFi drops", description: "Every evening around 8 p.m.", cc_emails: "sam@example.com" };
+const fields = {
+  category: "wifi",
+  subject: "WiFi drops",
+  description: "Every evening around 8 p.m.",
+  cc_emails: "sam@example.com",
+  idempotency_key: "ticket-key",
+};
 const params = { customerId: "100101" };
 const post = (multipart: RouteCall["multipart"]) => call(newTicket.action as Handler, "/support/100101/new", params, { multipart });
 
@@ -97,6 +106,19 @@ describe("the support form", () => {
   it("offers the customer's categories", async () => {
     const result = await call(newTicket.loader as Handler, "/support/100101/new", params);
     expect(result.data.categories.map((c: { value: string }) => c.value)).toEqual(["billing", "internet", "wifi", "other"]);
+  });
+
+  it("sends the page's idempotency key with the ticket, so that a form posted twice opens one", async () => {
+    const seen = captureTickets();
+    const page = await call(newTicket.loader as Handler, "/support/100101/new", params);
+    expect(page.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await post({ ...fields, idempotency_key: page.data.idempotencyKey })).status).toBe(302);
+    expect(seen[0].get("Idempotency-Key")).toBe(page.data.idempotencyKey);
+    const { idempotency_key: _, ...withoutKey } = fields;
+    const refused = await post(withoutKey);
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.idempotency_key).toEqual(["api:idempotency_key.required"]);
+    expect(seen).toHaveLength(1);
   });
 
   it("sends the fields, the CC address and two attachments as multipart, then the list with the ticket number", async () => {

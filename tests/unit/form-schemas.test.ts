@@ -26,7 +26,7 @@ const noFile = () => new File([], "", { type: "application/octet-stream" });
 const png = (name = "router.png", bytes = 64) => new File([new Uint8Array(bytes)], name, { type: "image/png" });
 
 describe("the support form's attachments are optional", () => {
-  const ticket = { category: "wifi", subject: "WiFi drops", description: "Every evening." };
+  const ticket = { category: "wifi", subject: "WiFi drops", description: "Every evening.", idempotency_key: "ticket-key" };
 
   it("sends a request whose file field was left empty, as the browser submits it", () => {
     const result = parseWithZod(form({ ...ticket, attachments: noFile() }), { schema: SupportTicketSchema });

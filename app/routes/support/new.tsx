@@ -9,11 +9,12 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/new";
+import type { PageHandle } from "~/lib/page-handle";
 import { ErrorSummary, Field, FileInput, Select, SubmitButton, TextArea } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
-import { formAction } from "~/lib/form-action.server";
+import { formAction, newIdempotencyKey } from "~/lib/form-action.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -21,7 +22,8 @@ import { SupportTicketSchema } from "~/schemas/support";
 import { requireTicketRole, supportSettings } from "./support.server";
 import { supportPath } from "./paths";
 
-export const handle = { i18n: ["support", "api"] };
+// Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "never", i18n: ["support", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(SupportTicketSchema);
 
@@ -35,6 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     categories,
     phone: supportSettings().phone,
+    idempotencyKey: newIdempotencyKey(),
     constraint,
   };
 }
@@ -48,9 +51,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       schema: SupportTicketSchema,
       files: { field: "attachments", purpose: "support_attachment" },
       hideFields: ["attachments"],
-      submit: (value) =>
+      idempotent: true,
+      submit: (value, { idempotencyKey }) =>
         api(context, request).call("POST /support/tickets/{customerId}", {
           params: { customerId: customer.customer_id },
+          idempotencyKey,
           form: {
             category: value.category,
             subject: value.subject,
@@ -90,6 +95,7 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
         {...getFormProps(form)}
         className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
       >
+        <input type="hidden" name="idempotency_key" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
         <Select
           meta={fields.category}
           label={t("form.category")}

@@ -14,6 +14,7 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/ticket";
+import type { PageHandle } from "~/lib/page-handle";
 import { TICKET_REOPEN_DAYS, type TicketDetail } from "#contract/support";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
@@ -21,7 +22,7 @@ import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Conversation } from "~/components/support/Conversation";
 import { api } from "~/lib/api.server";
-import { formAction, type FormReply } from "~/lib/form-action.server";
+import { formAction, newIdempotencyKey, type FormReply } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -30,7 +31,8 @@ import { TicketReplySchema } from "~/schemas/support";
 import { canOpenTickets, loadTicket, supportSettings, ticketAddress } from "./support.server";
 import { supportPath, ticketPath } from "./paths";
 
-export const handle = { i18n: ["support", "api"] };
+// Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
+export const handle = { cache: "never", i18n: ["support", "api"] } satisfies PageHandle;
 
 const constraint = getZodConstraint(TicketReplySchema);
 
@@ -44,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     phone: supportSettings().phone,
     // From the loader: the contract's modules stay out of the browser's code.
     reopenDays: TICKET_REOPEN_DAYS,
+    idempotencyKey: newIdempotencyKey(),
     constraint,
   };
 }
@@ -56,9 +59,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       schema: TicketReplySchema,
       files: { field: "attachments", purpose: "support_attachment" },
       hideFields: ["attachments"],
-      submit: (value) =>
+      idempotent: true,
+      submit: (value, { idempotencyKey }) =>
         api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
           params: { customerId: customer.customer_id, ticketNumber },
+          idempotencyKey,
           form: { message: value.message, attachments: value.attachments ?? [] },
         }),
       success: ({ ticket_number }) => ({
@@ -118,6 +123,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           waiting={ticket.status === "waiting_on_customer"}
           lastResult={actionData}
           constraint={loaderData.constraint}
+          idempotencyKey={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
         />
       ) : null}
 
@@ -145,10 +151,13 @@ function ReplyForm({
   waiting,
   lastResult,
   constraint,
+  idempotencyKey,
 }: {
   waiting: boolean;
   lastResult: FormReply | undefined;
   constraint: Record<string, unknown>;
+  /** The key this view's reply is sent with (a new one after a refusal). */
+  idempotencyKey: string;
 }) {
   const { t } = useT("support");
   const [form, fields] = usePortalForm({
@@ -169,6 +178,7 @@ function ReplyForm({
         <ErrorSummary form={form} />
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <TextArea meta={fields.message} label={t("ticket.message")} hint={t("ticket.messageHint")} rows={6} />
         <div>
           <FileInput
