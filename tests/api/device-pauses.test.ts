@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
+import type { Endpoint } from "#contract/index";
 import { DevicePauseSaved, DevicePausesAnswer, devicePausesEndpoints } from "#contract/device-pauses";
 import { NetworkOverviewAnswer } from "#contract/home-network";
 import { ROUTER_RESTART_SECONDS } from "#contract/router-restart";
@@ -24,7 +25,7 @@ let billingOnly: string;
 const IPHONE = "F0:99:B6:12:34:01";
 const BASE = `/router/7001/device-pauses/${encodeURIComponent(IPHONE)}`;
 const BEDTIME = { days: ["mon", "tue", "wed", "thu", "fri"], from: "21:00", to: "07:00" };
-const scheduleCodes = devicePausesEndpoints.find((e) => e.method === "put" && e.path.endsWith("/schedule"))!.errorCodes;
+const scheduleCodes = (devicePausesEndpoints as Endpoint[]).find((e) => e.method === "put" && e.path.endsWith("/schedule"))!.errorCodes;
 
 beforeAll(async () => {
   api = await createTestApi();

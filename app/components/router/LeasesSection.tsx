@@ -18,12 +18,15 @@ export function LeasesSection({
   serviceId: id,
   leases,
   canManage,
+  pauses,
   lastResult,
 }: {
   serviceId: number;
   /** null: the API could not say. */
   leases: DhcpLeasesAnswer | null;
   canManage: boolean;
+  /** The paused devices' state in words, by MAC (written by the loader); null: the API could not say. */
+  pauses: Record<string, string> | null;
   /** The refresh form's refused post. */
   lastResult?: FormReply | null;
 }) {
@@ -75,6 +78,7 @@ export function LeasesSection({
                   <tr key={`${lease.mac_address}-${lease.ip_address}`}>
                     <th scope="row" className="py-2 pr-3 font-medium">
                       {name}
+                      {pauses?.[lease.mac_address] ? <span className="block text-sm font-normal">{pauses[lease.mac_address]}</span> : null}
                     </th>
                     <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
                     <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
@@ -101,6 +105,13 @@ export function LeasesSection({
                             {t("leases.unreserve")}
                           </Link>
                         ) : null}
+                        <Link
+                          to={`/internet/router/${id}/devices/${mac}/pause`}
+                          className="ml-3"
+                          aria-label={t("leases.pauseFor", { name })}
+                        >
+                          {t("leases.pause")}
+                        </Link>
                       </td>
                     ) : null}
                   </tr>

@@ -1,7 +1,8 @@
 /**
  * /internet/router/{serviceId}: the router of a residential internet service (docs/router.md). One
  * page, its sections read in parallel, each failing on its own: overview (cpe-info), LAN settings,
- * DHCP leases with the UPnP table that comes with them, port forwarding rules, UPnP (on or off, and its
+ * DHCP leases with the UPnP table that comes with them and the devices paused (a link per device to
+ * …/devices/{mac}/pause), port forwarding rules, UPnP (on or off, and its
  * rules while on), statistics. UPnP is turned on or off by a form posted to …/upnp.
  *
  * Forms posted here: "refresh from the router" (GET dhcp-leases?forceRefresh=true), and, for the newer
@@ -31,6 +32,8 @@ import type { PageHandle } from "~/lib/page-handle";
 import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
 import { torontoToday } from "~/schemas/values";
 import { incidentsOf } from "../status/status.server";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { pauseWordsByMac } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
@@ -46,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   const p = { params: { serviceId } };
   // Every router call at once, with the lookup of the service's account.
-  const [service, info, settings, leases, rules, upnp, upnpState, statistics, incidents] = await Promise.all([
+  const [service, info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
     requireRouterService(context, request, params),
     section(client.call("GET /router/{serviceId}/cpe-info", p)),
     section(client.call("GET /router/{serviceId}/network-settings", p)),
@@ -55,6 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     section(client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p)),
     section(client.call("GET /router/{serviceId}/upnp", p)),
     section(client.call("GET /router/{serviceId}/statistics", p)),
+    section(client.call("GET /router/{serviceId}/device-pauses", p)),
     // The outages and maintenance touching this internet service, beside the router's own state.
     incidentsOf(context, request, { serviceId }),
   ]);
@@ -70,6 +74,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     upnpState: upnpState.ok ? upnpState.data.upnp : null,
     statistics: statistics.ok && "statistics" in statistics.data ? statistics.data.statistics : null,
     statisticsError: statistics.ok && "error" in statistics.data ? statistics.data.error : null,
+    /** Paused devices in words, by MAC (the lease list shows them); null when the API could not say. */
+    pauses: pauses.ok ? pauseWordsByMac(pauses.data.device_pauses, getLanguage(context), getT(context, "router")) : null,
     /** The newer router type changes its settings in a dialog of this page. */
     settingsDialog: featureFlags().routerVendor && cpe?.generation === "current",
     lanConstraint,
@@ -155,7 +161,13 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         {!data.canManage ? <ReadOnlyNote /> : null}
         <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
-        <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
+        <LeasesSection
+          serviceId={id}
+          leases={data.leases}
+          canManage={data.canManage}
+          pauses={data.pauses}
+          lastResult={dialogOpen ? null : actionData}
+        />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
         <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
