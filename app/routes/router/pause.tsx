@@ -23,7 +23,8 @@ import { normalizeMac, PauseChangeSchema, PauseScheduleSchema } from "~/schemas/
 import { pauseWords } from "./pauses.server";
 import { ROUTER_FAILURES, requireRouterManager, section } from "./router.server";
 
-export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
+// Its texts are the home network's (wifi namespace: the network overview also says who is paused).
+export const handle = { cache: "live", i18n: ["wifi", "router", "api"] } satisfies PageHandle;
 
 /** The router (for a contact who may change it) and the device of the address: 404 for a MAC it does not know. */
 async function pauseData(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
@@ -50,7 +51,7 @@ async function pauseData(context: Route.LoaderArgs["context"], request: Request,
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, mac, name, pause } = await pauseData(context, request, params);
   const language = getLanguage(context);
-  const t = getT(context, "router");
+  const t = getT(context, "wifi");
   const dayName = (i: number) =>
     new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { weekday: "long", timeZone: "UTC" }).format(
       new Date(Date.UTC(2024, 0, 1 + i, 12)),
@@ -73,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const p = { params: { serviceId, macAddress: mac } };
   const done = (key: string) => ({
     redirectTo: `/internet/router/${serviceId}#dhcp-leases`,
-    notification: { key: `router:pause.${key}`, values: { name } },
+    notification: { key: `wifi:overview.pause.${key}`, values: { name } },
   });
   if (new URL(request.url).searchParams.has("schedule")) {
     return formAction(
@@ -108,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PausePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("router");
+  const { t } = useT("wifi");
   const { pause, name, days } = loaderData;
   const id = loaderData.service.service_id;
   // A refused post belongs to the form it came from: the buttons send `intent`, the schedule does not.
@@ -129,49 +130,49 @@ export default function PausePage({ loaderData, actionData }: Route.ComponentPro
   const box = "space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm";
   return (
     <div className="max-w-2xl">
-      <PageHeader title={t("pause.title", { name })} subtitle={<ServiceLine data={loaderData} />} />
+      <PageHeader title={t("overview.pause.title", { name })} subtitle={<ServiceLine data={loaderData} />} />
       <div className="mb-6 space-y-2 text-gray-900">
-        <p>{t("pause.intro")}</p>
+        <p>{t("overview.pause.intro")}</p>
         <p className="font-semibold" data-testid="pause-state">
-          {loaderData.words ?? t("pause.notPaused")}
+          {loaderData.words ?? t("overview.pause.notPaused")}
         </p>
       </div>
 
       <section aria-labelledby="pause-now" className={`mb-6 ${box}`}>
         <h2 id="pause-now" className="text-lg font-semibold">
-          {t("pause.nowTitle")}
+          {t("overview.pause.nowTitle")}
         </h2>
         <ErrorSummary form={changeForm} />
-        <p className="text-gray-800">{pause?.paused ? t("pause.resumeHint") : t("pause.nowHint")}</p>
+        <p className="text-gray-800">{pause?.paused ? t("overview.pause.resumeHint") : t("overview.pause.nowHint")}</p>
         <Form method="post" {...getFormProps(changeForm)}>
           <input type="hidden" name="intent" value={pause?.paused ? "resume" : "pause"} />
-          <SubmitButton variant={pause?.paused ? "primary" : "danger"}>{pause?.paused ? t("pause.resume") : t("pause.now")}</SubmitButton>
+          <SubmitButton variant={pause?.paused ? "primary" : "danger"}>{pause?.paused ? t("overview.pause.resume") : t("overview.pause.now")}</SubmitButton>
         </Form>
       </section>
 
       <section aria-labelledby="pause-schedule-title" className={box}>
         <h2 id="pause-schedule-title" className="text-lg font-semibold">
-          {t("pause.scheduleTitle")}
+          {t("overview.pause.scheduleTitle")}
         </h2>
-        <p className="text-gray-800">{t("pause.scheduleHint")}</p>
+        <p className="text-gray-800">{t("overview.pause.scheduleHint")}</p>
         <ErrorSummary form={scheduleForm} />
         <Form method="post" action="?schedule" {...getFormProps(scheduleForm)} className="space-y-4">
-          <CheckboxGroup meta={fields.days} legend={t("pause.days")} options={days} />
+          <CheckboxGroup meta={fields.days} legend={t("overview.pause.days")} options={days} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field meta={fields.from} label={t("pause.from")} inputProps={{ type: "time" }} />
-            <Field meta={fields.to} label={t("pause.to")} hint={t("pause.toHint")} inputProps={{ type: "time" }} />
+            <Field meta={fields.from} label={t("overview.pause.from")} inputProps={{ type: "time" }} />
+            <Field meta={fields.to} label={t("overview.pause.to")} hint={t("overview.pause.toHint")} inputProps={{ type: "time" }} />
           </div>
-          <SubmitButton>{t("pause.saveSchedule")}</SubmitButton>
+          <SubmitButton>{t("overview.pause.saveSchedule")}</SubmitButton>
         </Form>
         {pause?.schedule ? (
           <Form method="post">
             <input type="hidden" name="intent" value="unschedule" />
-            <SubmitButton variant="secondary">{t("pause.removeSchedule")}</SubmitButton>
+            <SubmitButton variant="secondary">{t("overview.pause.removeSchedule")}</SubmitButton>
           </Form>
         ) : null}
       </section>
       <p className="mt-6">
-        <BackToRouter serviceId={id}>{t("pause.back")}</BackToRouter>
+        <BackToRouter serviceId={id}>{t("overview.pause.back")}</BackToRouter>
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * Device pauses in words (GET /router/{serviceId}/device-pauses), written on the server so the router
+ * Device pauses in words (wifi:overview.pause.*) (GET /router/{serviceId}/device-pauses), written on the server so the router
  * page's lease list carries a sentence and no formatting code: "Paused", "Paused on schedule (Mon–Fri
  * 9:00 p.m.–7:00 a.m.), in effect now". Days run together ("Mon–Fri") where they follow each other;
  * times are 12-hour in English and 24-hour in French ("21 h", "21 h 30"), through Intl.
@@ -28,7 +28,7 @@ function dayName(day: string, language: Language, style: "short" | "long" = "sho
 
 /** The days of a schedule: runs of following days as a range ("Mon–Fri"), the others listed. */
 export function pauseDays(days: readonly string[], language: Language, t: T): string {
-  if (days.length === 7) return t("pause.everyDay");
+  if (days.length === 7) return t("overview.pause.everyDay");
   const indexes = PAUSE_DAYS.map((d, i) => (days.includes(d) ? i : -1)).filter((i) => i >= 0);
   const runs: number[][] = [];
   for (const i of indexes) {
@@ -47,10 +47,10 @@ export const scheduleWords = (schedule: PauseSchedule, language: Language, t: T)
 /** A device's pause in one sentence, as the lease list and the pause page show it. */
 export function pauseWords(pause: DevicePause, language: Language, t: T): string {
   const parts: string[] = [];
-  if (pause.paused) parts.push(t("pause.pausedNow"));
+  if (pause.paused) parts.push(t("overview.pause.pausedNow"));
   if (pause.schedule) {
     parts.push(
-      t(pause.schedule_in_effect ? "pause.onScheduleNow" : "pause.onScheduleLater", {
+      t(pause.schedule_in_effect ? "overview.pause.onScheduleNow" : "overview.pause.onScheduleLater", {
         schedule: scheduleWords(pause.schedule, language, t),
       }),
     );
@@ -58,7 +58,17 @@ export function pauseWords(pause: DevicePause, language: Language, t: T): string
   return parts.join(" ");
 }
 
-/** Each paused or scheduled device's sentence, by MAC. */
-export function pauseWordsByMac(pauses: DevicePause[], language: Language, t: T): Record<string, string> {
-  return Object.fromEntries(pauses.map((p) => [p.mac_address, pauseWords(p, language, t)]));
+/**
+ * The router page's leases, each with its device's pause in words (`pause`, absent when it has none);
+ * when the pauses could not be read, the leases as they are.
+ */
+export function withPauses<L extends { mac_address: string }>(
+  leases: L[],
+  pauses: { ok: true; data: { device_pauses: DevicePause[] } } | { ok: false },
+  language: Language,
+  t: T,
+): (L & { pause?: string })[] {
+  if (!pauses.ok) return leases;
+  const byMac = new Map(pauses.data.device_pauses.map((p) => [p.mac_address, pauseWords(p, language, t)]));
+  return leases.map((lease) => (byMac.has(lease.mac_address) ? { ...lease, pause: byMac.get(lease.mac_address)! } : lease));
 }

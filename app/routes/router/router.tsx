@@ -33,7 +33,7 @@ import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
 import { torontoToday } from "~/schemas/values";
 import { incidentsOf } from "../status/status.server";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { pauseWordsByMac } from "./pauses.server";
+import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
@@ -67,15 +67,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...service,
     cpe,
     settings: settings.ok ? settings.data.network_settings : null,
-    leases: leases.ok ? leases.data : null,
+    // Each device's pause in words, beside its lease (the lease list shows it; "" when it has none).
+    leases: leases.ok
+      ? { ...leases.data, dhcp_data: withPauses(leases.data.dhcp_data, pauses, getLanguage(context), getT(context, "wifi")) }
+      : null,
     rules: rules.ok ? rules.data.port_forwarding_rules : null,
     upnp: upnp.ok ? upnp.data.rules : null,
     /** UPnP on or off (the section's switch); null when the API could not say. */
     upnpState: upnpState.ok ? upnpState.data.upnp : null,
     statistics: statistics.ok && "statistics" in statistics.data ? statistics.data.statistics : null,
     statisticsError: statistics.ok && "error" in statistics.data ? statistics.data.error : null,
-    /** Paused devices in words, by MAC (the lease list shows them); null when the API could not say. */
-    pauses: pauses.ok ? pauseWordsByMac(pauses.data.device_pauses, getLanguage(context), getT(context, "router")) : null,
     /** The newer router type changes its settings in a dialog of this page. */
     settingsDialog: featureFlags().routerVendor && cpe?.generation === "current",
     lanConstraint,
@@ -161,13 +162,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         {!data.canManage ? <ReadOnlyNote /> : null}
         <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
-        <LeasesSection
-          serviceId={id}
-          leases={data.leases}
-          canManage={data.canManage}
-          pauses={data.pauses}
-          lastResult={dialogOpen ? null : actionData}
-        />
+        <LeasesSection leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
         <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
