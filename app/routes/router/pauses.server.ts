@@ -28,7 +28,7 @@ function dayName(day: string, language: Language, style: "short" | "long" = "sho
 
 /** The days of a schedule: runs of following days as a range ("Mon–Fri"), the others listed. */
 export function pauseDays(days: readonly string[], language: Language, t: T): string {
-  if (days.length === 7) return t("overview.pause.everyDay");
+  if (days.length === 7) return t("wifi:overview.pause.everyDay");
   const indexes = PAUSE_DAYS.map((d, i) => (days.includes(d) ? i : -1)).filter((i) => i >= 0);
   const runs: number[][] = [];
   for (const i of indexes) {
@@ -47,10 +47,10 @@ export const scheduleWords = (schedule: PauseSchedule, language: Language, t: T)
 /** A device's pause in one sentence, as the lease list and the pause page show it. */
 export function pauseWords(pause: DevicePause, language: Language, t: T): string {
   const parts: string[] = [];
-  if (pause.paused) parts.push(t("overview.pause.pausedNow"));
+  if (pause.paused) parts.push(t("wifi:overview.pause.pausedNow"));
   if (pause.schedule) {
     parts.push(
-      t(pause.schedule_in_effect ? "overview.pause.onScheduleNow" : "overview.pause.onScheduleLater", {
+      t(pause.schedule_in_effect ? "wifi:overview.pause.onScheduleNow" : "wifi:overview.pause.onScheduleLater", {
         schedule: scheduleWords(pause.schedule, language, t),
       }),
     );
