@@ -146,7 +146,9 @@ export default function PausePage({ loaderData, actionData }: Route.ComponentPro
         <p className="text-gray-800">{pause?.paused ? t("overview.pause.resumeHint") : t("overview.pause.nowHint")}</p>
         <Form method="post" {...getFormProps(changeForm)}>
           <input type="hidden" name="intent" value={pause?.paused ? "resume" : "pause"} />
-          <SubmitButton variant={pause?.paused ? "primary" : "danger"}>{pause?.paused ? t("overview.pause.resume") : t("overview.pause.now")}</SubmitButton>
+          <SubmitButton variant={pause?.paused ? "primary" : "danger"}>
+            {pause?.paused ? t("overview.pause.resume") : t("overview.pause.now")}
+          </SubmitButton>
         </Form>
       </section>
 
