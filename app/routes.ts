@@ -97,6 +97,7 @@ export default [
     route("internet/router/:serviceId/restart", "routes/router/restart.tsx"),
     route("internet/router/:serviceId/restart/status", "routes/router/restart-status.tsx"),
     route("internet/router/:serviceId/upnp", "routes/router/upnp.tsx"),
+    route("internet/router/:serviceId/devices/:mac/pause", "routes/router/pause.tsx"),
     route("internet/router/:serviceId/diagnostics", "routes/router/diagnostics.ts"),
     route("internet/router/:serviceId/reservations/new", "routes/router/reservation.tsx"),
     route("internet/router/:serviceId/reservations/:mac/remove", "routes/router/reservation-remove.tsx"),

@@ -14,7 +14,7 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 74 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 75 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
@@ -91,6 +91,7 @@ export const SCREENS = [
   { name: "router-restart", path: "/internet/router/7001/restart", user: "resi" },
   { name: "router-restart-status", path: "/internet/router/7001/restart/status", user: "resi" },
   { name: "router-upnp", path: "/internet/router/7001/upnp", user: "resi" },
+  { name: "router-device-pause", path: "/internet/router/7001/devices/F0%3A99%3AB6%3A12%3A34%3A01/pause", user: "resi" },
   { name: "profile", path: "/profile-settings", user: "resi" },
   { name: "password", path: "/profile-settings/password", user: "resi" },
   { name: "two-step", path: "/profile-settings/two-step", user: "resi" },

@@ -149,6 +149,8 @@ export const NetworkDevice = z.object({
   /** Bytes over the last 48 hours, seen from the device. */
   traffic: z.object({ received_bytes: z.number().int(), sent_bytes: z.number().int() }),
   access_point_mac: Mac,
+  /** Its internet paused on the router now (by hand, or inside its schedule: /router/{serviceId}/device-pauses). */
+  paused: z.boolean().optional(),
 });
 export type NetworkDevice = z.infer<typeof NetworkDevice>;
 

@@ -20,6 +20,7 @@ import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
 import { twoStepEndpoints } from "./two-step.ts";
 import { routerUpnpEndpoints } from "./router-upnp.ts";
+import { devicePausesEndpoints } from "./device-pauses.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -33,6 +34,7 @@ const all = [
   ...homeNetworkEndpoints,
   ...routerRestartEndpoints,
   ...routerUpnpEndpoints,
+  ...devicePausesEndpoints,
   ...billingEndpoints,
   ...contactsEndpoints,
   ...businessNetworkEndpoints,

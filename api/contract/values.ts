@@ -6,3 +6,8 @@ export const PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", 
 export const CANCEL_REASONS = ["moving", "switching_provider", "price", "service_quality", "no_longer_needed", "other"] as const;
 export const LEASE_TIME_MIN_SECONDS = 120;
 export const LEASE_TIME_MAX_SECONDS = 604_800;
+/** The days of a device's pause schedule (/router/{serviceId}/device-pauses), Monday first. */
+export const PAUSE_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type PauseDay = (typeof PAUSE_DAYS)[number];
+/** The time zone a pause schedule's times are read in (the customers' own). */
+export const PAUSE_TIME_ZONE = "America/Toronto";

@@ -33,6 +33,7 @@ import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { statusPublicRoutes, statusRoutes } from "./status.ts";
 import { routerRestartRoutes } from "./router-restart.ts";
 import { routerUpnpRoutes } from "./router-upnp.ts";
+import { devicePausesRoutes } from "./device-pauses.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { twoStepPublicRoutes, twoStepRoutes } from "./two-step.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
@@ -89,6 +90,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(routerDhcpRoutes(ctx));
   router.use(routerRestartRoutes(ctx));
   router.use(routerUpnpRoutes(ctx));
+  router.use(devicePausesRoutes(ctx));
   router.use(residentialServicesRoutes(ctx));
   router.use(contactsRoutes(ctx));
   router.use(accountsRoutes(ctx));

@@ -26,6 +26,7 @@ import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireCustomer, requirePackage, route } from "./http.ts";
 import { NETWORK_EDITORS } from "./router.ts";
+import { pausesOf } from "./device-pauses.ts";
 
 /** The network diagram covers this many hours. */
 export const OVERVIEW_WINDOW_HOURS = 48;
@@ -295,7 +296,7 @@ interface DeviceRow {
 export async function networkOverview(db: Db, packageId: number, serviceId: number, now: Date): Promise<NetworkOverviewAnswer> {
   const windowStart = new Date(now.getTime() - OVERVIEW_WINDOW_HOURS * 3600_000);
   const settled = new Date(now.getTime() - ACCESS_POINT_SETTLE_MINUTES * 60_000);
-  const [apRows, deviceRows] = await Promise.all([
+  const [apRows, deviceRows, pauses] = await Promise.all([
     db.query<AccessPointRow>(
       `SELECT id, mac_address, name, model, role, ip_address, uplink, first_seen_at, offline_since
          FROM network_access_points
@@ -314,6 +315,7 @@ export async function networkOverview(db: Db, packageId: number, serviceId: numb
         ORDER BY d.name, d.mac_address`,
       [serviceId, now, windowStart],
     ),
+    pausesOf(db, serviceId, now),
   ]);
 
   const iso = (date: Date) => date.toISOString();
@@ -338,6 +340,7 @@ export async function networkOverview(db: Db, packageId: number, serviceId: numb
           last_seen_at: iso(connected ? now : d.disconnected_at!),
           traffic: { received_bytes: d.received_bytes, sent_bytes: d.sent_bytes },
           access_point_mac: ap.mac_address,
+          paused: pauses.get(d.mac_address)?.in_effect ?? false,
         };
       })
       // Connected devices first.

@@ -9,7 +9,7 @@
  * functions the API checks them with, so both take the same spellings.
  */
 import { z } from "zod";
-import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS } from "#contract/values";
+import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS, PAUSE_DAYS } from "#contract/values";
 import { everyRule, texts } from "./rules";
 import { LEASE_TIME_CHOICES } from "./values";
 import { isHostOf, isPrivateIpv4, maskPrefix, normalizeMac, parseIpv4, subnetOf } from "#common/net";
@@ -170,3 +170,22 @@ export const UpnpSwitchSchema = z.object({ enabled: z.enum(["true", "false"], { 
 
 /** "Refresh from the router": one button. */
 export const RefreshLeasesSchema = z.object({ intent: z.literal("refresh", { error: "formErrors.unreadable" }) });
+
+/** A device's pause changed by one button: pause now, resume, or remove its schedule. */
+export const PauseChangeSchema = z.object({
+  intent: z.enum(["pause", "resume", "unschedule"], { error: "formErrors.unreadable" }),
+});
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A device's bedtime schedule: the days it starts on, from and to (to before from ends the next day). */
+export const PauseScheduleSchema = z
+  .object({
+    days: z
+      .array(z.enum(PAUSE_DAYS, { error: "api:days.invalid" }), { error: "api:days.required" })
+      .min(1, { error: "api:days.required" })
+      .max(7),
+    from: z.string({ error: "api:from.invalid" }).regex(TIME_OF_DAY, { error: "api:from.invalid" }),
+    to: z.string({ error: "api:to.invalid" }).regex(TIME_OF_DAY, { error: "api:to.invalid" }),
+  })
+  .refine((value) => value.from !== value.to, { path: ["to"], error: "api:to.same_as_from" });

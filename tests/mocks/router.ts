@@ -14,6 +14,7 @@ import type {
 } from "#contract/home-network";
 import type { RouterRestart } from "#contract/router-restart";
 import type { RouterUpnp } from "#contract/router-upnp";
+import type { DevicePause } from "#contract/device-pauses";
 import { on, reply } from "./contract.ts";
 
 export const cpeInfo: CpeInfoAnswer = {
@@ -131,6 +132,24 @@ export const backOnline: RouterRestart = { ...restarting, status: "back_online",
 export const upnpOn: RouterUpnp = { enabled: true, updated_at: null };
 export const upnpOff: RouterUpnp = { enabled: false, updated_at: "2026-11-22T20:15:00Z" };
 
+/** Maya's iPhone paused by hand, and on a bedtime schedule (Monday to Friday, 21:00 to 07:00) in effect now. */
+export const pausedNow: DevicePause = {
+  mac_address: "F0:99:B6:12:34:01",
+  paused: true,
+  paused_at: "2026-11-22T20:15:00Z",
+  schedule: null,
+  schedule_in_effect: false,
+  in_effect: true,
+  updated_at: "2026-11-22T20:15:00Z",
+};
+export const bedtime: DevicePause = {
+  ...pausedNow,
+  paused: false,
+  paused_at: null,
+  schedule: { days: ["mon", "tue", "wed", "thu", "fri"], from: "21:00", to: "07:00", time_zone: "America/Toronto" },
+  schedule_in_effect: true,
+};
+
 export const routerHandlers = [
   on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", cpeInfo)),
   on("GET /router/{serviceId}/network-settings", () => reply("GET /router/{serviceId}/network-settings", networkSettings)),
@@ -147,4 +166,17 @@ export const routerHandlers = [
   on("POST /router/{serviceId}/restart", () => reply("POST /router/{serviceId}/restart", { success: true, restart: restarting })),
   on("GET /router/{serviceId}/upnp", () => reply("GET /router/{serviceId}/upnp", { upnp: upnpOn })),
   on("PUT /router/{serviceId}/upnp", () => reply("PUT /router/{serviceId}/upnp", { success: true, upnp: upnpOff })),
+  on("GET /router/{serviceId}/device-pauses", () => reply("GET /router/{serviceId}/device-pauses", { device_pauses: [] })),
+  on("PUT /router/{serviceId}/device-pauses/{macAddress}/paused", () =>
+    reply("PUT /router/{serviceId}/device-pauses/{macAddress}/paused", { success: true, device_pause: pausedNow }),
+  ),
+  on("DELETE /router/{serviceId}/device-pauses/{macAddress}/paused", () =>
+    reply("DELETE /router/{serviceId}/device-pauses/{macAddress}/paused", { success: true, device_pause: null }),
+  ),
+  on("PUT /router/{serviceId}/device-pauses/{macAddress}/schedule", () =>
+    reply("PUT /router/{serviceId}/device-pauses/{macAddress}/schedule", { success: true, device_pause: bedtime }),
+  ),
+  on("DELETE /router/{serviceId}/device-pauses/{macAddress}/schedule", () =>
+    reply("DELETE /router/{serviceId}/device-pauses/{macAddress}/schedule", { success: true, device_pause: null }),
+  ),
 ];

@@ -1,9 +1,10 @@
 /**
  * The router page's DHCP leases section (GET dhcp-leases, with the UPnP ports each device opened), its
- * "refresh from the router" form (posted to the router page) and the links that reserve an address.
+ * "refresh from the router" form (posted to the router page), each device's pause in words, and the links
+ * (relative to the router page, where the section lives) that reserve an address or pause a device.
  */
 import { getFormProps } from "@conform-to/react";
-import type { DhcpLeasesAnswer } from "#contract/home-network";
+import type { DhcpLease, DhcpLeasesAnswer } from "#contract/home-network";
 import { Form, Link } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
@@ -15,14 +16,12 @@ import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
 export function LeasesSection({
-  serviceId: id,
   leases,
   canManage,
   lastResult,
 }: {
-  serviceId: number;
-  /** null: the API could not say. */
-  leases: DhcpLeasesAnswer | null;
+  /** null: the API could not say. Each lease may carry its device's pause in words (written by the loader). */
+  leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { pause?: string })[] }) | null;
   canManage: boolean;
   /** The refresh form's refused post. */
   lastResult?: FormReply | null;
@@ -75,6 +74,7 @@ export function LeasesSection({
                   <tr key={`${lease.mac_address}-${lease.ip_address}`}>
                     <th scope="row" className="py-2 pr-3 font-medium">
                       {name}
+                      <span className="block text-sm">{lease.pause}</span>
                     </th>
                     <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
                     <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
@@ -89,18 +89,17 @@ export function LeasesSection({
                     <td className="py-2 pr-3">{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
                       <td className="py-2 text-right whitespace-nowrap">
-                        <Link to={`/internet/router/${id}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                        <Link to={`reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
                         </Link>
                         {lease.type === "reserved" ? (
-                          <Link
-                            to={`/internet/router/${id}/reservations/${mac}/remove`}
-                            className="ml-3"
-                            aria-label={t("leases.unreserveFor", { name })}
-                          >
+                          <Link to={`reservations/${mac}/remove`} className="ml-3" aria-label={t("leases.unreserveFor", { name })}>
                             {t("leases.unreserve")}
                           </Link>
                         ) : null}
+                        <Link to={`devices/${mac}/pause`} className="ml-3">
+                          {t("leases.pause")}
+                        </Link>
                       </td>
                     ) : null}
                   </tr>

@@ -73,6 +73,13 @@ export async function requireRouterService(context: Context, request: Request, p
   return found;
 }
 
+/** The router of the page, for a contact who may change it: 403 for the others (their pages show no control). */
+export async function requireRouterManager(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
+  const service = await requireRouterService(context, request, params);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
+  return service;
+}
+
 /** A section of a page: its data, or that the API could not provide it. */
 export type Section<T> = { ok: true; data: T } | { ok: false };
 

@@ -1,7 +1,8 @@
 /**
  * /internet/router/{serviceId}: the router of a residential internet service (docs/router.md). One
  * page, its sections read in parallel, each failing on its own: overview (cpe-info), LAN settings,
- * DHCP leases with the UPnP table that comes with them, port forwarding rules, UPnP (on or off, and its
+ * DHCP leases with the UPnP table that comes with them and the devices paused (a link per device to
+ * …/devices/{mac}/pause), port forwarding rules, UPnP (on or off, and its
  * rules while on), statistics. UPnP is turned on or off by a form posted to …/upnp.
  *
  * Forms posted here: "refresh from the router" (GET dhcp-leases?forceRefresh=true), and, for the newer
@@ -31,6 +32,8 @@ import type { PageHandle } from "~/lib/page-handle";
 import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
 import { torontoToday } from "~/schemas/values";
 import { incidentsOf } from "../status/status.server";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
@@ -46,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   const p = { params: { serviceId } };
   // Every router call at once, with the lookup of the service's account.
-  const [service, info, settings, leases, rules, upnp, upnpState, statistics, incidents] = await Promise.all([
+  const [service, info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
     requireRouterService(context, request, params),
     section(client.call("GET /router/{serviceId}/cpe-info", p)),
     section(client.call("GET /router/{serviceId}/network-settings", p)),
@@ -55,6 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     section(client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p)),
     section(client.call("GET /router/{serviceId}/upnp", p)),
     section(client.call("GET /router/{serviceId}/statistics", p)),
+    section(client.call("GET /router/{serviceId}/device-pauses", p)),
     // The outages and maintenance touching this internet service, beside the router's own state.
     incidentsOf(context, request, { serviceId }),
   ]);
@@ -63,7 +67,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...service,
     cpe,
     settings: settings.ok ? settings.data.network_settings : null,
-    leases: leases.ok ? leases.data : null,
+    // Each device's pause in words, beside its lease (the lease list shows it; "" when it has none).
+    leases: leases.ok
+      ? { ...leases.data, dhcp_data: withPauses(leases.data.dhcp_data, pauses, getLanguage(context), getT(context, "wifi")) }
+      : null,
     rules: rules.ok ? rules.data.port_forwarding_rules : null,
     upnp: upnp.ok ? upnp.data.rules : null,
     /** UPnP on or off (the section's switch); null when the API could not say. */
@@ -155,7 +162,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         {!data.canManage ? <ReadOnlyNote /> : null}
         <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
-        <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
+        <LeasesSection leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
         <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />

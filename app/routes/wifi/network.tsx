@@ -1,6 +1,7 @@
 /**
  * /wifi/{packageId}/network?view=list|map: the access points and devices of the last 48 hours
- * (GET /wifi/{packageId}/network-overview), as a list or as a map drawn on the server. The view
+ * (GET /wifi/{packageId}/network-overview), as a list or as a map drawn on the server; a device whose
+ * internet is paused on the router (now, or by its schedule) says so. The view
  * switches with a GET parameter, so both work without JavaScript.
  */
 import { Link } from "react-router";
@@ -57,7 +58,10 @@ function DeviceTable({ devices, caption }: { devices: NetworkDevice[]; caption: 
               <span className="block text-xs text-gray-700">{t("overview.signal", { dbm: d.signal_dbm })}</span>
             ) : null}
           </td>
-          <td className={td}>{d.connected ? t("overview.connected") : t("overview.disconnected")}</td>
+          <td className={td}>
+            {d.connected ? t("overview.connected") : t("overview.disconnected")}
+            {d.paused ? <span className="block font-semibold">{t("overview.pausedNow")}</span> : null}
+          </td>
           <td className={td}>{d.ip_address ?? "–"}</td>
           <td className={td}>
             {formatDate(d.last_seen_at, language, "medium")} {formatTime(d.last_seen_at, language)}

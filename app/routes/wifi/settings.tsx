@@ -1,10 +1,12 @@
 /**
  * /wifi/{packageId}: the WiFi networks of a package, one form per band (GET/PUT /wifi/{packageId}).
  * A password shows only on request (?show=<band>, a plain link). After a change the dashboard's WiFi
- * names are the new ones (the API answers them; the dashboard reads them again).
+ * names are the new ones (the API answers them; the dashboard reads them again). Contacts without the role
+ * to change the home network (as for the router: authoritative or support) see the settings and no form;
+ * their posts are refused with a 403 page, the API asked nothing.
  */
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import type { WifiNetwork } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
@@ -14,6 +16,7 @@ import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
 import { formatDate, formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
+import { requireRouterService } from "~/routes/router/router.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { GUEST_HOURS } from "~/schemas/values";
@@ -29,8 +32,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     client.call("GET /residential-internet/{packageId}", { params: { packageId } }),
   ]);
   const show = new URL(request.url).searchParams.get("show");
+  // Who may change the WiFi: the roles that may change the router (the API answers 403 to the others).
+  const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
   return {
     packageId,
+    canManage,
     serviceId: wifi_settings.service_id,
     plan: internet_settings.plan.name,
     address: internet_settings.service_address.line1,
@@ -47,6 +53,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const packageId = idParam(params.packageId);
+  // A contact without the role sees no form; a post anyway is refused here, asking the API nothing.
+  const { wifi_settings } = await api(context, request).call("GET /wifi/{packageId}", { params: { packageId } });
+  const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
+  if (!canManage) throw data({ kind: "forbidden" }, { status: 403 });
   // A network turned on or off: its own small form, posted to ?switch.
   if (new URL(request.url).searchParams.has("switch")) {
     return formAction(
@@ -162,7 +172,9 @@ function BandForm({
   lastResult,
   switchResult,
   packageId,
+  canManage,
 }: {
+  canManage: boolean;
   network: Network;
   lastResult: FormReply | null;
   switchResult: FormReply | null;
@@ -181,7 +193,7 @@ function BandForm({
   const bandLabel = t(`bands.${network.band}`);
   return (
     <Card id={`band-${s}`} title={t("bandTitle", { band: bandLabel })}>
-      <SwitchForm network={network} lastResult={switchResult} packageId={packageId} />
+      {canManage ? <SwitchForm network={network} lastResult={switchResult} packageId={packageId} /> : null}
       <Details
         items={[
           [t("name"), network.name],
@@ -208,27 +220,31 @@ function BandForm({
           ...(network.updated_at ? ([[t("updated"), formatDate(network.updated_at, language)]] as [string, string][]) : []),
         ]}
       />
-      <h3 className="mt-5 font-semibold text-gray-900">{t("changeTitle", { band: bandLabel })}</h3>
-      <ErrorSummary form={form} />
-      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-5">
-        <input type="hidden" name="band" value={s} />
-        <Field meta={nameMeta} label={t("nameLabel", { band: bandLabel })} hint={t("nameHint")} autoComplete="off" />
-        <Field
-          meta={passwordMeta}
-          type="password"
-          label={t("passwordLabel", { band: bandLabel })}
-          hint={t("passwordHint")}
-          autoComplete="new-password"
-        />
-        <SubmitButton>{t("save", { band: bandLabel })}</SubmitButton>
-      </Form>
+      {canManage ? (
+        <>
+          <h3 className="mt-5 font-semibold text-gray-900">{t("changeTitle", { band: bandLabel })}</h3>
+          <ErrorSummary form={form} />
+          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-5">
+            <input type="hidden" name="band" value={s} />
+            <Field meta={nameMeta} label={t("nameLabel", { band: bandLabel })} hint={t("nameHint")} autoComplete="off" />
+            <Field
+              meta={passwordMeta}
+              type="password"
+              label={t("passwordLabel", { band: bandLabel })}
+              hint={t("passwordHint")}
+              autoComplete="new-password"
+            />
+            <SubmitButton>{t("save", { band: bandLabel })}</SubmitButton>
+          </Form>
+        </>
+      ) : null}
     </Card>
   );
 }
 
 export default function WifiSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("wifi");
-  const { packageId, plan, address, networks, serviceId } = loaderData;
+  const { packageId, plan, address, networks, serviceId, canManage } = loaderData;
   const sent = actionData?.result.initialValue as { band?: string; enabled?: string } | undefined;
   const posted = sent?.band;
   // The switch's post carries `enabled`; the name and password form's does not.
@@ -244,7 +260,7 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
           </Link>
         }
       />
-      <p className="mb-6 text-gray-800">{t("intro")}</p>
+      <p className="mb-6 text-gray-800">{canManage ? t("intro") : t("readOnly")}</p>
       {networks.length === 0 ? <p className="text-gray-800">{t("none")}</p> : null}
       <div className="space-y-6">
         {networks.map((network) => (
@@ -253,6 +269,7 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
             key={`${network.suffix}-${network.updated_at ?? ""}`}
             network={network}
             packageId={packageId}
+            canManage={canManage}
             lastResult={posted === network.suffix && !switched ? (actionData ?? null) : null}
             switchResult={posted === network.suffix && switched ? (actionData ?? null) : null}
           />
