@@ -31,11 +31,11 @@ export const AccountNotifications = z.object({
 });
 export type AccountNotifications = z.infer<typeof AccountNotifications>;
 
-/** GET /notification-preferences */
+/** GET /profile-settings/notifications */
 export const NotificationPreferencesAnswer = z.object({ accounts: z.array(AccountNotifications) });
 export type NotificationPreferencesAnswer = z.infer<typeof NotificationPreferencesAnswer>;
 
-/** PUT /notification-preferences/{customerId}: every kind; a form's unchecked box is absent (off). */
+/** PUT /profile-settings/notifications/{customerId}: every kind; a form's unchecked box is absent (off). */
 export const NotificationPreferencesRequest = z.object({
   bill_ready: FormBoolean.default(false),
   payments: FormBoolean.default(false),
@@ -84,7 +84,7 @@ export type OutboxAnswer = z.infer<typeof OutboxAnswer>;
 export const notificationsEndpoints = [
   endpoint({
     method: "get",
-    path: "/notification-preferences",
+    path: "/profile-settings/notifications",
     tag: "profile",
     summary: "The e-mails the user receives about each account they are a contact of (all on unless turned off)",
     auth: "bearer",
@@ -92,7 +92,7 @@ export const notificationsEndpoints = [
   }),
   endpoint({
     method: "put",
-    path: "/notification-preferences/{customerId}",
+    path: "/profile-settings/notifications/{customerId}",
     tag: "profile",
     summary: "Choose the e-mails the user receives about one account (every kind; one left out is off)",
     auth: "bearer",

@@ -1,9 +1,9 @@
 /**
  * Notification preferences, unsubscribe links and the development outbox (docs/notifications.md):
  *
- *  - GET /notification-preferences: every account the user is an activated contact of, and which mail
+ *  - GET /profile-settings/notifications: every account the user is an activated contact of, and which mail
  *    they receive about it (all on without a row).
- *  - PUT /notification-preferences/{customerId}: their choice for one account (403 for an account they
+ *  - PUT /profile-settings/notifications/{customerId}: their choice for one account (403 for an account they
  *    are not a contact of, as every customer resource).
  *  - GET and POST /unsubscribe/{token} (public): what a mail's signed link turns off, and turning it off.
  *    A forged, altered or expired link answers 404; so does one whose user is no longer a contact.
@@ -69,7 +69,7 @@ export function notificationRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
   router.get(
-    "/notification-preferences",
+    "/profile-settings/notifications",
     route(async (req, res) => {
       const answer: NotificationPreferencesAnswer = { accounts: await accountsOf(ctx.db, currentUser(req).userId, null) };
       res.json(answer);
@@ -77,7 +77,7 @@ export function notificationRoutes(ctx: ServiceContext): Router {
   );
 
   router.put(
-    "/notification-preferences/:customerId",
+    "/profile-settings/notifications/:customerId",
     route(async (req, res) => {
       const { customerId } = await requireCustomer(ctx.db, req, req.params.customerId);
       const { userId } = currentUser(req);

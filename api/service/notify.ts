@@ -176,8 +176,8 @@ const REASON: Record<Language, Record<NotificationKind, string>> = {
 /** The footer, after the "-- " line the relay's HTML layout sets apart: why they receive it, how to stop. */
 export function footer(language: Language, kind: NotificationKind, account: string, unsubscribePath: string): string {
   return language === "fr"
-    ? `-- \nVous recevez ce courriel parce que vous êtes une personne-ressource du compte ${account} et avez choisi d’être avisé ${REASON.fr[kind]}.\n\nNe plus recevoir ces courriels\u00a0:\n{{portal_url}}${unsubscribePath}\n\nChoisir les courriels que vous recevez\u00a0:\n{{portal_url}}/profile/notifications`
-    : `-- \nYou receive this e-mail because you are a contact of ${account} and chose to be told ${REASON.en[kind]}.\n\nStop these e-mails:\n{{portal_url}}${unsubscribePath}\n\nChoose which e-mails you receive:\n{{portal_url}}/profile/notifications`;
+    ? `-- \nVous recevez ce courriel parce que vous êtes une personne-ressource du compte ${account} et avez choisi d’être avisé ${REASON.fr[kind]}.\n\nNe plus recevoir ces courriels\u00a0:\n{{portal_url}}${unsubscribePath}\n\nChoisir les courriels que vous recevez\u00a0:\n{{portal_url}}/profile-settings/notifications`
+    : `-- \nYou receive this e-mail because you are a contact of ${account} and chose to be told ${REASON.en[kind]}.\n\nStop these e-mails:\n{{portal_url}}${unsubscribePath}\n\nChoose which e-mails you receive:\n{{portal_url}}/profile-settings/notifications`;
 }
 
 interface Recipient {

@@ -191,7 +191,7 @@ describe("notification mail through the relay", () => {
 
     // Turned on again from the profile: the next one leaves.
     const on = { bill_ready: true, payments: true, autopay: true, ticket_replies: true, outages: true };
-    expect((await api.call("PUT", "/notification-preferences/100101", { token: resi, json: on })).status).toBe(200);
+    expect((await api.call("PUT", "/profile-settings/notifications/100101", { token: resi, json: on })).status).toBe(200);
     expect((await pay(resi, "1.52")).status).toBe(201);
     expect(await api.service.sendMail()).toBe(1);
     expect(received.map((m) => m.subject)).toEqual(["Payment received: $1.52"]);

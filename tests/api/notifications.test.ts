@@ -48,7 +48,7 @@ const queued = () =>
   );
 
 const save = (customerId: number, token: string, json: unknown) =>
-  api.call("PUT", `/notification-preferences/${customerId}`, { token, json });
+  api.call("PUT", `/profile-settings/notifications/${customerId}`, { token, json });
 
 const pay = (token: string, customerId: number, amount: string, card = VISA.card_number) =>
   api.call("POST", `/billing/${customerId}/payments`, {
@@ -69,9 +69,9 @@ beforeEach(async () => {
   since = (await api.db.one<{ id: number | null }>("SELECT max(id) AS id FROM email_outbox"))!.id ?? 0;
 });
 
-describe("GET and PUT /notification-preferences", () => {
+describe("GET and PUT /profile-settings/notifications", () => {
   it("lists every account the user is a contact of, every kind of mail on until turned off", async () => {
-    const { status, body } = await api.call("GET", "/notification-preferences", { token: family });
+    const { status, body } = await api.call("GET", "/profile-settings/notifications", { token: family });
     expect(status).toBe(200);
     const { accounts } = NotificationPreferencesAnswer.parse(body);
     expect(accounts.length).toBeGreaterThan(1);
@@ -86,14 +86,14 @@ describe("GET and PUT /notification-preferences", () => {
       customer_id: FAMILY_HOME,
       preferences: { ...ALL_ON, payments: false, outages: false },
     });
-    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/notification-preferences", { token: family })).body);
+    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/profile-settings/notifications", { token: family })).body);
     for (const account of accounts) {
       expect(account.preferences).toEqual(account.customer_id === FAMILY_HOME ? { ...ALL_ON, payments: false, outages: false } : ALL_ON);
     }
   });
 
   it("takes a form as a browser sends it: a box left unchecked is off", async () => {
-    const saved = await api.call("PUT", `/notification-preferences/${RESI}`, { token: resi, form: { bill_ready: "on", autopay: "on" } });
+    const saved = await api.call("PUT", `/profile-settings/notifications/${RESI}`, { token: resi, form: { bill_ready: "on", autopay: "on" } });
     expect(saved.status).toBe(200);
     expect(saved.body.account.preferences).toEqual({
       bill_ready: true,
@@ -111,7 +111,7 @@ describe("GET and PUT /notification-preferences", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty("payments");
     expect(await api.db.query("SELECT 1 FROM notification_preferences")).toEqual([]);
-    expect((await api.call("GET", "/notification-preferences")).status).toBe(401);
+    expect((await api.call("GET", "/profile-settings/notifications")).status).toBe(401);
   });
 });
 
@@ -265,7 +265,7 @@ describe("unsubscribe links, without signing in", () => {
     const done = await api.call("POST", `/unsubscribe/${token}`);
     expect(done.status).toBe(200);
     expect(UnsubscribeDone.parse(done.body).kind).toBe("payments");
-    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/notification-preferences", { token: resi })).body);
+    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/profile-settings/notifications", { token: resi })).body);
     expect(accounts.find((a) => a.customer_id === RESI)!.preferences).toEqual({ ...ALL_ON, payments: false });
     // Again: still fine, still off; the next payment mails no one.
     expect((await api.call("POST", `/unsubscribe/${token}`)).status).toBe(200);
