@@ -16,6 +16,7 @@ import { LOOPBACK } from "./service/context.ts";
 import { DiskFileStore } from "./service/file-store.ts";
 import { moveContentsToStore } from "./service/files.ts";
 import { Tokens } from "./service/tokens.ts";
+import { LinkSigner } from "./service/notify-links.ts";
 import { DEVELOPMENT_TWO_STEP_KEY, SecretBox } from "./service/two-step-secrets.ts";
 import { SETTLE_INTERVAL_MS, startSettling } from "./service/settle.ts";
 import { ROUTER_RESTART_SECONDS } from "./contract/router-restart.ts";
@@ -44,6 +45,11 @@ export interface ApiOptions extends OpenDbOptions {
    * `twoStepKeyMaterial` of two-step-secrets.ts; the development key by default (tests).
    */
   twoStepKey?: string;
+  /**
+   * Whether development-only endpoints answer (GET /dev/outbox): by default, when NODE_ENV is not
+   * "production" (docs/notifications.md).
+   */
+  devEndpoints?: boolean;
   /** How long a router restart takes, in seconds (default ROUTER_RESTART_SECONDS of the contract, 120). */
   routerRestartSeconds?: number;
   /** How often the process settles what time made due (pauses, pending payments, PAD states); default 60 s. */
@@ -79,6 +85,8 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
   const now = options.now ?? (() => new Date());
   // A key that does not parse stops the start, before the database is opened.
   const twoStepSecrets = new SecretBox(options.twoStepKey ?? DEVELOPMENT_TWO_STEP_KEY);
+  // Unsubscribe links are signed with a key of their own derived from the same material.
+  const links = new LinkSigner(options.twoStepKey ?? DEVELOPMENT_TWO_STEP_KEY);
   const db = options.db ?? (await openDb(options));
   const migrations = await migrate(db);
   let seeded = false;
@@ -102,11 +110,13 @@ export async function startApi(options: ApiOptions = {}): Promise<ApiService> {
     now,
     signIn,
     twoStepSecrets,
+    links,
+    devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== "production",
     trustForwardedFrom: options.trustForwardedFrom ?? LOOPBACK,
     routerRestartSeconds: options.routerRestartSeconds ?? ROUTER_RESTART_SECONDS,
   });
   // Reads never write: what time alone changes is settled here, once now and then on a schedule.
-  const settling = startSettling(db, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
+  const settling = startSettling(db, links, now, options.settleIntervalMs ?? SETTLE_INTERVAL_MS);
   await settling.first;
   const relay = options.mail ? startMailRelay({ ...options.mail, db, now }) : undefined;
   return {

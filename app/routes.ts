@@ -32,6 +32,10 @@ export default [
     route("support/tickets/view/:token?", "routes/support/ticket-view.tsx"),
     // Service status (docs/api.md "Service status"): outages and maintenance by area, for anyone.
     route("status", "routes/status/status.tsx"),
+    // The link at the foot of notification e-mails (docs/notifications.md): turns one kind off, signed out.
+    route("unsubscribe/:token?", "routes/profile/unsubscribe.tsx"),
+    // Development only: the outbox's mail, to follow an e-mailed link without a mail server.
+    ...(process.env.NODE_ENV === "production" ? [] : [route("dev/outbox", "routes/dev/outbox.tsx")]),
     // An address that matches nothing: 404 "This page could not be found".
     route("*", "routes/not-found.tsx"),
   ]),
@@ -123,6 +127,7 @@ export default [
     route("wifi/:packageId/network", "routes/wifi/network.tsx"),
     route("profile-settings", "routes/profile/settings.tsx"),
     route("profile-settings/password", "routes/profile/password.tsx"),
+    route("profile-settings/notifications", "routes/profile/notifications.tsx"),
     // Two-step verification (docs/sign-in-security.md): set up and turn on, recovery codes, turn off.
     route("profile-settings/two-step", "routes/profile/two-step.tsx"),
     route("profile-settings/two-step/recovery-codes", "routes/profile/two-step-codes.tsx"),

@@ -14,13 +14,14 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 75 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 77 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
 // diagnostics JSON), `referrals` (behind FEATURE_REFERRALS, off by default), and the two-step pages that
 // need it on or a password step first (`/login/two-step`, `…/two-step/recovery-codes`, `…/two-step/turn-off`:
-// the demo users have it off; e2e/two-step.spec.ts opens them). The 404 page is measured
+// the demo users have it off; e2e/two-step.spec.ts opens them), and `/dev/outbox` (development only). The
+// unsubscribe page is opened with a link that is not signed (its link-gone page). The 404 page is measured
 // with its 404 status.
 
 const resi = 100101;
@@ -58,6 +59,7 @@ export const SCREENS = [
   // The link page only names the ticket: a GET never uses the link.
   { name: "ticket-link", path: "/support/tickets/view/demo-ticket-business-Pn6Gc2Yv8Ls3" },
   { name: "status", path: "/status" },
+  { name: "unsubscribe", path: "/unsubscribe/not-a-signed-link-of-this-portal" },
   { name: "not-found", path: "/no-such-page", status: 404 },
   // Signed in: resi@example.com (100101: package 5001, internet 7001, TV 7002)
   { name: "dashboard-resi", path: `/dashboard/${resi}`, user: "resi" },
@@ -94,6 +96,7 @@ export const SCREENS = [
   { name: "router-device-pause", path: "/internet/router/7001/devices/F0%3A99%3AB6%3A12%3A34%3A01/pause", user: "resi" },
   { name: "profile", path: "/profile-settings", user: "resi" },
   { name: "password", path: "/profile-settings/password", user: "resi" },
+  { name: "notifications", path: "/profile-settings/notifications", user: "business" },
   { name: "two-step", path: "/profile-settings/two-step", user: "resi" },
   { name: "contacts", path: `/contacts/${resi}`, user: "resi" },
   { name: "contact-new", path: `/contacts/${resi}/new`, user: "resi" },

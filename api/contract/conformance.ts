@@ -77,9 +77,10 @@ function candidatesFor(template: string, parameter: string, ids: Ids): number[] 
 /**
  * Whether the checker can call this endpoint as a signed-in user with the ids it knows, or as anyone
  * (a public one without a path parameter: the service status; signing out would end its own session).
+ * Development-only endpoints (/dev/…) are left out: a production backend answers them 404.
  */
 export function checkable(e: Endpoint): boolean {
-  if (e.method !== "get" || e.path.startsWith("/oauth2/") || e.path === "/auth/logout") return false;
+  if (e.method !== "get" || e.path.startsWith("/oauth2/") || e.path.startsWith("/dev/") || e.path === "/auth/logout") return false;
   const parameters = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (e.auth === "public") return parameters.length === 0;
   return parameters.every(
@@ -155,9 +156,11 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
         reason:
           e.path === "/auth/logout"
             ? "would end the checker's own session"
-            : e.auth === "public"
-              ? "public: needs a token sent by e-mail"
-              : "needs an OAuth client",
+            : e.path.startsWith("/dev/")
+              ? "development only (404 in production)"
+              : e.auth === "public"
+                ? "public: needs a token sent by e-mail"
+                : "needs an OAuth client",
       });
       continue;
     }

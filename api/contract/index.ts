@@ -15,6 +15,7 @@ import { dashboardEndpoints } from "./dashboard.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { homeNetworkEndpoints } from "./home-network.ts";
 import { openApiDocument } from "./openapi.ts";
+import { notificationsEndpoints } from "./notifications.ts";
 import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
@@ -42,6 +43,7 @@ const all = [
   ...accountsEndpoints,
   ...referralsEndpoints,
   ...statusEndpoints,
+  ...notificationsEndpoints,
 ];
 
 /** Every endpoint of the contract, with its literal method, path and schemas (see app/lib/api.server.ts). */

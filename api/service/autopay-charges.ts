@@ -17,6 +17,8 @@
 import type { Db } from "../db/client.ts";
 import { accountBalance, cardExpired, liftSuspensionIfPaid } from "./billing.ts";
 import { cardChargeOf, padChargeOf } from "./billing-autopay.ts";
+import type { LinkSigner } from "./notify-links.ts";
+import { queueNotice } from "./notify.ts";
 import { chargeStoredCard, newTransactionId } from "./payment-processor.ts";
 import { addDays } from "#common/calendar";
 import { logEvent } from "#common/logger";
@@ -68,7 +70,7 @@ export function chargeOfBill(issuedOn: string, card: CardOnFile | null, pads: Pa
  * Charges one bill what is still owed, once. Answers whether money was asked for (a payment recorded);
  * false when the bill was charged before or nothing was left to charge.
  */
-export async function chargeBill(db: Db, bill: Bill, charge: Charge, now: Date): Promise<boolean> {
+export async function chargeBill(db: Db, links: LinkSigner, bill: Bill, charge: Charge, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [bill.customer_id]);
     const claimed = await tx.one<{ id: number }>(
@@ -101,12 +103,17 @@ export async function chargeBill(db: Db, bill: Bill, charge: Charge, now: Date):
       payment!.id,
     ]);
     if (outcome.status === "successful") await liftSuspensionIfPaid(tx, bill.customer_id, now);
+    // A card's answer is known at once; a debit is received when it settles (billing.ts settleBilling).
+    if (outcome.status !== "pending") {
+      const template = outcome.status === "successful" ? "payment_received" : "payment_declined";
+      await queueNotice(tx, links, bill.customer_id, { template, amountCents: amountDueCents, method: charge.method }, now);
+    }
     return true;
   });
 }
 
 /** Makes the automatic charges whose date came since the last run; answers how many were made. */
-export async function chargeDueAutopay(db: Db, now: Date): Promise<number> {
+export async function chargeDueAutopay(db: Db, links: LinkSigner, now: Date): Promise<number> {
   const today = dayOf(now);
   const progress = await db.one<{ charged_through: string }>("SELECT charged_through FROM autopay_charge_progress");
   if (!progress) {
@@ -154,7 +161,7 @@ export async function chargeDueAutopay(db: Db, now: Date): Promise<number> {
     );
     if (!charge) continue;
     try {
-      if (await chargeBill(db, bill, charge, now)) made++;
+      if (await chargeBill(db, links, bill, charge, now)) made++;
     } catch (error) {
       failed = true;
       logEvent("api.autopay-charge-failed", { invoiceId: bill.invoice_id, reason: error instanceof Error ? error.message : String(error) });

@@ -6,6 +6,7 @@
  * The charges themselves are made by the settling job (autopay-charges.ts) on the dates computed here.
  */
 import { Router } from "express";
+import { queueNotice } from "./notify.ts";
 import {
   CardAutopayRequest,
   PadAutopayFields,
@@ -217,6 +218,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
             currentUser(req).userId,
           ],
         );
+        await queueNotice(tx, ctx.links, customerId, { template: "autopay_set_up", method: "credit_card" }, now);
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -284,6 +286,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
             addDays(today, PAD_NOTICE.setup_days),
           ],
         );
+        await queueNotice(tx, ctx.links, customerId, { template: "autopay_set_up", method: "pad" }, now);
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -293,11 +296,15 @@ export function autopayRoutes(ctx: ServiceContext): Router {
     "/billing/:id/autopay",
     route(async (req, res) => {
       const { customerId } = await billingAccess(ctx, req, true);
-      const stopped = await ctx.db.query(
-        "UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active' RETURNING id",
-        [customerId, ctx.now()],
-      );
-      if (!stopped.length) throw unprocessable({ autopay: ["autopay.not_active"] }, "Card autopay is not active");
+      await ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const stopped = await tx.query(
+          "UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active' RETURNING id",
+          [customerId, now],
+        );
+        if (!stopped.length) throw unprocessable({ autopay: ["autopay.not_active"] }, "Card autopay is not active");
+        await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "credit_card" }, now);
+      });
       res.json({ success: true });
     }),
   );
@@ -308,12 +315,19 @@ export function autopayRoutes(ctx: ServiceContext): Router {
       const { customerId } = await billingAccess(ctx, req, true);
       const now = ctx.now();
       // Every card still on file: an active one stops now, and none can be charged again (no token).
-      const removed = await ctx.db.query(
-        `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
-          WHERE customer_id = $1 AND status <> 'removed' RETURNING id`,
-        [customerId, now],
-      );
-      if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
+      await ctx.db.transaction(async (tx) => {
+        const active = await tx.one("SELECT 1 AS active FROM autopay_cards WHERE customer_id = $1 AND status = 'active' FOR UPDATE", [
+          customerId,
+        ]);
+        const removed = await tx.query(
+          `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
+            WHERE customer_id = $1 AND status <> 'removed' RETURNING id`,
+          [customerId, now],
+        );
+        if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
+        // Removing the card that paid automatically stops automatic payments.
+        if (active) await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "credit_card" }, now);
+      });
       res.json({ success: true });
     }),
   );
@@ -324,15 +338,20 @@ export function autopayRoutes(ctx: ServiceContext): Router {
       const { customerId } = await billingAccess(ctx, req, true);
       const today = todayOf(ctx);
       // An agreement still pending setup never debited: it ends today. An active one gets the notice period.
-      const [removing] = await ctx.db.query<{ status: "removed" | "pending_removal"; removal_effective_on: string }>(
-        `UPDATE autopay_pads
-            SET status = CASE WHEN status = 'pending_setup' THEN 'removed' ELSE 'pending_removal' END,
-                removal_requested_at = $2,
-                removal_effective_on = CASE WHEN status = 'pending_setup' THEN $3::date ELSE $4::date END
-          WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING status, removal_effective_on`,
-        [customerId, ctx.now(), today, addDays(today, PAD_NOTICE.cancellation_days)],
-      );
-      if (!removing) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
+      const removing = await ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const [row] = await tx.query<{ status: "removed" | "pending_removal"; removal_effective_on: string }>(
+          `UPDATE autopay_pads
+              SET status = CASE WHEN status = 'pending_setup' THEN 'removed' ELSE 'pending_removal' END,
+                  removal_requested_at = $2,
+                  removal_effective_on = CASE WHEN status = 'pending_setup' THEN $3::date ELSE $4::date END
+            WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING status, removal_effective_on`,
+          [customerId, now, today, addDays(today, PAD_NOTICE.cancellation_days)],
+        );
+        if (!row) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
+        await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "pad" }, now);
+        return row;
+      });
       const answer: PadRemovalAnswer = { success: true, status: removing.status, removal_effective_on: removing.removal_effective_on };
       res.json(answer);
     }),

@@ -17,6 +17,7 @@ import { dollars, todayOf, type ServiceContext } from "./context.ts";
 import { unprocessable } from "./errors.ts";
 import { currentUser, parseWithRules, route } from "./http.ts";
 import { fingerprint, idempotencyKey, idempotent } from "./idempotency.ts";
+import { queueNotice } from "./notify.ts";
 import { chargeCard, newTransactionId, settlementHours } from "./payment-processor.ts";
 import { addDays, parseDay } from "#common/calendar";
 
@@ -131,6 +132,10 @@ export function paymentsRoutes(ctx: ServiceContext): Router {
             currentUser(req).userId,
           ],
         );
+        if (outcome.status !== "pending") {
+          const template = outcome.status === "successful" ? "payment_received" : "payment_declined";
+          await queueNotice(tx, ctx.links, customerId, { template, amountCents: cents, method }, ctx.now());
+        }
         if (outcome.status === "declined") {
           return {
             status: 422,

@@ -21,6 +21,8 @@ import type { Db } from "../db/client.ts";
 import type { AddressColumns, ServiceContext } from "./context.ts";
 import { type FieldErrors, fieldErrors, forbidden, unprocessable } from "./errors.ts";
 import { requireCustomer, type ContactRole, type CustomerAccess, type UploadedFile } from "./http.ts";
+import type { LinkSigner } from "./notify-links.ts";
+import { queueNotice } from "./notify.ts";
 import { restorePackages } from "./packages.ts";
 import { addMonths } from "#common/calendar";
 
@@ -130,7 +132,7 @@ export const DUE_BILLING = { payments: MATURED_PAYMENT, pads: DUE_PAD };
  * read decides first; nothing is written when nothing is due. Idempotent, and safe with several
  * processes: the account's row is locked and every UPDATE names the state it leaves.
  */
-export async function settleBilling(db: Db, customerId: number, now: Date): Promise<boolean> {
+export async function settleBilling(db: Db, links: LinkSigner, customerId: number, now: Date): Promise<boolean> {
   const today = now.toISOString().slice(0, 10);
   const due = await db.one<{ payments: boolean; pads: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM payments WHERE customer_id = $1 AND ${MATURED_PAYMENT}) AS payments,
@@ -140,11 +142,21 @@ export async function settleBilling(db: Db, customerId: number, now: Date): Prom
   if (!due?.payments && !due?.pads) return false;
   await db.transaction(async (tx) => {
     await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
-    const settled = await tx.query(`UPDATE payments SET status = 'successful' WHERE customer_id = $1 AND ${MATURED_PAYMENT} RETURNING id`, [
-      customerId,
-      now,
-    ]);
+    const settled = await tx.query<{ amount_cents: number; method: string }>(
+      `UPDATE payments SET status = 'successful' WHERE customer_id = $1 AND ${MATURED_PAYMENT} RETURNING id, amount_cents, method`,
+      [customerId, now],
+    );
     if (settled.length) await liftSuspensionIfPaid(tx, customerId, now);
+    // A payment from a bank account is received once it settled.
+    for (const payment of settled) {
+      await queueNotice(
+        tx,
+        links,
+        customerId,
+        { template: "payment_received", amountCents: payment.amount_cents, method: payment.method },
+        now,
+      );
+    }
     await tx.query(
       `UPDATE autopay_pads SET status = CASE WHEN status = 'pending_setup' THEN 'active' ELSE 'removed' END
         WHERE customer_id = $1 AND ${DUE_PAD}`,
@@ -156,7 +168,7 @@ export async function settleBilling(db: Db, customerId: number, now: Date): Prom
 
 /** Billing's time-driven changes of an account, before a billing request uses it (see settleBilling). */
 async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise<void> {
-  await settleBilling(ctx.db, customerId, ctx.now());
+  await settleBilling(ctx.db, ctx.links, customerId, ctx.now());
 }
 
 // --- Request helpers ---

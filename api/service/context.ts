@@ -1,6 +1,7 @@
 import type { SignInLimiter } from "#common/sign-in-limits";
 import type { Db } from "../db/client.ts";
 import type { FileStore } from "./file-store.ts";
+import type { LinkSigner } from "./notify-links.ts";
 import type { Tokens } from "./tokens.ts";
 import type { SecretBox } from "./two-step-secrets.ts";
 
@@ -18,6 +19,10 @@ export interface ServiceContext {
   signIn: SignInLimiter;
   /** Seals and opens two-step secrets (TWO_STEP_KEY; two-step-secrets.ts). */
   twoStepSecrets: SecretBox;
+  /** Signs and checks the unsubscribe links of notification mail (a key derived from TWO_STEP_KEY; notify-links.ts). */
+  links: LinkSigner;
+  /** Whether development-only endpoints answer (GET /dev/outbox): NODE_ENV is not production. */
+  devEndpoints: boolean;
   /** Peers whose X-Forwarded-For names the client (the portal, a proxy); loopback by default. */
   trustForwardedFrom: string[];
 }

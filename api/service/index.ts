@@ -24,6 +24,7 @@ import { errorHandler, notFound } from "./errors.ts";
 import { authenticate, detectLanguage, refuseControlCharacters } from "./http.ts";
 import { bodyGate, readBody } from "./uploads.ts";
 import { residentialDashboardRoutes } from "./residential-dashboard.ts";
+import { notificationPublicRoutes, notificationRoutes } from "./notifications.ts";
 import { referralRoutes } from "./referrals.ts";
 import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
@@ -68,6 +69,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(ticketLookupRoutes(ctx));
   // Service status: outages and maintenance by area, for visitors.
   router.use(statusPublicRoutes(ctx));
+  // Unsubscribe links of notification mail; the development outbox (404 in production).
+  router.use(notificationPublicRoutes(ctx));
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
@@ -97,6 +100,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(referralRoutes(ctx));
   router.use(statusRoutes(ctx));
   router.use(twoStepRoutes(ctx));
+  router.use(notificationRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

@@ -5,7 +5,8 @@
  *
  * Each run claims a few unsent rows (next_attempt_at set a minute ahead, so that several processes on one
  * PostgreSQL never send one twice and no transaction is held while a mail server answers), sends each
- * with its `{{portal_url}}` replaced by the portal's public address, as plain text and as HTML, then marks
+ * with its `{{portal_url}}` replaced by the portal's public address, as plain text and as HTML (the provider's
+ * look: mailHtml) with a List-Unsubscribe header for preference-governed mail (notify.ts), then marks
  * it sent and blanks its body: the plain link lived only there. A refusal counts an attempt and waits
  * longer before the next (1, 5, 30 minutes, then 2 hours); after MAX_ATTEMPTS the row stays unsent for
  * an operator to see (migration 0023). Log lines name the row and its template, never the address.
@@ -45,19 +46,38 @@ interface OutboxRow {
   subject: string;
   body_text: string;
   attempts: number;
+  unsubscribe_path: string | null;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The plain text as HTML: paragraphs at blank lines, line breaks kept, the portal's links as links. */
-export function mailHtml(text: string, language: "en" | "fr", portalUrl: string): string {
+/** The provider's name in the header of every mail. */
+export const MAIL_BRAND = "Lakeshore Fibre";
+
+/** Paragraphs at blank lines, line breaks kept, the portal's links as links. */
+function paragraphsHtml(text: string, portalUrl: string, style: string): string {
   const linkPattern = new RegExp(`(${portalUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\S*)`, "g");
-  const paragraphs = text
+  return text
     .trim()
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(linkPattern, '<a href="$1">$1</a>').replaceAll("\n", "<br>")}</p>`);
-  return `<!doctype html><html lang="${language}-CA"><head><meta charset="utf-8"></head><body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5; max-width: 36rem">${paragraphs.join("")}</body></html>`;
+    .map(
+      (p) =>
+        `<p style="${style}">${escapeHtml(p).replace(linkPattern, '<a href="$1" style="color: #17693a; word-break: break-all">$1</a>').replaceAll("\n", "<br>")}</p>`,
+    )
+    .join("");
+}
+
+/**
+ * The plain text as HTML in the provider's look: a header with its name, the message, and the footer
+ * (the text after a "-- " line: why they receive it, the unsubscribe link) set apart in small print.
+ */
+export function mailHtml(text: string, language: "en" | "fr", portalUrl: string): string {
+  const [body, foot] = text.split(/\n-- \n/);
+  const footer = foot
+    ? `<div style="border-top: 1px solid #d1d5db; padding: 16px 24px; font-size: 13px; color: #4b5563">${paragraphsHtml(foot, portalUrl, "margin: 0 0 8px")}</div>`
+    : "";
+  return `<!doctype html><html lang="${language}-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="margin: 0; background: #f3f4f6; font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5"><div style="max-width: 36rem; margin: 0 auto; background: #ffffff"><div style="background: #17693a; color: #ffffff; padding: 16px 24px; font-size: 20px; font-weight: bold">${MAIL_BRAND}</div><div style="padding: 16px 24px">${paragraphsHtml(body, portalUrl, "margin: 0 0 16px")}</div>${footer}</div></body></html>`;
 }
 
 /**
@@ -72,7 +92,7 @@ export async function relayMail(options: Omit<MailRelayOptions, "intervalMs">, t
       WHERE id IN (SELECT id FROM email_outbox
                     WHERE sent_at IS NULL AND attempts < $3 AND (next_attempt_at IS NULL OR next_attempt_at <= $1)
                     ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, template, language, subject, body_text, attempts`,
+      RETURNING id, to_address, template, language, subject, body_text, attempts, unsubscribe_path`,
     [at, new Date(at.getTime() + CLAIM_MS), MAX_ATTEMPTS, BATCH],
   );
   let sent = 0;
@@ -85,7 +105,13 @@ export async function relayMail(options: Omit<MailRelayOptions, "intervalMs">, t
         subject: row.subject,
         text,
         html: mailHtml(text, row.language, portalUrl),
-        headers: { "Content-Language": `${row.language}-CA` },
+        headers: {
+          "Content-Language": `${row.language}-CA`,
+          // One-click unsubscribe (RFC 8058): the mail program POSTs to the portal's unsubscribe page.
+          ...(row.unsubscribe_path
+            ? { "List-Unsubscribe": `<${portalUrl}${row.unsubscribe_path}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+            : {}),
+        },
       });
       await db.query("UPDATE email_outbox SET sent_at = $2, body_text = '', last_error = NULL WHERE id = $1", [row.id, now()]);
       sent++;

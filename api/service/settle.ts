@@ -10,6 +10,7 @@
  * locked and every UPDATE names the state it leaves).
  */
 import type { Db } from "../db/client.ts";
+import type { LinkSigner } from "./notify-links.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
 import { settlePauses } from "./services-packages.ts";
@@ -28,7 +29,7 @@ export interface SettleResult {
 }
 
 /** Settles every account with something due at `now`. */
-export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
+export async function settleDue(db: Db, links: LinkSigner, now: Date): Promise<SettleResult> {
   const today = now.toISOString().slice(0, 10);
   const [pauses, billing] = await Promise.all([
     db.query<{ customer_id: number }>(
@@ -49,10 +50,10 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
     result.pauses++;
   }
   for (const { customer_id } of billing) {
-    if (await settleBilling(db, customer_id, now)) result.billing++;
+    if (await settleBilling(db, links, customer_id, now)) result.billing++;
   }
   // After the payments that matured settled: a charge counts what is still pending, not what already is paid.
-  result.autopay = await chargeDueAutopay(db, now);
+  result.autopay = await chargeDueAutopay(db, links, now);
   return result;
 }
 
@@ -60,13 +61,13 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
  * Runs settleDue once now and then every `intervalMs` (an unref'd timer: it never keeps the process
  * alive). A run that fails is logged and the next one tries again; runs never overlap.
  */
-export function startSettling(db: Db, now: () => Date, intervalMs = SETTLE_INTERVAL_MS) {
+export function startSettling(db: Db, links: LinkSigner, now: () => Date, intervalMs = SETTLE_INTERVAL_MS) {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const run = () => {
     if (busy) return running;
     busy = true;
-    running = settleDue(db, now())
+    running = settleDue(db, links, now())
       .catch((error: unknown) => logEvent("api.settle-failed", { reason: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         busy = false;

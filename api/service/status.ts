@@ -41,9 +41,11 @@ export const SERVICE_KIND_OF_CATEGORY: Record<string, IncidentService> = {
   voice: "phone",
 };
 
-const KIND_CASE = `CASE s.category ${Object.entries(SERVICE_KIND_OF_CATEGORY)
+/** The kind of service (internet, tv, phone) of a row `s` of services, as SQL. */
+export const SERVICE_KIND_SQL = `CASE s.category ${Object.entries(SERVICE_KIND_OF_CATEGORY)
   .map(([category, kind]) => `WHEN '${category}' THEN '${kind}'`)
   .join(" ")} END`;
+const KIND_CASE = SERVICE_KIND_SQL;
 
 /** The texts of an incident in the answer's language, and its updates (newest first). */
 const TEXTS = `

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, relayMail } from "../../api/service/mail-relay.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
+import { randomUUID } from "node:crypto";
 
 const PORTAL = "https://my.lakeshore.example";
 const FROM = "myLakeshore <no-reply@lakeshore-fibre.example>";
@@ -82,7 +83,9 @@ describe("the mail relay", () => {
     const link = mail.text!.match(/https:\/\/my\.lakeshore\.example\/\S+/)?.[0];
     expect(link).toBeTruthy();
     expect(mail.text).not.toContain("{{portal_url}}");
-    expect(mail.html).toContain(`<a href="${link}">`);
+    expect(mail.html).toContain(`<a href="${link}"`);
+    // Security mail carries no unsubscribe link: it cannot be turned off.
+    expect(mail.headerLines.some((h) => h.key === "list-unsubscribe")).toBe(false);
     expect(mail.headers.get("content-language")).toBe("en-CA");
 
     const stored = await api.db.one<{ sent_at: Date | null; body_text: string; attempts: number }>(
@@ -154,5 +157,43 @@ describe("the mail relay", () => {
     ]);
     a.close();
     b.close();
+  });
+});
+
+describe("notification mail through the relay", () => {
+  const VISA = { method: "credit_card", card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Maya Singh" };
+  const pay = (token: string, amount: string) =>
+    api.call("POST", "/billing/100101/payments", { token, json: { ...VISA, amount }, headers: { "Idempotency-Key": randomUUID() } });
+
+  it("sends what the contact wants, in the provider's look, with a one-click unsubscribe that works signed out", async () => {
+    const resi = await api.signIn("resi@example.com");
+    expect((await pay(resi, "1.50")).status).toBe(201);
+    expect(await api.service.sendMail()).toBe(1);
+    const [mail] = received;
+    expect(mail.subject).toBe("Payment received: $1.50");
+    expect(mail.html).toContain("Lakeshore Fibre");
+    expect(mail.html).toContain("You receive this e-mail because you are a contact of");
+    const raw = (name: string) => mail.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, "");
+    const unsubscribe = raw("list-unsubscribe")!;
+    expect(unsubscribe).toMatch(/^<https:\/\/my\.lakeshore\.example\/unsubscribe\/[\w.-]+>$/);
+    expect(raw("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const link = unsubscribe.slice(1, -1);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`<a href="${link}"`);
+
+    // Anyone holding the mail turns payment mail off without signing in (the portal's page posts this).
+    const token = link.split("/unsubscribe/")[1];
+    expect((await api.call("POST", `/unsubscribe/${token}`)).status).toBe(200);
+    received = [];
+    expect((await pay(resi, "1.51")).status).toBe(201);
+    expect(await api.service.sendMail()).toBe(0);
+    expect(received).toEqual([]);
+
+    // Turned on again from the profile: the next one leaves.
+    const on = { bill_ready: true, payments: true, autopay: true, ticket_replies: true, outages: true };
+    expect((await api.call("PUT", "/profile-settings/notifications/100101", { token: resi, json: on })).status).toBe(200);
+    expect((await pay(resi, "1.52")).status).toBe(201);
+    expect(await api.service.sendMail()).toBe(1);
+    expect(received.map((m) => m.subject)).toEqual(["Payment received: $1.52"]);
   });
 });

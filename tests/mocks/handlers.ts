@@ -8,6 +8,7 @@ import { billingHandlers } from "./billing.ts";
 import { businessHandlers } from "./business.ts";
 import { contactsHandlers } from "./contacts.ts";
 import { dashboardHandlers } from "./dashboard.ts";
+import { notificationsHandlers } from "./notifications.ts";
 import { referralHandlers } from "./referrals.ts";
 import { routerHandlers } from "./router.ts";
 import { servicesHandlers } from "./services.ts";
@@ -31,4 +32,5 @@ export const handlers = [
   ...routerHandlers,
   ...servicesHandlers,
   ...statusHandlers,
+  ...notificationsHandlers,
 ];

@@ -123,6 +123,21 @@ function PasswordSection({ user }: { user: User }) {
   );
 }
 
+/** Which e-mails the user receives (/profile-settings/notifications, docs/notifications.md). */
+function NotificationsSection() {
+  const { t } = useT("profile");
+  return (
+    <Card id="notifications-heading" title={t("notifications.sectionTitle")}>
+      <p className="text-sm text-gray-800">{t("notifications.sectionText")}</p>
+      <p className="mt-4">
+        <Link to="/profile-settings/notifications" className={secondaryLinkClass}>
+          {t("notifications.change")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
 /** Where the analytics choice is changed (/privacy, docs/analytics.md). */
 function PrivacySection() {
   const { t } = useT("profile");
@@ -147,6 +162,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     <PasswordSection key="password" user={user} />,
     // An API without two-step verification: no section.
     loaderData.twoStep ? <TwoStepSection key="two-step" state={loaderData.twoStep} /> : null,
+    <NotificationsSection key="notifications" />,
     <PrivacySection key="privacy" />,
   ];
   return (

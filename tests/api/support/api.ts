@@ -56,7 +56,7 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "mail" | "twoStepKey"> = {}): Promise<TestApi> {
+export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "mail" | "twoStepKey" | "devEndpoints"> = {}): Promise<TestApi> {
   const { db, drop } = await openTestDb();
   const clock = { now: new Date(NOW) };
   // Test files sign in often from one address: generous limits unless a test sets its own (or shares a
@@ -71,6 +71,7 @@ export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn
     signIn: options.signIn,
     mail: options.mail,
     twoStepKey: options.twoStepKey,
+    devEndpoints: options.devEndpoints,
   });
   const app = express();
   app.use("/api/v1", service.router);

@@ -1,0 +1,124 @@
+/**
+ * /profile-settings/notifications: which e-mails the user receives about each account they are a contact
+ * of (GET /profile-settings/notifications), one form per account posting its ticked boxes here (PUT
+ * /profile-settings/notifications/{customerId}; a box left unticked is off). Security e-mails (password
+ * recovery, invitations, ticket lookup links) are always sent, and the page says so.
+ */
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/notifications";
+import { NOTIFICATION_KINDS, type AccountNotifications } from "#contract/notifications";
+import { Card } from "~/components/Card";
+import { CheckboxGroup, ErrorSummary, SubmitButton } from "~/components/form";
+import { PageHeader } from "~/components/PageHeader";
+import { api } from "~/lib/api.server";
+import { formAction, type FormReply } from "~/lib/form-action.server";
+import { usePortalForm } from "~/lib/use-portal-form";
+import { useT } from "~/lib/use-t";
+import { NotificationPreferencesSchema } from "~/schemas/notifications";
+
+export const handle = { i18n: ["profile", "api"] };
+
+const constraint = getZodConstraint(NotificationPreferencesSchema);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { accounts } = await api(context, request).call("GET /profile-settings/notifications");
+  return { accounts, constraint };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return formAction(
+    { request, context },
+    {
+      schema: NotificationPreferencesSchema,
+      formLevelFields: ["customer_id"],
+      submit: ({ customer_id, kinds }) =>
+        api(context, request).call("PUT /profile-settings/notifications/{customerId}", {
+          params: { customerId: customer_id },
+          form: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, kinds.includes(kind) ? "true" : "false"])),
+        }),
+      success: ({ account }) => ({
+        redirectTo: "/profile-settings/notifications",
+        notification: { key: "profile:notifications.saved", values: { account: account.contract_name } },
+      }),
+    },
+  );
+}
+
+function AccountForm({
+  account,
+  single,
+  lastResult,
+  constraint,
+}: {
+  account: AccountNotifications;
+  single: boolean;
+  lastResult: FormReply | null;
+  constraint: Record<string, unknown>;
+}) {
+  const { t } = useT("profile");
+  const [form, fields] = usePortalForm({
+    id: `notifications-${account.customer_id}`,
+    schema: () => import("~/schemas/notifications").then((m) => m.NotificationPreferencesSchema),
+    lastResult,
+    constraint,
+    defaultValue: {
+      customer_id: String(account.customer_id),
+      kinds: NOTIFICATION_KINDS.filter((kind) => account.preferences[kind]),
+    },
+  });
+  const title = single ? t("notifications.emailsTitle") : t("notifications.accountTitle", { account: account.contract_name });
+  return (
+    <Card id={`notifications-${account.customer_id}-heading`} title={title}>
+      {single ? null : <p className="mb-4 text-sm text-gray-700">{t("notifications.accountNumber", { number: account.account_number })}</p>}
+      <ErrorSummary form={form} />
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="customer_id" value={account.customer_id} />
+        <CheckboxGroup
+          meta={fields.kinds}
+          legend={t("notifications.legend")}
+          options={NOTIFICATION_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`notifications.kinds.${kind}.label`),
+            hint: t(`notifications.kinds.${kind}.hint`),
+          }))}
+        />
+        <SubmitButton>{single ? t("notifications.submit") : t("notifications.submitFor", { account: account.contract_name })}</SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+export default function NotificationPreferences({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("profile");
+  const { accounts } = loaderData;
+  // A refused post comes back to its own account's form.
+  const postedFor = (actionData as FormReply | undefined)?.result.initialValue?.customer_id;
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title={t("notifications.title")} />
+      <div className="mb-6 space-y-2 text-gray-800">
+        <p>{t("notifications.intro")}</p>
+        <p>{t("notifications.security")}</p>
+      </div>
+      {accounts.length === 0 ? <p className="text-gray-800">{t("notifications.none")}</p> : null}
+      <div className="grid gap-6">
+        {accounts.map((account) => (
+          <AccountForm
+            key={account.customer_id}
+            account={account}
+            single={accounts.length === 1}
+            lastResult={postedFor === String(account.customer_id) ? (actionData ?? null) : null}
+            constraint={loaderData.constraint}
+          />
+        ))}
+      </div>
+      <p className="mt-6">
+        <Link to="/profile-settings">{t("back")}</Link>
+      </p>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,103 @@
+/**
+ * E-mail notification preferences and the unsubscribe link, as a customer uses them, with JavaScript
+ * off and on: from profile settings, untick a kind of e-mail, save, see it kept; open an e-mail's
+ * unsubscribe link signed out, see what it turns off, confirm with the form, and find it off once signed
+ * in. The link is signed here as the API signs it, with the demo server's key (DATA_DIR/two-step-key:
+ * the embedded demo keeps its generated key there). Each project uses its own user (resi@ without
+ * JavaScript, family@ with it). /dev/outbox does not exist in production.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { LinkSigner } from "../api/service/notify-links";
+import { expectFitsWidth } from "./phone";
+import { expectNoAxeViolations, hasJs, signIn } from "./support";
+
+test.describe.configure({ mode: "serial" });
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+/** The demo's users and accounts (api/db/seed/core.ts). */
+const who = () =>
+  hasJs()
+    ? { username: "family@example.com", userId: 2, customerId: 100201, account: "Jordan Gagnon – Home" }
+    : { username: "resi@example.com", userId: 1, customerId: 100101, account: "Maya Singh" };
+
+/** The section of one account on the preferences page (family@ has several, resi@ one). */
+const formOf = (page: Page, account: string) =>
+  page.getByRole("region", { name: hasJs() ? `E-mails about ${account}` : "E-mails about your account", exact: true });
+
+test("choose which e-mails to receive, from profile settings", async ({ page }) => {
+  const { username, account } = who();
+  await signIn(page, username, { cameFrom: "/profile-settings" });
+  await page.getByRole("link", { name: "Choose e-mails" }).click();
+  await expect(page).toHaveURL("/profile-settings/notifications");
+  await expect(page).toHaveTitle("E-mail notifications | myLakeshore");
+  await expect(
+    page.getByText("E-mails that keep your sign-in safe, such as password resets and invitations, are always sent."),
+  ).toBeVisible();
+  const form = formOf(page, account);
+  const payments = form.getByRole("checkbox", { name: "Payments received or declined" });
+  await expect(payments).toBeChecked();
+  await expectNoAxeViolations(page);
+  await expectFitsWidth(page, 390);
+
+  await payments.uncheck();
+  await form.getByRole("button", { name: /^Save my choices/ }).click();
+  await expect(page.getByText(`Your e-mail choices for ${account} were saved.`)).toBeVisible();
+  // Read again from the API on a new page: kept, the others as they were.
+  await page.goto("/profile-settings/notifications");
+  await expect(formOf(page, account).getByRole("checkbox", { name: "Payments received or declined" })).not.toBeChecked();
+  await expect(formOf(page, account).getByRole("checkbox", { name: "When a bill is ready" })).toBeChecked();
+
+  // Back on.
+  await formOf(page, account).getByRole("checkbox", { name: "Payments received or declined" }).check();
+  await formOf(page, account)
+    .getByRole("button", { name: /^Save my choices/ })
+    .click();
+  await expect(page.getByText(`Your e-mail choices for ${account} were saved.`)).toBeVisible();
+  await expect(formOf(page, account).getByRole("checkbox", { name: "Payments received or declined" })).toBeChecked();
+});
+
+test("an e-mail's unsubscribe link works signed out, and only once confirmed", async ({ page }) => {
+  const { username, userId, customerId, account } = who();
+  const key = readFileSync(path.join(DATA_DIR, "two-step-key"), "utf8").trim();
+  const token = await new LinkSigner(key).sign({ userId, customerId, kind: "outages" }, new Date());
+
+  await page.goto(`/unsubscribe/${token}`);
+  await expect(page).toHaveTitle("Stop these e-mails | myLakeshore");
+  await expect(page.getByText(`Stop e-mails “Outages and maintenance in my area” about ${account}, sent to`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsWidth(page, 390);
+  await page.getByRole("button", { name: "Stop these e-mails" }).click();
+  await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  await expect(page.getByText(`We will no longer send you e-mails “Outages and maintenance in my area” about ${account}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Signed in, the choice is there, and it can be turned back on.
+  await signIn(page, username, { cameFrom: "/profile-settings/notifications" });
+  const outages = formOf(page, account).getByRole("checkbox", { name: "Outages and maintenance in my area" });
+  await expect(outages).not.toBeChecked();
+  await outages.check();
+  await formOf(page, account)
+    .getByRole("button", { name: /^Save my choices/ })
+    .click();
+  await expect(page.getByText(`Your e-mail choices for ${account} were saved.`)).toBeVisible();
+});
+
+test("a forged unsubscribe link changes nothing and says so", async ({ page }) => {
+  const { userId, customerId } = who();
+  const forged = await new LinkSigner("a-key-that-is-not-the-servers-at-all-000").sign(
+    { userId, customerId, kind: "payments" },
+    new Date(),
+  );
+  await page.goto(`/unsubscribe/${forged}`);
+  await expect(page.getByRole("heading", { name: "This unsubscribe link does not work" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stop these e-mails" })).toHaveCount(0);
+});
+
+test("the development outbox does not exist in production", async ({ page }) => {
+  const response = await page.goto("/dev/outbox");
+  expect(response?.status()).toBe(404);
+  const api = await page.request.get("/api/v1/dev/outbox");
+  expect(api.status()).toBe(404);
+});
