@@ -19,6 +19,7 @@ import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
 import { twoStepEndpoints } from "./two-step.ts";
+import { activityEndpoints } from "./activity.ts";
 import { routerUpnpEndpoints } from "./router-upnp.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
@@ -27,6 +28,7 @@ export { endpointKey } from "./endpoint.ts";
 const all = [
   ...authEndpoints,
   ...twoStepEndpoints,
+  ...activityEndpoints,
   ...authFlowsEndpoints,
   ...ordersEndpoints,
   ...dashboardEndpoints,

@@ -5,6 +5,7 @@
  * agreement after its cancellation notice. Changes need the authoritative or billing role (billing.ts).
  * The charges themselves are made by the settling job (autopay-charges.ts) on the dates computed here.
  */
+import { recordActivity } from "./activity.ts";
 import { Router } from "express";
 import {
   CardAutopayRequest,
@@ -217,6 +218,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
             currentUser(req).userId,
           ],
         );
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_set_up", { method: "credit_card" });
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -284,6 +286,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
             addDays(today, PAD_NOTICE.setup_days),
           ],
         );
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_set_up", { method: "pad" });
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -293,10 +296,15 @@ export function autopayRoutes(ctx: ServiceContext): Router {
     "/billing/:id/autopay",
     route(async (req, res) => {
       const { customerId } = await billingAccess(ctx, req, true);
-      const stopped = await ctx.db.query(
-        "UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active' RETURNING id",
-        [customerId, ctx.now()],
-      );
+      const stopped = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.query(
+          "UPDATE autopay_cards SET status = 'stopped', stopped_at = $2 WHERE customer_id = $1 AND status = 'active' RETURNING id",
+          [customerId, ctx.now()],
+        );
+        if (rows.length)
+          await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "autopay_stopped", { method: "credit_card" });
+        return rows;
+      });
       if (!stopped.length) throw unprocessable({ autopay: ["autopay.not_active"] }, "Card autopay is not active");
       res.json({ success: true });
     }),
@@ -308,11 +316,18 @@ export function autopayRoutes(ctx: ServiceContext): Router {
       const { customerId } = await billingAccess(ctx, req, true);
       const now = ctx.now();
       // Every card still on file: an active one stops now, and none can be charged again (no token).
-      const removed = await ctx.db.query(
-        `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
-          WHERE customer_id = $1 AND status <> 'removed' RETURNING id`,
-        [customerId, now],
-      );
+      const removed = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: number; was_active: boolean }>(
+          `UPDATE autopay_cards SET status = 'removed', removed_at = $2, stopped_at = COALESCE(stopped_at, $2), processor_token = NULL
+            WHERE customer_id = $1 AND status <> 'removed' RETURNING id, stopped_at = $2 AS was_active`,
+          [customerId, now],
+        );
+        // Removing the card of an active card autopay stops it.
+        if (rows.some((row) => row.was_active)) {
+          await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_stopped", { method: "credit_card" });
+        }
+        return rows;
+      });
       if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
       res.json({ success: true });
     }),
@@ -324,14 +339,18 @@ export function autopayRoutes(ctx: ServiceContext): Router {
       const { customerId } = await billingAccess(ctx, req, true);
       const today = todayOf(ctx);
       // An agreement still pending setup never debited: it ends today. An active one gets the notice period.
-      const [removing] = await ctx.db.query<{ status: "removed" | "pending_removal"; removal_effective_on: string }>(
-        `UPDATE autopay_pads
-            SET status = CASE WHEN status = 'pending_setup' THEN 'removed' ELSE 'pending_removal' END,
-                removal_requested_at = $2,
-                removal_effective_on = CASE WHEN status = 'pending_setup' THEN $3::date ELSE $4::date END
-          WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING status, removal_effective_on`,
-        [customerId, ctx.now(), today, addDays(today, PAD_NOTICE.cancellation_days)],
-      );
+      const removing = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ status: "removed" | "pending_removal"; removal_effective_on: string }>(
+          `UPDATE autopay_pads
+              SET status = CASE WHEN status = 'pending_setup' THEN 'removed' ELSE 'pending_removal' END,
+                  removal_requested_at = $2,
+                  removal_effective_on = CASE WHEN status = 'pending_setup' THEN $3::date ELSE $4::date END
+            WHERE customer_id = $1 AND status IN ('pending_setup', 'active') RETURNING status, removal_effective_on`,
+          [customerId, ctx.now(), today, addDays(today, PAD_NOTICE.cancellation_days)],
+        );
+        if (row) await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "autopay_stopped", { method: "pad" });
+        return row;
+      });
       if (!removing) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
       const answer: PadRemovalAnswer = { success: true, status: removing.status, removal_effective_on: removing.removal_effective_on };
       res.json(answer);

@@ -10,6 +10,7 @@
  * locked and every UPDATE names the state it leaves).
  */
 import type { Db } from "../db/client.ts";
+import { purgeActivity } from "./activity.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
 import { settlePauses } from "./services-packages.ts";
@@ -25,6 +26,8 @@ export interface SettleResult {
   billing: number;
   /** Automatic charges made (card or PAD), once a day (autopay-charges.ts). */
   autopay: number;
+  /** Activity log events deleted for being older than two years (activity.ts). */
+  activityPurged: number;
 }
 
 /** Settles every account with something due at `now`. */
@@ -43,7 +46,7 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
       [today, now],
     ),
   ]);
-  const result: SettleResult = { pauses: 0, billing: 0, autopay: 0 };
+  const result: SettleResult = { pauses: 0, billing: 0, autopay: 0, activityPurged: 0 };
   for (const { customer_id } of pauses) {
     await settlePauses(db, customer_id, now);
     result.pauses++;
@@ -53,6 +56,7 @@ export async function settleDue(db: Db, now: Date): Promise<SettleResult> {
   }
   // After the payments that matured settled: a charge counts what is still pending, not what already is paid.
   result.autopay = await chargeDueAutopay(db, now);
+  result.activityPurged = await purgeActivity(db, now);
   return result;
 }
 
