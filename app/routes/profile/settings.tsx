@@ -1,7 +1,7 @@
 /**
  * /profile-settings: the signed-in user's profile (GET/PUT /profile-settings), for every customer,
  * residential or commercial. Sections are cards in a list (PROFILE_SECTIONS below) so another one
- * (analytics consent, two-step verification) is one more entry. Changing the preferred language also changes the portal's
+ * (analytics consent, two-step verification, where you're signed in, account activity) is one more entry. Changing the preferred language also changes the portal's
  * (the redirect carries ?lng=, which the language middleware remembers).
  */
 import { getFormProps } from "@conform-to/react";
@@ -123,6 +123,36 @@ function PasswordSection({ user }: { user: User }) {
   );
 }
 
+/** Where the user is signed in, and signing out of other browsers and devices (routes/profile/sessions.tsx). */
+function SessionsSection() {
+  const { t } = useT("profile");
+  return (
+    <Card id="sessions-heading" title={t("sessions.cardTitle")}>
+      <p className="text-sm text-gray-800">{t("sessions.cardText")}</p>
+      <p className="mt-4">
+        <Link to="/profile-settings/sessions" className={secondaryLinkClass}>
+          {t("sessions.cardLink")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/** The active account's activity log (routes/profile/activity.tsx). */
+function ActivitySection() {
+  const { t } = useT("profile");
+  return (
+    <Card id="activity-heading" title={t("activity.cardTitle")}>
+      <p className="text-sm text-gray-800">{t("activity.cardText")}</p>
+      <p className="mt-4">
+        <Link to="/account-activity" className={secondaryLinkClass}>
+          {t("activity.cardLink")}
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
 /** Where the analytics choice is changed (/privacy, docs/analytics.md). */
 function PrivacySection() {
   const { t } = useT("profile");
@@ -147,6 +177,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     <PasswordSection key="password" user={user} />,
     // An API without two-step verification: no section.
     loaderData.twoStep ? <TwoStepSection key="two-step" state={loaderData.twoStep} /> : null,
+    <SessionsSection key="sessions" />,
+    <ActivitySection key="activity" />,
     <PrivacySection key="privacy" />,
   ];
   return (
