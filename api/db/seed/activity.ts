@@ -2,12 +2,19 @@
  * The demo's activity log and a second authoritative contact of 200301 who signs in:
  * office@example.com (Marie Lavoie, the demo password), authoritative and support on 200301. Signed in
  * as her, a change of a contact's roles on 200301 shows in business@'s activity log of that account.
+ * olivier.cote@ and chloe.martin@ (no account) sign in from several browsers and sign out of them.
  * A few events, relative to the seed's moment, on 200301 (business@) and 100101 (resi@).
  */
 import { hashPassword } from "../../service/passwords.ts";
 import { recordActivity } from "../../service/activity.ts";
 import { DEMO, DEMO_PASSWORD, type SeedContext } from "./core.ts";
 import { insert } from "./tools.ts";
+
+/** People with a sign-in and no account, there to sign out of their other sessions (the end-to-end tests use one per project). */
+export const DEMO_SESSIONS_USERS = [
+  { id: 66, username: "olivier.cote@example.com", first_name: "Olivier", last_name: "Côté" },
+  { id: 67, username: "chloe.martin@example.com", first_name: "Chloé", last_name: "Martin" },
+] as const;
 
 export const DEMO_SECOND_AUTHORITATIVE = { id: 65, username: "office@example.com", customerId: DEMO.commercialFirst } as const;
 
@@ -26,6 +33,12 @@ export async function seedActivity(ctx: SeedContext): Promise<void> {
       preferred_language: "fr",
     },
   ]);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await insert(
+    db,
+    "users",
+    DEMO_SESSIONS_USERS.map((user) => ({ ...user, password_hash: passwordHash, phone: null, preferred_language: "en" })),
+  );
   await insert(db, "contacts", [
     {
       customer_id: DEMO_SECOND_AUTHORITATIVE.customerId,
