@@ -132,6 +132,10 @@ export default [
     route("profile-settings/two-step", "routes/profile/two-step.tsx"),
     route("profile-settings/two-step/recovery-codes", "routes/profile/two-step-codes.tsx"),
     route("profile-settings/two-step/turn-off", "routes/profile/two-step-off.tsx"),
+    // Where you're signed in, and an account's activity log (docs/decisions/210-sessions-and-activity.md).
+    route("profile-settings/sessions", "routes/profile/sessions.tsx"),
+    route("account-activity/:customerId?", "routes/profile/activity.tsx"),
+    route("account-activity/:customerId/activity.csv", "routes/profile/activity-csv.ts"),
     route("dashboard/:customerId/tour", "routes/profile/end-tour.tsx"),
   ]),
 ] satisfies RouteConfig;

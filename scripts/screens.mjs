@@ -14,7 +14,7 @@ export const USERS = {
 };
 
 // The screens: one URL per route pattern of app/routes.ts that a customer (signed in or not) can GET as a
-// page, 77 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
+// page, 79 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
 // `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
@@ -97,6 +97,8 @@ export const SCREENS = [
   { name: "profile", path: "/profile-settings", user: "resi" },
   { name: "password", path: "/profile-settings/password", user: "resi" },
   { name: "notifications", path: "/profile-settings/notifications", user: "business" },
+  { name: "sessions", path: "/profile-settings/sessions", user: "resi" },
+  { name: "activity", path: `/account-activity/${biz}`, user: "business" },
   { name: "two-step", path: "/profile-settings/two-step", user: "resi" },
   { name: "contacts", path: `/contacts/${resi}`, user: "resi" },
   { name: "contact-new", path: `/contacts/${resi}/new`, user: "resi" },

@@ -20,6 +20,7 @@ import { referralsEndpoints } from "./referrals.ts";
 import { statusEndpoints } from "./status.ts";
 import { routerRestartEndpoints } from "./router-restart.ts";
 import { twoStepEndpoints } from "./two-step.ts";
+import { activityEndpoints } from "./activity.ts";
 import { routerUpnpEndpoints } from "./router-upnp.ts";
 import { devicePausesEndpoints } from "./device-pauses.ts";
 
@@ -29,6 +30,7 @@ export { endpointKey } from "./endpoint.ts";
 const all = [
   ...authEndpoints,
   ...twoStepEndpoints,
+  ...activityEndpoints,
   ...authFlowsEndpoints,
   ...ordersEndpoints,
   ...dashboardEndpoints,

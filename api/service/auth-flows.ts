@@ -21,7 +21,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route, jsonGet } from "./http.ts";
+import { clientOf, parseInput, route, jsonGet } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const RECOVERY_LINK_MINUTES = 60;
@@ -307,7 +307,7 @@ export function authFlowRoutes(ctx: ServiceContext): Router {
         );
         return taken.user_id;
       });
-      const answer: ActivateAccountAnswer = { success: true, ...(await ctx.tokens.issue(userId)) };
+      const answer: ActivateAccountAnswer = { success: true, ...(await ctx.tokens.issue(userId, clientOf(req, ctx.trustForwardedFrom))) };
       res.json(answer);
     }),
   );

@@ -4,7 +4,7 @@ import { AccessTokenRequest } from "../contract/auth.ts";
 import { COUNTED_HEADER } from "#common/sign-in-limits";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { clientAddress, parseInput, route } from "./http.ts";
+import { clientAddress, clientOf, parseInput, route } from "./http.ts";
 import { verifyPassword } from "./passwords.ts";
 import { twoStepRequired } from "./two-step.ts";
 
@@ -27,7 +27,7 @@ export function authRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const input = parseInput(AccessTokenRequest, req.body ?? {});
       if ("refresh_token" in input) {
-        const pair = await ctx.tokens.refresh(input.refresh_token);
+        const pair = await ctx.tokens.refresh(input.refresh_token, clientOf(req, ctx.trustForwardedFrom));
         if (!pair) throw new ApiError(401, "The refresh token is not valid");
         res.json(pair);
         return;
@@ -61,7 +61,7 @@ export function authRoutes(ctx: ServiceContext): Router {
         res.json(await twoStepRequired(ctx, user.id, user.password_hash, user.two_step_sealed));
         return;
       }
-      res.json(await ctx.tokens.issue(user.id));
+      res.json(await ctx.tokens.issue(user.id, clientOf(req, ctx.trustForwardedFrom)));
     }),
   );
 

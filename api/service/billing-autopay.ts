@@ -5,6 +5,7 @@
  * agreement after its cancellation notice. Changes need the authoritative or billing role (billing.ts).
  * The charges themselves are made by the settling job (autopay-charges.ts) on the dates computed here.
  */
+import { recordActivity } from "./activity.ts";
 import { Router } from "express";
 import { queueNotice } from "./notify.ts";
 import {
@@ -219,6 +220,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
           ],
         );
         await queueNotice(tx, ctx.links, customerId, { template: "autopay_set_up", method: "credit_card" }, now);
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_set_up", { method: "credit_card" });
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -287,6 +289,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
           ],
         );
         await queueNotice(tx, ctx.links, customerId, { template: "autopay_set_up", method: "pad" }, now);
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_set_up", { method: "pad" });
         return { status: 201, body: { success: true, autopayDetails: await autopayDetails(tx, customerId, customer.billing_day, today) } };
       });
     }),
@@ -304,6 +307,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
         );
         if (!stopped.length) throw unprocessable({ autopay: ["autopay.not_active"] }, "Card autopay is not active");
         await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "credit_card" }, now);
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_stopped", { method: "credit_card" });
       });
       res.json({ success: true });
     }),
@@ -326,7 +330,10 @@ export function autopayRoutes(ctx: ServiceContext): Router {
         );
         if (!removed.length) throw unprocessable({ autopay_card: ["autopay_card.none"] }, "No card is on file");
         // Removing the card that paid automatically stops automatic payments.
-        if (active) await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "credit_card" }, now);
+        if (active) {
+          await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "credit_card" }, now);
+          await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_stopped", { method: "credit_card" });
+        }
       });
       res.json({ success: true });
     }),
@@ -350,6 +357,7 @@ export function autopayRoutes(ctx: ServiceContext): Router {
         );
         if (!row) throw unprocessable({ autopay_pad: ["autopay_pad.not_active"] }, "No PAD agreement to remove");
         await queueNotice(tx, ctx.links, customerId, { template: "autopay_stopped", method: "pad" }, now);
+        await recordActivity(tx, now, customerId, currentUser(req).userId, "autopay_stopped", { method: "pad" });
         return row;
       });
       const answer: PadRemovalAnswer = { success: true, status: removing.status, removal_effective_on: removing.removal_effective_on };

@@ -3,6 +3,7 @@
  * payments by card or bank account, idempotent by their Idempotency-Key (idempotency.ts). Paying needs
  * the authoritative or billing role (billing.ts); a payment may be at most what is still owed.
  */
+import { recordActivity } from "./activity.ts";
 import { Router } from "express";
 import {
   MakePaymentRequest,
@@ -148,6 +149,7 @@ export function paymentsRoutes(ctx: ServiceContext): Router {
             },
           };
         }
+        await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "payment", { amount: dollars(cents), method });
         const lifted = outcome.status === "successful" ? await liftSuspensionIfPaid(tx, customerId, ctx.now()) : false;
         const after = await accountBalance(tx, customerId, today);
         const answer: MakePaymentAnswer = {

@@ -11,6 +11,7 @@
  *
  * The public half, /activate-customer-contact/{customerId}/{contactToken}, is contacts-activation.ts.
  */
+import { recordActivity } from "./activity.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
 import {
@@ -228,6 +229,10 @@ export function contactsRoutes(ctx: ServiceContext): Router {
           [access.customerId, input.first_name, input.last_name, input.email, input.phone, canonicalRoles(input.roles), ctx.now()],
         );
         const expires = await sendActivation(tx, req, { id: row!.id, customer_id: access.customerId, ...input });
+        await recordActivity(tx, ctx.now(), access.customerId, currentUser(req).userId, "contact_added", {
+          contact_name: `${input.first_name} ${input.last_name}`.trim(),
+          roles: canonicalRoles(input.roles),
+        });
         return { success: true, contact_id: row!.id, invitation_expires_at: expires.toISOString() };
       });
     } catch (error) {
@@ -309,6 +314,14 @@ export function contactsRoutes(ctx: ServiceContext): Router {
           );
         }
         await tx.query("UPDATE contacts SET roles = $2 WHERE id = $1", [contactId, roles]);
+        const name = await tx.one<{ first_name: string; last_name: string }>("SELECT first_name, last_name FROM contacts WHERE id = $1", [
+          contactId,
+        ]);
+        await recordActivity(tx, ctx.now(), access.customerId, currentUser(req).userId, "contact_roles_changed", {
+          contact_name: `${name?.first_name ?? ""} ${name?.last_name ?? ""}`.trim(),
+          roles,
+          previous_roles: canonicalRoles(target.roles),
+        });
       });
       const answer: ContactRolesChangedAnswer = { success: true, roles };
       res.json(answer);
@@ -330,7 +343,13 @@ export function contactsRoutes(ctx: ServiceContext): Router {
         if (holdsAuthority(target) && !rows.some((row) => row.id !== target.id && holdsAuthority(row))) {
           throw unprocessable({ contact: ["contact.last_authoritative"] }, "The account's last activated authoritative contact stays");
         }
-        await tx.query("DELETE FROM contacts WHERE id = $1", [contactId]);
+        const removed = await tx.one<{ first_name: string; last_name: string }>(
+          "DELETE FROM contacts WHERE id = $1 RETURNING first_name, last_name",
+          [contactId],
+        );
+        await recordActivity(tx, ctx.now(), access.customerId, currentUser(req).userId, "contact_removed", {
+          contact_name: `${removed?.first_name ?? ""} ${removed?.last_name ?? ""}`.trim(),
+        });
       });
       const answer: ContactRemovedAnswer = { success: true, removed_self: contactId === access.contactId };
       res.json(answer);

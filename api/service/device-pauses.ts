@@ -18,6 +18,7 @@ import {
 } from "../contract/device-pauses.ts";
 import type { PauseDay } from "../contract/values.ts";
 import type { Db } from "../db/client.ts";
+import { recordActivity } from "./activity.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound } from "./errors.ts";
 import { currentUser, parseInput, route } from "./http.ts";
@@ -137,7 +138,7 @@ export function devicePausesRoutes(ctx: ServiceContext): Router {
     write: (tx: Db, serviceId: number, mac: string, now: Date, userId: number, body: unknown) => Promise<PauseRow | undefined>,
   ) =>
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const { userId } = currentUser(req);
       const saved = await ctx.db.transaction(async (tx) => {
         const r = await loadRouter(tx, serviceId, true);
@@ -145,6 +146,7 @@ export function devicePausesRoutes(ctx: ServiceContext): Router {
         const now = ctx.now();
         const row = await write(tx, serviceId, mac, now, userId, req.body ?? {});
         requireReachable(r, now);
+        await recordActivity(tx, now, customerId, userId, "router_changed", { setting: "device_pause" });
         if (row && row.paused_at === null && row.schedule_days === null) {
           await tx.query("DELETE FROM device_pauses WHERE service_id = $1 AND mac_address = $2", [serviceId, mac]);
           return null;

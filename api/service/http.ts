@@ -198,6 +198,11 @@ export function clientAddress(req: Request, trusted: string[]): string {
   return trusted.includes(peer) && forwarded ? forwarded : peer;
 }
 
+/** Who asks for a session (tokens.ts): the User-Agent the request carries and the client's address as above. */
+export function clientOf(req: Request, trusted: string[]): { userAgent: string | null; address: string } {
+  return { userAgent: req.get("user-agent") ?? null, address: clientAddress(req, trusted) };
+}
+
 /** Express 5 forwards rejected promises; this only narrows the handler type. */
 export const route =
   (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler =>

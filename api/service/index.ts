@@ -38,6 +38,8 @@ import { devicePausesRoutes } from "./device-pauses.ts";
 import { wifiRoutes } from "./wifi.ts";
 import { twoStepPublicRoutes, twoStepRoutes } from "./two-step.ts";
 import { requestLog, requestTrace } from "./request-log.ts";
+import { activityRoutes } from "./activity.ts";
+import { sessionsRoutes } from "./sessions.ts";
 
 export function createApiRouter(ctx: ServiceContext): Router {
   const router = Router();
@@ -101,6 +103,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(statusRoutes(ctx));
   router.use(twoStepRoutes(ctx));
   router.use(notificationRoutes(ctx));
+  router.use(sessionsRoutes(ctx));
+  router.use(activityRoutes(ctx));
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);

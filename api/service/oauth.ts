@@ -28,7 +28,7 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, looksLikeToken, newSecret } from "./auth-flows.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, unauthorized, unprocessable } from "./errors.ts";
-import { currentUser, parseInput, route } from "./http.ts";
+import { clientOf, currentUser, parseInput, route } from "./http.ts";
 
 export const AUTHORIZATION_CODE_SECONDS = 10 * 60;
 export const CLIENT_TOKEN_SECONDS = 60 * 60;
@@ -324,7 +324,7 @@ export function oauthPublicRoutes(ctx: ServiceContext): Router {
           )
         : undefined;
       if (!spent) throw new ApiError(401, "The single sign-on token is not valid");
-      res.json(await ctx.tokens.issue(spent.user_id));
+      res.json(await ctx.tokens.issue(spent.user_id, clientOf(req, ctx.trustForwardedFrom)));
     }),
   );
 

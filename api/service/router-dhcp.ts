@@ -9,7 +9,8 @@ import { DhcpLeasesQuery, DhcpReservationRequest, type DhcpLease, type DhcpLease
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
+import { currentUser, parseInput, route } from "./http.ts";
+import { recordActivity } from "./activity.ts";
 import { isRestarting, isUniqueViolation, iso, lanOf, loadRouter, routerAccess, type RouterRow } from "./router.ts";
 import { listUpnp } from "./router-forwarding.ts";
 import { formatIpv4, isHostOf, normalizeMac, parseIpv4 } from "#common/net";
@@ -159,7 +160,7 @@ export function routerDhcpRoutes(ctx: ServiceContext): Router {
   router.put(
     "/router/:serviceId/dhcp-reservation",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const input = parseInput(DhcpReservationRequest, req.body ?? {});
       const reservation = await ctx.db.transaction(async (tx) => {
         const r = await loadRouter(tx, serviceId, true);
@@ -200,6 +201,7 @@ export function routerDhcpRoutes(ctx: ServiceContext): Router {
           if (isUniqueViolation(error)) throw unprocessable({ ip_address: ["ip_address.in_use"] });
           throw error;
         }
+        await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "dhcp" });
         return { mac_address: mac!, ip_address: address, hostname: name };
       });
       res.json({ success: true, status: "success", reservation });
@@ -209,12 +211,16 @@ export function routerDhcpRoutes(ctx: ServiceContext): Router {
   router.delete(
     "/router/:serviceId/dhcp-reservation/:macAddress",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       await loadRouter(ctx.db, serviceId);
       const mac = normalizeMac(String(req.params.macAddress));
-      const deleted = mac
-        ? await ctx.db.query("DELETE FROM dhcp_reservations WHERE service_id = $1 AND mac_address = $2 RETURNING id", [serviceId, mac])
-        : [];
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const rows = mac
+          ? await tx.query("DELETE FROM dhcp_reservations WHERE service_id = $1 AND mac_address = $2 RETURNING id", [serviceId, mac])
+          : [];
+        if (rows.length) await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "dhcp" });
+        return rows;
+      });
       if (!deleted.length) throw notFound("Reservation");
       res.json({ success: true, status: "success" });
     }),

@@ -9,7 +9,8 @@ import { MAX_PORT_FORWARDING_RULES, PortForwardingRuleRequest, type PortForwardi
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route } from "./http.ts";
+import { currentUser, parseInput, route } from "./http.ts";
+import { recordActivity } from "./activity.ts";
 import { formInteger, isUniqueViolation, iso, lanOf, loadRouter, routerAccess, type RouterRow } from "./router.ts";
 import { formatIpv4, isHostOf, parseIpv4 } from "#common/net";
 
@@ -174,7 +175,7 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
   router.post(
     "/router/:serviceId/port-forwarding-rules",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const input = parseInput(PortForwardingRuleRequest, req.body ?? {});
       const rule = await ctx.db.transaction(async (tx) => {
         const r = await loadRouter(tx, serviceId, true);
@@ -184,7 +185,7 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
         }
         const checked = checkRule(input, r, others);
         const now = ctx.now();
-        return saveRule(() =>
+        const saved = await saveRule(() =>
           tx.one<ForwardingRow>(
             `INSERT INTO port_forwarding_rules
                (service_id, description, protocol, start_port, end_port, destination_address, destination_port, enabled, created_at, updated_at)
@@ -202,6 +203,8 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
             ],
           ),
         );
+        await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "forwarding" });
+        return saved;
       });
       res.status(201).json({ success: true, rule: toRule(rule!), port_forwarding_rules: await listRules(ctx.db, serviceId) });
     }),
@@ -210,7 +213,7 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
   router.put(
     "/router/:serviceId/port-forwarding-rules/:ruleId",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const ruleId = Number(req.params.ruleId);
       const input = parseInput(PortForwardingRuleRequest, req.body ?? {});
       const rule = await ctx.db.transaction(async (tx) => {
@@ -222,7 +225,7 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
           r,
           all.filter((rule) => rule.id !== ruleId),
         );
-        return saveRule(() =>
+        const saved = await saveRule(() =>
           tx.one<ForwardingRow>(
             `UPDATE port_forwarding_rules SET description = $3, protocol = $4, start_port = $5, end_port = $6,
                     destination_address = $7, destination_port = $8, enabled = $9, updated_at = $10
@@ -241,6 +244,8 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
             ],
           ),
         );
+        await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "forwarding" });
+        return saved;
       });
       res.json({ success: true, rule: toRule(rule!), port_forwarding_rules: await listRules(ctx.db, serviceId) });
     }),
@@ -249,12 +254,17 @@ export function routerForwardingRoutes(ctx: ServiceContext): Router {
   router.delete(
     "/router/:serviceId/port-forwarding-rules/:ruleId",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const ruleId = Number(req.params.ruleId);
       await loadRouter(ctx.db, serviceId);
-      const deleted = Number.isSafeInteger(ruleId)
-        ? await ctx.db.query("DELETE FROM port_forwarding_rules WHERE service_id = $1 AND id = $2 RETURNING id", [serviceId, ruleId])
-        : [];
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const rows = Number.isSafeInteger(ruleId)
+          ? await tx.query("DELETE FROM port_forwarding_rules WHERE service_id = $1 AND id = $2 RETURNING id", [serviceId, ruleId])
+          : [];
+        if (rows.length)
+          await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "forwarding" });
+        return rows;
+      });
       if (!deleted.length) throw notFound("Port forwarding rule");
       res.json({ success: true, port_forwarding_rules: await listRules(ctx.db, serviceId) });
     }),

@@ -10,6 +10,7 @@ import { RouterUpnpRequest, type RouterUpnp, type RouterUpnpAnswer, type RouterU
 import type { ServiceContext } from "./context.ts";
 import { unprocessable } from "./errors.ts";
 import { currentUser, parseInput, route } from "./http.ts";
+import { recordActivity } from "./activity.ts";
 import { iso, isRestarting, loadRouter, routerAccess, type RouterRow } from "./router.ts";
 
 type UpnpColumns = Pick<RouterRow, "upnp_enabled" | "upnp_updated_at">;
@@ -41,7 +42,7 @@ export function routerUpnpRoutes(ctx: ServiceContext): Router {
   router.put(
     "/router/:serviceId/upnp",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const { userId } = currentUser(req);
       const input = parseInput(RouterUpnpRequest, req.body ?? {});
       const upnp = await ctx.db.transaction(async (tx) => {
@@ -53,6 +54,7 @@ export function routerUpnpRoutes(ctx: ServiceContext): Router {
             WHERE service_id = $1 RETURNING upnp_enabled, upnp_updated_at`,
           [serviceId, input.enabled, now, userId],
         );
+        await recordActivity(tx, now, customerId, userId, "router_changed", { setting: "upnp" });
         return upnpOf(updated!);
       });
       const answer: RouterUpnpSaved = { success: true, upnp };

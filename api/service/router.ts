@@ -22,7 +22,8 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound } from "./errors.ts";
-import { parseInput, requireService, route, type ContactRole } from "./http.ts";
+import { currentUser, parseInput, requireService, route, type ContactRole } from "./http.ts";
+import { recordActivity } from "./activity.ts";
 import { logEvent } from "#common/logger";
 import { formatIpv4, isHostOf, isPrivateIpv4, maskPrefix, parseIpv4, subnetOf } from "#common/net";
 
@@ -192,7 +193,7 @@ export function routerRoutes(ctx: ServiceContext): Router {
   router.put(
     "/router/:serviceId/network-settings",
     route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req, true);
+      const { serviceId, customerId } = await routerAccess(ctx, req, true);
       const input = parseInput(NetworkSettingsRequest, req.body ?? {});
       const updated = await ctx.db.transaction(async (tx) => {
         const current = await loadRouter(tx, serviceId, true);
@@ -282,6 +283,7 @@ export function routerRoutes(ctx: ServiceContext): Router {
             row!.lan_ip,
           ]);
         }
+        await recordActivity(tx, ctx.now(), customerId, currentUser(req).userId, "router_changed", { setting: "lan" });
         return row!;
       });
       res.json({ success: true, status: "success", network_settings: networkSettingsOf(updated) });

@@ -3,6 +3,7 @@
  * from tomorrow up to a year ahead, with nothing owed, not overlapping another pause or a pending move),
  * change its dates or remove it while it is still scheduled. Needs the authoritative role.
  */
+import { recordActivity } from "./activity.ts";
 import { Router } from "express";
 import { CreatePauseRequest, UpdatePauseRequest } from "../contract/accounts.ts";
 import type { Db } from "../db/client.ts";
@@ -87,6 +88,10 @@ export function servicePausesRoutes(ctx: ServiceContext): Router {
            RETURNING id`,
           [access.customerId, packages.map((p) => p.id), input.start_date, until, req.user!.userId],
         );
+        await recordActivity(tx, ctx.now(), access.customerId, req.user!.userId, "pause_scheduled", {
+          starts_on: input.start_date,
+          ends_on: until,
+        });
         return rows.map((r) => r.id).sort((a, b) => a - b);
       });
       res.status(201).json({ success: true, pause_ids: pauseIds });
@@ -123,6 +128,10 @@ export function servicePausesRoutes(ctx: ServiceContext): Router {
           until,
           ctx.now(),
         ]);
+        await recordActivity(tx, ctx.now(), access.customerId, req.user!.userId, "pause_scheduled", {
+          starts_on: input.start_date,
+          ends_on: until,
+        });
       });
       res.json({ success: true });
     }),
@@ -138,6 +147,10 @@ export function servicePausesRoutes(ctx: ServiceContext): Router {
         if (pause.status !== "scheduled")
           throw unprocessable({ pause_id: ["pause_id.not_scheduled"] }, "Only a scheduled pause can be removed");
         await tx.query("UPDATE service_pauses SET status = 'removed', updated_at = $2 WHERE id = $1", [pause.id, ctx.now()]);
+        await recordActivity(tx, ctx.now(), access.customerId, req.user!.userId, "pause_cancelled", {
+          starts_on: String(pause.starts_on).slice(0, 10),
+          ends_on: String(pause.ends_on).slice(0, 10),
+        });
       });
       res.json({ success: true });
     }),

@@ -10,6 +10,7 @@
  * locked and every UPDATE names the state it leaves).
  */
 import type { Db } from "../db/client.ts";
+import { purgeActivity } from "./activity.ts";
 import type { LinkSigner } from "./notify-links.ts";
 import { chargeDueAutopay } from "./autopay-charges.ts";
 import { DUE_BILLING, settleBilling } from "./billing.ts";
@@ -26,6 +27,8 @@ export interface SettleResult {
   billing: number;
   /** Automatic charges made (card or PAD), once a day (autopay-charges.ts). */
   autopay: number;
+  /** Activity log events deleted for being older than two years (activity.ts). */
+  activityPurged: number;
 }
 
 /** Settles every account with something due at `now`. */
@@ -44,7 +47,7 @@ export async function settleDue(db: Db, links: LinkSigner, now: Date): Promise<S
       [today, now],
     ),
   ]);
-  const result: SettleResult = { pauses: 0, billing: 0, autopay: 0 };
+  const result: SettleResult = { pauses: 0, billing: 0, autopay: 0, activityPurged: 0 };
   for (const { customer_id } of pauses) {
     await settlePauses(db, customer_id, now);
     result.pauses++;
@@ -54,6 +57,7 @@ export async function settleDue(db: Db, links: LinkSigner, now: Date): Promise<S
   }
   // After the payments that matured settled: a charge counts what is still pending, not what already is paid.
   result.autopay = await chargeDueAutopay(db, links, now);
+  result.activityPurged = await purgeActivity(db, now);
   return result;
 }
 

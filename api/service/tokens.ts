@@ -16,10 +16,21 @@ import { databaseUnavailable } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
 import { logEvent } from "#common/logger";
 import { TWO_STEP_TOKEN_SECONDS } from "../contract/auth.ts";
+import { recordActivity } from "./activity.ts";
+import { networkOf } from "./network.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 export const REFRESH_GRACE_SECONDS = 30;
+
+/** Who asks for a session: the browser's User-Agent and the client's address (as the API trusts it, http.ts clientOf). */
+export interface SessionClient {
+  userAgent?: string | null;
+  address?: string | null;
+}
+
+/** The longest User-Agent kept (browsers send 100 to 300 characters). */
+const USER_AGENT_MAX = 512;
 
 export interface TokenPair {
   token: string;
@@ -115,17 +126,44 @@ export class Tokens {
       .sign(this.key);
   }
 
-  /** Starts a session for a user who just proved who they are. */
-  async issue(userId: number): Promise<TokenPair> {
+  /**
+   * Starts a session for a user who just proved who they are, with the browser and network it was
+   * asked from. A browser and network this user never signed in from before is a "new device": an
+   * event in the activity log of each of their accounts, in the same transaction as the session.
+   */
+  async issue(userId: number, client: SessionClient = {}): Promise<TokenPair> {
     const sessionId = randomUUID();
     const refreshToken = randomBytes(32).toString("base64url");
-    const expires = new Date(this.now().getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
-    await this.db.query("INSERT INTO auth_sessions (id, user_id, refresh_token_hash, expires_at) VALUES ($1, $2, $3, $4)", [
-      sessionId,
-      userId,
-      hash(refreshToken),
-      expires,
-    ]);
+    const now = this.now();
+    const expires = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
+    const userAgent = client.userAgent?.trim().slice(0, USER_AGENT_MAX) || null;
+    const network = networkOf(client.address);
+    await this.db.transaction(async (tx) => {
+      const seen = userAgent
+        ? await tx.one("SELECT 1 FROM auth_sessions WHERE user_id = $1 AND user_agent = $2 AND network IS NOT DISTINCT FROM $3 LIMIT 1", [
+            userId,
+            userAgent,
+            network,
+          ])
+        : true;
+      await tx.query(
+        `INSERT INTO auth_sessions (id, user_id, refresh_token_hash, created_at, expires_at, user_agent, network, last_seen_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $4)`,
+        [sessionId, userId, hash(refreshToken), now, expires, userAgent, network],
+      );
+      if (!seen) {
+        const accounts = await tx.query<{ customer_id: number }>(
+          "SELECT customer_id FROM contacts WHERE user_id = $1 AND status = 'activated'",
+          [userId],
+        );
+        for (const { customer_id } of accounts) {
+          await recordActivity(tx, now, customer_id, userId, "new_device_sign_in", {
+            user_agent: userAgent!,
+            ...(network ? { network } : {}),
+          });
+        }
+      }
+    });
     return { token: await this.sign(userId, sessionId), refresh_token: refreshToken };
   }
 
@@ -168,16 +206,17 @@ export class Tokens {
    * A new access token and a new refresh token for a live refresh token, which is retired. A retired
    * one answers the same successor during the grace, and past it ends the session (null).
    */
-  async refresh(refreshToken: string): Promise<TokenPair | null> {
+  async refresh(refreshToken: string, client: SessionClient = {}): Promise<TokenPair | null> {
     const now = this.now();
+    const network = networkOf(client.address);
     const presented = hash(refreshToken);
     const successor = this.successorOf(refreshToken);
     const rotated = await this.db.transaction(async (tx) => {
       const row = await tx.one<{ id: string; user_id: number }>(
-        `UPDATE auth_sessions SET refresh_token_hash = $3, rotated_at = $2
+        `UPDATE auth_sessions SET refresh_token_hash = $3, rotated_at = $2, last_seen_at = $2, network = coalesce($4, network)
           WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > $2
           RETURNING id, user_id`,
-        [presented, now, hash(successor)],
+        [presented, now, hash(successor), network],
       );
       if (row) {
         await tx.query("INSERT INTO auth_refresh_history (refresh_token_hash, session_id, rotated_at) VALUES ($1, $2, $3)", [

@@ -41,7 +41,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, unprocessable } from "./errors.ts";
-import { clientAddress, currentUser, parseInput, route } from "./http.ts";
+import { clientAddress, clientOf, currentUser, parseInput, route } from "./http.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { SecretBox } from "./two-step-secrets.ts";
 
@@ -219,7 +219,7 @@ export function twoStepPublicRoutes(ctx: ServiceContext): Router {
         if (!(await acceptStep(ctx.db, claims.userId, step))) throw await fail({ code: ["code.used"] });
         await giveBackTry(ctx.db, claims.userId);
         if (!counted) await ctx.signIn.succeeded(key, address);
-        const answer: TwoStepSignInAnswer = await ctx.tokens.issue(claims.userId);
+        const answer: TwoStepSignInAnswer = await ctx.tokens.issue(claims.userId, clientOf(req, ctx.trustForwardedFrom));
         res.json(answer);
         return;
       }
@@ -231,7 +231,10 @@ export function twoStepPublicRoutes(ctx: ServiceContext): Router {
       await giveBackTry(ctx.db, claims.userId);
       if (!counted) await ctx.signIn.succeeded(key, address);
       logEvent("api.two-step.recovery-code-used", { userId: claims.userId, left: used.left }, { level: "info" });
-      const answer: TwoStepSignInAnswer = { ...(await ctx.tokens.issue(claims.userId)), recovery_codes_left: used.left };
+      const answer: TwoStepSignInAnswer = {
+        ...(await ctx.tokens.issue(claims.userId, clientOf(req, ctx.trustForwardedFrom))),
+        recovery_codes_left: used.left,
+      };
       res.json(answer);
     }),
   );

@@ -24,7 +24,8 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
-import { parseInput, requireCustomer, requirePackage, route } from "./http.ts";
+import { currentUser, parseInput, requireCustomer, requirePackage, route } from "./http.ts";
+import { recordActivity } from "./activity.ts";
 import { NETWORK_EDITORS } from "./router.ts";
 import { pausesOf } from "./device-pauses.ts";
 
@@ -243,6 +244,8 @@ export function wifiRoutes(ctx: ServiceContext): Router {
             );
           }
         }
+        const setting = changes.every((change) => change.band === "guest") ? "guest" : "wifi";
+        await recordActivity(tx, now, access.customerId, currentUser(req).userId, "wifi_changed", { setting });
       });
       const answer: WifiUpdateAnswer = { success: true, wifi_names: await wifiNamesOf(ctx.db, access.customerId, ctx.now()) };
       res.json(answer);

@@ -63,6 +63,18 @@ export function isExpired(token: string, nowSeconds = Date.now() / 1000): boolea
   return typeof exp !== "number" || exp - EXPIRY_SKEW_SECONDS <= nowSeconds;
 }
 
+/**
+ * What the API records of a new or renewed session (where you're signed in, routes/profile/sessions.tsx):
+ * the client's address (for the API's limits too, and kept only as its network) and the browser's
+ * User-Agent, sent as the portal's own. Sent with every call that starts or renews a session.
+ */
+export function sessionClientHeaders(context: Context, request: Request): Record<string, string> {
+  const headers: Record<string, string> = { "X-Forwarded-For": context.get(requestInfoContext).clientAddress };
+  const userAgent = request.headers.get("User-Agent");
+  if (userAgent) headers["User-Agent"] = userAgent.slice(0, 512);
+  return headers;
+}
+
 export type SignInResult = "signed-in" | "two-step" | "invalid" | "throttled";
 
 /**
@@ -81,7 +93,7 @@ export async function signIn(
   // The embedded API shares the portal's sign-in limits and is told this attempt was counted already.
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { username, password },
-    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress, ...signInLimits(context).countedHeaders },
+    headers: { ...sessionClientHeaders(context, request), ...signInLimits(context).countedHeaders },
   });
   if (status === 401 || status === 422) return "invalid";
   if (status === 429) return "throttled";
@@ -119,7 +131,7 @@ export async function completeTwoStep(
 ): Promise<TwoStepResult> {
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/two-step", {
     json: { two_step_token: pending.token, ...fields },
-    headers: { "X-Forwarded-For": context.get(requestInfoContext).clientAddress, ...signInLimits(context).countedHeaders },
+    headers: { ...sessionClientHeaders(context, request), ...signInLimits(context).countedHeaders },
   });
   if (status === 401) {
     setPendingTwoStep(context, undefined);
@@ -174,6 +186,7 @@ export async function signOut(context: Context, request: Request): Promise<void>
 async function renew(context: Context, request: Request, refreshToken: string): Promise<string | null> {
   const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { refresh_token: refreshToken },
+    headers: sessionClientHeaders(context, request),
   });
   const tokens = AccessTokenAnswer.safeParse(body);
   if (status !== 200 || !tokens.success) return null;

@@ -15,6 +15,7 @@ import { seedHomeNetwork } from "./home-network.ts";
 import { seedReferrals } from "./referrals.ts";
 import { seedStatus } from "./status.ts";
 import { seedTwoStep } from "./two-step.ts";
+import { seedActivity } from "./activity.ts";
 import { seededRandom } from "./tools.ts";
 import { DEVELOPMENT_TWO_STEP_KEY, SecretBox } from "../../service/two-step-secrets.ts";
 
@@ -33,6 +34,7 @@ const MODULES: ((ctx: SeedContext) => Promise<void>)[] = [
   seedReferrals,
   seedStatus,
   seedTwoStep,
+  seedActivity,
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -12,6 +12,7 @@ import { LegalText } from "~/components/auth-flows/LegalText";
 import { actionLinkClass } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";
 import { api, type ApiClient } from "~/lib/api.server";
+import { sessionClientHeaders } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { setTokens } from "~/lib/session.server";
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           api(context, request, { public: true }).call("POST /auth/activate-account/{token}", {
             params: { token },
             form: { ...value, accept_terms: "true" },
+            headers: sessionClientHeaders(context, request),
           }),
         success: (answer) => {
           // The API signs the new customer in: the portal's session takes the tokens.

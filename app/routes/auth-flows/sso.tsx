@@ -19,7 +19,7 @@ import type { Route } from "./+types/sso";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { api, isFailure } from "~/lib/api.server";
-import { claimsOf, signedInUser } from "~/lib/auth.server";
+import { claimsOf, sessionClientHeaders, signedInUser } from "~/lib/auth.server";
 import { capEcho, readForm, type FormReply } from "~/lib/form-action.server";
 import { loginUrl, safeRedirectPath } from "~/lib/public-paths";
 import { getPendingSwitch, getTokens, notify, setPendingSwitch, setTokens, type PendingSwitch } from "~/lib/session.server";
@@ -89,7 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await signedInUser(context, request);
   let tokens;
   try {
-    tokens = await api(context, request, { public: true }).call("POST /auth/sso-refresh-token", { json: { sso_token: ssoToken } });
+    tokens = await api(context, request, { public: true }).call("POST /auth/sso-refresh-token", {
+      json: { sso_token: ssoToken },
+      headers: sessionClientHeaders(context, request),
+    });
   } catch (error) {
     // Unknown, used or expired (401), refused (422), or the API unreachable: sign in the usual way.
     if (!isFailure(error, "forbidden")) logEvent("sso.exchange-failed", { reason: (error as Error)?.message ?? String(error) });

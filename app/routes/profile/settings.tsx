@@ -1,7 +1,7 @@
 /**
  * /profile-settings: the signed-in user's profile (GET/PUT /profile-settings), for every customer,
  * residential or commercial. Sections are cards in a list (PROFILE_SECTIONS below) so another one
- * (analytics consent, two-step verification) is one more entry. Changing the preferred language also changes the portal's
+ * (analytics consent, two-step verification, where you're signed in, account activity) is one more entry. Changing the preferred language also changes the portal's
  * (the redirect carries ?lng=, which the language middleware remembers).
  */
 import { getFormProps } from "@conform-to/react";
@@ -123,30 +123,16 @@ function PasswordSection({ user }: { user: User }) {
   );
 }
 
-/** Which e-mails the user receives (/profile-settings/notifications, docs/notifications.md). */
-function NotificationsSection() {
+/** A section that leads to a page of its own: which e-mails (docs/notifications.md), where the user is signed in
+ * (routes/profile/sessions.tsx), the active account's activity (routes/profile/activity.tsx), privacy (docs/analytics.md). */
+function LinkSection({ section, to }: { section: string; to: string }) {
   const { t } = useT("profile");
   return (
-    <Card id="notifications-heading" title={t("notifications.sectionTitle")}>
-      <p className="text-sm text-gray-800">{t("notifications.sectionText")}</p>
+    <Card id={`${section}-heading`} title={t(`${section}.cardTitle`)}>
+      <p className="text-sm text-gray-800">{t(`${section}.cardText`)}</p>
       <p className="mt-4">
-        <Link to="/profile-settings/notifications" className={secondaryLinkClass}>
-          {t("notifications.change")}
-        </Link>
-      </p>
-    </Card>
-  );
-}
-
-/** Where the analytics choice is changed (/privacy, docs/analytics.md). */
-function PrivacySection() {
-  const { t } = useT("profile");
-  return (
-    <Card id="privacy-heading" title={t("privacy.title")}>
-      <p className="text-sm text-gray-800">{t("privacy.text")}</p>
-      <p className="mt-4">
-        <Link to="/privacy" className={secondaryLinkClass}>
-          {t("privacy.change")}
+        <Link to={to} className={secondaryLinkClass}>
+          {t(`${section}.cardLink`)}
         </Link>
       </p>
     </Card>
@@ -162,8 +148,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     <PasswordSection key="password" user={user} />,
     // An API without two-step verification: no section.
     loaderData.twoStep ? <TwoStepSection key="two-step" state={loaderData.twoStep} /> : null,
-    <NotificationsSection key="notifications" />,
-    <PrivacySection key="privacy" />,
+    <LinkSection key="notifications" section="notifications" to="/profile-settings/notifications" />,
+    <LinkSection key="sessions" section="sessions" to="/profile-settings/sessions" />,
+    <LinkSection key="activity" section="activity" to="/account-activity" />,
+    <LinkSection key="privacy" section="privacy" to="/privacy" />,
   ];
   return (
     <div className="max-w-2xl">

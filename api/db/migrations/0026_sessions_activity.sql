@@ -1,0 +1,19 @@
+-- Where a customer is signed in: each session's browser (user agent, as sent at sign-in) and the
+-- network of its address (IPv4 /24, IPv6 /48: no finer place is kept), and when it was last seen
+-- (set at sign-in and on every refresh, not on every request).
+ALTER TABLE auth_sessions ADD COLUMN user_agent text;
+ALTER TABLE auth_sessions ADD COLUMN network text;
+ALTER TABLE auth_sessions ADD COLUMN last_seen_at timestamptz;
+
+-- The activity log of an account: who did what and when (api/service/activity.ts), written in the
+-- transaction of the change it describes, kept two years (the settling job purges older rows).
+CREATE TABLE activity_log (
+  id            bigserial PRIMARY KEY,
+  customer_id   integer NOT NULL REFERENCES customers ON DELETE CASCADE,
+  actor_user_id integer REFERENCES users ON DELETE SET NULL,
+  kind          text NOT NULL,
+  details       jsonb NOT NULL DEFAULT '{}',
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX activity_log_customer_time ON activity_log (customer_id, created_at DESC, id DESC);
+CREATE INDEX activity_log_created ON activity_log (created_at);

@@ -1,0 +1,219 @@
+/**
+ * /account-activity/{customerId}: the account's activity log (GET /customers/{customerId}/activity),
+ * newest first, 25 a page: who did what and when, in words. The account's authoritative contacts see
+ * everyone's actions, other contacts their own (the API decides; the page says which). A plain GET form
+ * filters by kind and dates (?kind=&from_date=&to_date=); the same filter downloads as CSV
+ * (activity-csv.ts). A filter that does not hold never reaches the API: the page says what is wrong
+ * next to it (400) and lists nothing. Without an id: the active account's.
+ */
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/activity";
+import { ACTIVITY_KINDS } from "#contract/activity";
+import { DataTable } from "~/components/DataTable";
+import { FieldErrors, SubmitButton } from "~/components/form";
+import { PageHeader } from "~/components/PageHeader";
+import { activityKind, activityWhat, activityWho } from "~/lib/activity-words.server";
+import { ApiFieldErrors, api } from "~/lib/api.server";
+import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
+import { apiErrorMessage } from "~/lib/form-action.server";
+import { formatDateTime } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { useT } from "~/lib/use-t";
+import { FILTER_FIELDS, readActivityFilter, type FilterField } from "./activity.server";
+
+export const handle = { i18n: ["profile", "api"] };
+
+const PAGE_SIZE = 25;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/account-activity/${id}`);
+  const customer = await requireCustomer(context, request, params);
+  const id = customer.customer_id;
+  const filter = readActivityFilter(request);
+  const search = new URLSearchParams(Object.entries(filter.query) as [string, string][]).toString();
+  const page = {
+    customer: { customer_id: id, contract_name: customer.contract_name },
+    filter: filter.typed,
+    csvHref: `/account-activity/${id}/activity.csv${search ? `?${search}` : ""}`,
+    search,
+  };
+  const refused = (codes: Record<string, string[]>) => {
+    const messages: Record<string, string[]> = {};
+    for (const [field, list] of Object.entries(codes)) {
+      const onField = (FILTER_FIELDS as readonly string[]).includes(field);
+      messages[onField ? field : ""] = list.map((code) => apiErrorMessage(context, code, onField));
+    }
+    return data({ ...page, errors: messages, log: null }, { status: 400 });
+  };
+  if (Object.keys(filter.errors).length) return refused(filter.errors as Record<string, string[]>);
+
+  let answer;
+  try {
+    answer = await api(context, request).call("GET /customers/{customerId}/activity", {
+      params: { customerId: id },
+      query: { ...filter.query, page: filter.page, page_size: PAGE_SIZE },
+    });
+  } catch (error) {
+    if (error instanceof ApiFieldErrors) return refused(error.errors);
+    throw error;
+  }
+  const t = getT(context, "profile");
+  const language = getLanguage(context);
+  const log = {
+    scope: answer.scope,
+    page: answer.page,
+    pages: Math.max(1, Math.ceil(answer.total / PAGE_SIZE)),
+    events: answer.events.map((event) => ({
+      id: event.id,
+      at: event.at,
+      who: activityWho(t, event),
+      kind: activityKind(t, event),
+      what: activityWhat(t, event, language),
+    })),
+  };
+  return { ...page, errors: {} as Record<string, string[]>, log };
+}
+
+const inputClass = (invalid: boolean) =>
+  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
+
+function ActivityFilterForm({
+  customerId,
+  filter,
+  errors,
+}: {
+  customerId: number;
+  filter: Record<FilterField, string>;
+  errors: Record<string, string[]>;
+}) {
+  const { t } = useT("profile");
+  const described = (name: FilterField) => {
+    const invalid = Boolean(errors[name]?.length);
+    return {
+      id: `filter-${name}`,
+      name,
+      defaultValue: filter[name],
+      "aria-invalid": invalid || undefined,
+      "aria-describedby": invalid ? `filter-hint filter-${name}-error` : "filter-hint",
+      className: inputClass(invalid),
+    };
+  };
+  const label = (name: FilterField, text: string) => (
+    <>
+      <label htmlFor={`filter-${name}`} className="block font-medium text-gray-900">
+        {text}
+      </label>
+      <FieldErrors id={`filter-${name}-error`} errors={errors[name]} />
+    </>
+  );
+  return (
+    // A plain GET form: the filter goes in the address (bookmarkable); keyed by it so the fields follow a client navigation.
+    <Form
+      method="get"
+      key={`${filter.kind}|${filter.from_date}|${filter.to_date}`}
+      className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
+    >
+      <fieldset>
+        <legend className="text-lg font-semibold text-gray-900">{t("activity.filter.legend")}</legend>
+        <p id="filter-hint" className="mt-1 text-sm text-gray-700">
+          {t("activity.filter.hint")}
+        </p>
+        <FieldErrors id="filter-form-error" errors={errors[""]} />
+        <div className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div className="space-y-1">
+            {label("kind", t("activity.filter.kind"))}
+            <select {...described("kind")}>
+              <option value="">{t("activity.filter.allKinds")}</option>
+              {ACTIVITY_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`activity.kinds.${kind}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            {label("from_date", t("activity.filter.from"))}
+            <input type="date" {...described("from_date")} />
+          </div>
+          <div className="space-y-1">
+            {label("to_date", t("activity.filter.to"))}
+            <input type="date" {...described("to_date")} />
+          </div>
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <SubmitButton>{t("activity.filter.submit")}</SubmitButton>
+        <Link to={`/account-activity/${customerId}`} className="font-medium">
+          {t("activity.filter.clear")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export default function Activity({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useT("profile");
+  const { customer, filter, errors, log, csvHref, search } = loaderData;
+  const id = customer.customer_id;
+  const filtered = Boolean(filter.kind || filter.from_date || filter.to_date);
+  const pageHref = (n: number) => `/account-activity/${id}?${search ? `${search}&` : ""}page=${n}`;
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title={t("activity.title")} subtitle={t("activity.account", { name: customer.contract_name, id })} />
+      {log ? (
+        <p className="text-gray-800" data-testid="activity-scope">
+          {t(log.scope === "account" ? "activity.scopeAccount" : "activity.scopeOwn")}
+        </p>
+      ) : null}
+      <ActivityFilterForm customerId={id} filter={filter} errors={errors} />
+      {log === null ? (
+        <p className="mt-6 text-gray-800" data-testid="activity-fix-filter">
+          {t("activity.fixFilter")}
+        </p>
+      ) : (
+        <>
+          <p className="mt-6">
+            {/* A file to save: a document request, never a client navigation. */}
+            <a href={csvHref} download className="font-medium" data-testid="activity-csv">
+              {t("activity.download")}
+            </a>
+          </p>
+          <DataTable
+            caption={filtered ? t("activity.captionFiltered") : t("activity.caption")}
+            columns={[
+              { header: t("activity.columns.when") },
+              { header: t("activity.columns.who") },
+              { header: t("activity.columns.what") },
+            ]}
+            rows={log.events}
+            className="mt-4"
+            testId="activity"
+            empty={filtered ? t("activity.emptyFiltered") : t("activity.empty")}
+            emptyTestId="activity-empty"
+            row={(event) => (
+              <tr key={event.id} className="border-t border-gray-200 align-top" data-testid="activity-row">
+                <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                  <time dateTime={event.at}>{formatDateTime(event.at, language)}</time>
+                </th>
+                <td className="px-3 py-2 text-gray-900">{event.who}</td>
+                <td className="px-3 py-2 text-gray-900">
+                  <span className="block font-medium">{event.kind}</span>
+                  <span className="block">{event.what}</span>
+                </td>
+              </tr>
+            )}
+          />
+          {log.pages > 1 ? (
+            <nav aria-label={t("activity.pagination")} className="mt-4 flex flex-wrap items-center gap-4">
+              {log.page > 1 ? <Link to={pageHref(log.page - 1)}>{t("activity.previous")}</Link> : null}
+              <span className="text-gray-800">{t("activity.pages", { page: log.page, pages: log.pages })}</span>
+              {log.page < log.pages ? <Link to={pageHref(log.page + 1)}>{t("activity.next")}</Link> : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";
