@@ -16,7 +16,7 @@ import { databaseUnavailable } from "../db/client.ts";
 import { KeptReads } from "../db/kept-reads.ts";
 import { logEvent } from "#common/logger";
 import { TWO_STEP_TOKEN_SECONDS } from "../contract/auth.ts";
-import { recordActivity } from "./activity.ts";
+import { recordActivity } from "./activity-log.ts";
 import { networkOf } from "./network.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

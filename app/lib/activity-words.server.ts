@@ -11,23 +11,21 @@ import { describeUserAgent } from "./user-agent.server.ts";
 /** "Firefox on Windows": a session's or sign-in's browser and device in words. */
 export function deviceWords(t: T, userAgent: string | null | undefined): string {
   const { browser, device } = describeUserAgent(userAgent);
-  return t("sessions.device", {
-    browser: browser ?? t("sessions.unknownBrowser"),
-    device: device ?? t("sessions.unknownDevice"),
+  return t("profile:sessions.device", {
+    browser: browser ?? t("profile:sessions.unknownBrowser"),
+    device: device ?? t("profile:sessions.unknownDevice"),
   });
 }
 
-const known = (t: T, group: string, value: string | undefined, fallback: string) => {
-  const key = `activity.${group}.${value ?? ""}`;
-  const text = value ? t(key) : "";
-  return text && text !== key ? text : t(`activity.${group}.${fallback}`);
-};
+/** The words of a value of a group ("roles", "settings"), or of its fallback for a value without words. */
+const known = (t: T, group: string, value: string | undefined, fallback: string) =>
+  (value && t(`profile:activity.${group}.${value}`, { defaultValue: "" })) || t(`profile:activity.${group}.${fallback}`);
 
 const rolesWords = (t: T, roles: string[] | undefined) =>
-  roles && roles.length ? roles.map((role) => known(t, "roles", role, "none")).join(", ") : t("activity.roles.none");
+  roles && roles.length ? roles.map((role) => known(t, "roles", role, "none")).join(", ") : t("profile:activity.roles.none");
 
 export function activityKind(t: T, event: Pick<ActivityEvent, "kind">): string {
-  return t(`activity.kinds.${event.kind}`);
+  return t(`profile:activity.kinds.${event.kind}`);
 }
 
 export function activityWhat(t: T, event: Pick<ActivityEvent, "kind" | "details">, language: Language): string {
@@ -36,43 +34,43 @@ export function activityWhat(t: T, event: Pick<ActivityEvent, "kind" | "details"
   switch (event.kind) {
     case "payment":
       return d.amount !== undefined && d.method
-        ? t("activity.what.payment", { amount: formatMoney(d.amount, language), method })
-        : t("activity.what.payment_plain");
+        ? t("profile:activity.what.payment", { amount: formatMoney(d.amount, language), method })
+        : t("profile:activity.what.payment_plain");
     case "autopay_set_up":
     case "autopay_stopped":
-      return t(`activity.what.${event.kind}`, { method });
+      return t(`profile:activity.what.${event.kind}`, { method });
     case "contact_added":
-      return t("activity.what.contact_added", { name: d.contact_name ?? "", roles: rolesWords(t, d.roles) });
+      return t("profile:activity.what.contact_added", { name: d.contact_name ?? "", roles: rolesWords(t, d.roles) });
     case "contact_roles_changed":
-      return t("activity.what.contact_roles_changed", {
+      return t("profile:activity.what.contact_roles_changed", {
         name: d.contact_name ?? "",
         previous: rolesWords(t, d.previous_roles),
         roles: rolesWords(t, d.roles),
       });
     case "contact_removed":
-      return t("activity.what.contact_removed", { name: d.contact_name ?? "" });
+      return t("profile:activity.what.contact_removed", { name: d.contact_name ?? "" });
     case "wifi_changed":
-      return t(d.setting === "guest" ? "activity.what.wifi_changed_guest" : "activity.what.wifi_changed");
+      return t(d.setting === "guest" ? "profile:activity.what.wifi_changed_guest" : "profile:activity.what.wifi_changed");
     case "router_changed":
-      return t("activity.what.router_changed", { setting: known(t, "settings", d.setting, "other") });
+      return t("profile:activity.what.router_changed", { setting: known(t, "settings", d.setting, "other") });
     case "pause_scheduled":
     case "pause_cancelled":
-      return t(`activity.what.${event.kind}`, {
+      return t(`profile:activity.what.${event.kind}`, {
         from: d.starts_on ? formatDate(d.starts_on, language) : "",
         to: d.ends_on ? formatDate(d.ends_on, language) : "",
       });
     case "new_device_sign_in":
-      return t("activity.what.new_device_sign_in", {
+      return t("profile:activity.what.new_device_sign_in", {
         device: deviceWords(t, d.user_agent),
-        network: d.network ? t("sessions.network", { network: d.network }) : t("sessions.unknownNetwork"),
+        network: d.network ? t("profile:sessions.network", { network: d.network }) : t("profile:sessions.unknownNetwork"),
       });
   }
 }
 
 /** Who did it: "You (Priya Raman)", a contact's name, or the provider. */
 export function activityWho(t: T, event: Pick<ActivityEvent, "actor" | "own">): string {
-  if (!event.actor) return t("activity.provider");
-  return event.own ? t("activity.you", { name: event.actor.name }) : event.actor.name;
+  if (!event.actor) return t("profile:activity.provider");
+  return event.own ? t("profile:activity.you", { name: event.actor.name }) : event.actor.name;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS, PAUSE_DAYS } from "#contract/values";
-import { everyRule, texts } from "./rules";
+import { everyRule, posted, texts } from "./rules";
 import { LEASE_TIME_CHOICES } from "./values";
 import { isHostOf, isPrivateIpv4, maskPrefix, normalizeMac, parseIpv4, subnetOf } from "#common/net";
 
@@ -179,13 +179,17 @@ export const PauseChangeSchema = z.object({
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A device's bedtime schedule: the days it starts on, from and to (to before from ends the next day). */
-export const PauseScheduleSchema = z
-  .object({
+export const PauseScheduleSchema = everyRule(
+  z.object({
     days: z
       .array(z.enum(PAUSE_DAYS, { error: "api:days.invalid" }), { error: "api:days.required" })
       .min(1, { error: "api:days.required" })
       .max(7),
     from: z.string({ error: "api:from.invalid" }).regex(TIME_OF_DAY, { error: "api:from.invalid" }),
     to: z.string({ error: "api:to.invalid" }).regex(TIME_OF_DAY, { error: "api:to.invalid" }),
-  })
-  .refine((value) => value.from !== value.to, { path: ["to"], error: "api:to.same_as_from" });
+  }),
+  (value, ctx) => {
+    const from = posted(value.from);
+    if (from && from === posted(value.to)) ctx.addIssue({ code: "custom", path: ["to"], message: "api:to.same_as_from" });
+  },
+);

@@ -4,8 +4,15 @@
  */
 import { z } from "zod";
 
-export const SessionSignOutSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("one"), session_id: z.string().trim().min(1).max(100) }),
-  z.object({ intent: z.literal("others") }),
-]);
+export const SessionSignOutSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("one"),
+      session_id: z.string({ error: "api:_generic.form" }).trim().min(1, "api:_generic.form").max(100, "api:_generic.form"),
+    }),
+    z.object({ intent: z.literal("others") }),
+  ],
+  { error: "api:_generic.form" },
+);
 export type SessionSignOut = z.infer<typeof SessionSignOutSchema>;

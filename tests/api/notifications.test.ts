@@ -86,14 +86,19 @@ describe("GET and PUT /profile-settings/notifications", () => {
       customer_id: FAMILY_HOME,
       preferences: { ...ALL_ON, payments: false, outages: false },
     });
-    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/profile-settings/notifications", { token: family })).body);
+    const { accounts } = NotificationPreferencesAnswer.parse(
+      (await api.call("GET", "/profile-settings/notifications", { token: family })).body,
+    );
     for (const account of accounts) {
       expect(account.preferences).toEqual(account.customer_id === FAMILY_HOME ? { ...ALL_ON, payments: false, outages: false } : ALL_ON);
     }
   });
 
   it("takes a form as a browser sends it: a box left unchecked is off", async () => {
-    const saved = await api.call("PUT", `/profile-settings/notifications/${RESI}`, { token: resi, form: { bill_ready: "on", autopay: "on" } });
+    const saved = await api.call("PUT", `/profile-settings/notifications/${RESI}`, {
+      token: resi,
+      form: { bill_ready: "on", autopay: "on" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.account.preferences).toEqual({
       bill_ready: true,
@@ -265,7 +270,9 @@ describe("unsubscribe links, without signing in", () => {
     const done = await api.call("POST", `/unsubscribe/${token}`);
     expect(done.status).toBe(200);
     expect(UnsubscribeDone.parse(done.body).kind).toBe("payments");
-    const { accounts } = NotificationPreferencesAnswer.parse((await api.call("GET", "/profile-settings/notifications", { token: resi })).body);
+    const { accounts } = NotificationPreferencesAnswer.parse(
+      (await api.call("GET", "/profile-settings/notifications", { token: resi })).body,
+    );
     expect(accounts.find((a) => a.customer_id === RESI)!.preferences).toEqual({ ...ALL_ON, payments: false });
     // Again: still fine, still off; the next payment mails no one.
     expect((await api.call("POST", `/unsubscribe/${token}`)).status).toBe(200);

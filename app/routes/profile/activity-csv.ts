@@ -29,7 +29,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = getT(context, "profile");
   const language = getLanguage(context);
   const rows: string[][] = [
-    [t("activity.csvColumns.when"), t("activity.csvColumns.who"), t("activity.csvColumns.kind"), t("activity.csvColumns.what")],
+    [
+      t("profile:activity.csvColumns.when"),
+      t("profile:activity.csvColumns.who"),
+      t("profile:activity.csvColumns.kind"),
+      t("profile:activity.csvColumns.what"),
+    ],
   ];
   for (let page = 1; page <= MAX_PAGES; page++) {
     let answer;
@@ -50,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return new Response(toCsvWithBom(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${t("activity.csvName", { id })}"`,
+      "Content-Disposition": `attachment; filename="${t("profile:activity.csvName", { id })}"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: session.id,
       current: session.current,
       device: deviceWords(t, session.user_agent),
-      network: session.network ? t("sessions.network", { network: session.network }) : t("sessions.unknownNetwork"),
+      network: session.network ? t("profile:sessions.network", { network: session.network }) : t("profile:sessions.unknownNetwork"),
       last_seen_at: session.last_seen_at,
       created_at: session.created_at,
     })),

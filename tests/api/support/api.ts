@@ -56,7 +56,9 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-export async function createTestApi(options: Pick<ApiOptions, "limits" | "signIn" | "mail" | "twoStepKey" | "devEndpoints"> = {}): Promise<TestApi> {
+export async function createTestApi(
+  options: Pick<ApiOptions, "limits" | "signIn" | "mail" | "twoStepKey" | "devEndpoints"> = {},
+): Promise<TestApi> {
   const { db, drop } = await openTestDb();
   const clock = { now: new Date(NOW) };
   // Test files sign in often from one address: generous limits unless a test sets its own (or shares a
