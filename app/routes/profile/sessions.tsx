@@ -13,6 +13,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { SubmitButton } from "~/components/form";
 import { ApiFieldErrors, api, isFailure } from "~/lib/api.server";
 import { deviceWords } from "~/lib/activity-words.server";
+import { readForm } from "~/lib/form-action.server";
 import { getT } from "~/lib/i18n.server";
 import { formatDateTime } from "~/lib/i18n";
 import { notify } from "~/lib/session.server";
@@ -39,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = SessionSignOutSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await readForm(request);
+  // A body that is not a small form: answered with its status, nothing signed out.
+  if (!(form instanceof FormData)) throw data({ kind: "body" }, { status: form.status });
+  const parsed = SessionSignOutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data({ kind: "bad-request" }, { status: 400 });
   const client = api(context, request);
   if (parsed.data.intent === "others") {
