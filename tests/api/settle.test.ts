@@ -79,7 +79,7 @@ describe("a read never writes", () => {
       // The customer sees the same before and after the job.
       expect(await views(token)).toEqual(seen);
       // Nothing is left to do: a second run writes nothing.
-      expect(await api.service.settle()).toEqual({ pauses: 0, billing: 0, autopay: 0 });
+      expect(await api.service.settle()).toEqual({ pauses: 0, billing: 0, autopay: 0, activityPurged: 0 });
 
       // Past its end date the pause ends: shown at once, stored by the job.
       api.clock.now = new Date("2027-03-02T15:00:00Z");
@@ -87,7 +87,7 @@ describe("a read never writes", () => {
       expect(later.dashboard.bundled_services[0]).toMatchObject({ status: "active", scheduled_pause: null });
       expect(later.dashboard.services.internet.map((s) => s.status)).toEqual(["connected"]);
       expect((await stored()).pause?.status).toBe("active");
-      expect(await api.service.settle()).toEqual({ pauses: 1, billing: 0, autopay: 0 });
+      expect(await api.service.settle()).toEqual({ pauses: 1, billing: 0, autopay: 0, activityPurged: 0 });
       const ended = await stored();
       expect(ended.pause?.status).toBe("ended");
       expect(ended.packages.map((p) => p.status)).toEqual(["active"]);
@@ -106,10 +106,10 @@ describe("a read never writes", () => {
     );
     const status = async (transactionId: string) =>
       (await api.db.one<{ status: string }>("SELECT status FROM payments WHERE transaction_id = $1", [transactionId]))?.status;
-    expect(await api.service.settle()).toEqual({ pauses: 0, billing: 1, autopay: 0 });
+    expect(await api.service.settle()).toEqual({ pauses: 0, billing: 1, autopay: 0, activityPurged: 0 });
     expect(await status("TX-SETTLE-TEST")).toBe("successful");
     // Paid today: its 48 hours have not passed.
     expect(await status("TX-SETTLE-NEW")).toBe("pending");
-    expect(await api.service.settle()).toEqual({ pauses: 0, billing: 0, autopay: 0 });
+    expect(await api.service.settle()).toEqual({ pauses: 0, billing: 0, autopay: 0, activityPurged: 0 });
   });
 });

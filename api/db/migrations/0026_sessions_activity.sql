@@ -17,3 +17,9 @@ CREATE TABLE activity_log (
 );
 CREATE INDEX activity_log_customer_time ON activity_log (customer_id, created_at DESC, id DESC);
 CREATE INDEX activity_log_created ON activity_log (created_at);
+-- The activity page is answered 304 while its account's revision holds: an event raises it (the change it
+-- records does too, in the same transaction; a sign-in from a new device only through this).
+CREATE TRIGGER activity_log_revisions_insert AFTER INSERT ON activity_log REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger('customer_id', 'customer');
+CREATE TRIGGER activity_log_revisions_delete AFTER DELETE ON activity_log REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION revisions_trigger('customer_id', 'customer');

@@ -3,15 +3,12 @@
  * chart can be bookmarked and works without JavaScript), with links for the usual ranges.
  */
 import { Form, Link } from "react-router";
-import { FieldErrors, SubmitButton } from "~/components/form";
+import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
 import { useT } from "~/lib/use-t";
 
 export type RangeDates = { from_date: string; to_date: string };
 /** The usual ranges the form links to (the loader's `rangePresets`), each labelled business:range.preset.<key>. */
 export type RangePreset = "thisMonth" | "lastMonth" | "last7" | "last30" | "last60";
-
-const inputClass = (invalid: boolean) =>
-  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
 
 export function RangeForm({
   filter,
@@ -41,7 +38,7 @@ export function RangeForm({
           max={today}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `range-hint range-${name}-error` : "range-hint"}
-          className={inputClass(invalid)}
+          className={filterInputClass(invalid)}
         />
       </div>
     );

@@ -19,6 +19,9 @@ type InputType = "text" | "email" | "password" | "tel" | "search" | "number" | "
 const controlClass = (invalid: boolean) =>
   `block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
 
+/** A filter's input outside a conform form (a GET form of dates or kinds): the form's look, narrower. */
+export const filterInputClass = (invalid: boolean) => `${controlClass(invalid)} max-w-xs`;
+
 /** Label, hint and error around a control. */
 export function FieldShell({ meta, label, hint, children }: { meta: Meta; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
   return (

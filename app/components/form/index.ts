@@ -1,5 +1,17 @@
 /** The form kit: controls, the error summary and the submit button (docs/adding-a-screen.md). */
-export { Checkbox, CheckboxGroup, DateInput, Field, MoneyInput, RadioGroup, Select, TextArea, type Meta, type Option } from "./Field";
+export {
+  Checkbox,
+  CheckboxGroup,
+  DateInput,
+  Field,
+  filterInputClass,
+  MoneyInput,
+  RadioGroup,
+  Select,
+  TextArea,
+  type Meta,
+  type Option,
+} from "./Field";
 export { FieldErrors } from "./FieldErrors";
 export { FileInput } from "./FileInput";
 export { ErrorSummary } from "./ErrorSummary";

@@ -14,7 +14,7 @@ import type { Route } from "./+types/payments";
 import type { PaymentRecord } from "#contract/billing";
 import { IsoDate } from "#contract/common";
 import { addDays, formatDay } from "#common/calendar";
-import { FieldErrors, SubmitButton } from "~/components/form";
+import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
@@ -106,9 +106,6 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
   );
 }
 
-const inputClass = (invalid: boolean) =>
-  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
-
 function DateFilter({
   customerId,
   filter,
@@ -134,7 +131,7 @@ function DateFilter({
           defaultValue={filter[name]}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `filter-hint filter-${name}-error` : "filter-hint"}
-          className={inputClass(invalid)}
+          className={filterInputClass(invalid)}
         />
       </div>
     );

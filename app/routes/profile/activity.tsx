@@ -10,7 +10,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { ACTIVITY_KINDS } from "#contract/activity";
 import { DataTable } from "~/components/DataTable";
-import { FieldErrors, SubmitButton } from "~/components/form";
+import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { activityKind, activityWhat, activityWho } from "~/lib/activity-words.server";
 import { ApiFieldErrors, api } from "~/lib/api.server";
@@ -74,9 +74,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, errors: {} as Record<string, string[]>, log };
 }
 
-const inputClass = (invalid: boolean) =>
-  `block w-full max-w-xs rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
-
 function ActivityFilterForm({
   customerId,
   filter,
@@ -95,7 +92,7 @@ function ActivityFilterForm({
       defaultValue: filter[name],
       "aria-invalid": invalid || undefined,
       "aria-describedby": invalid ? `filter-hint filter-${name}-error` : "filter-hint",
-      className: inputClass(invalid),
+      className: filterInputClass(invalid),
     };
   };
   const label = (name: FilterField, text: string) => (

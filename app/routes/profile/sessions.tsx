@@ -8,6 +8,7 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sessions";
+import type { PageHandle } from "~/lib/page-handle";
 import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";
 import { SubmitButton } from "~/components/form";
@@ -20,7 +21,8 @@ import { notify } from "~/lib/session.server";
 import { useT } from "~/lib/use-t";
 import { SessionSignOutSchema } from "~/schemas/sessions";
 
-export const handle = { i18n: ["profile", "api"] };
+// Sessions change with sign-ins elsewhere and their renewals, which no revision counts: never answered 304.
+export const handle = { cache: "live", i18n: ["profile", "api"] } satisfies PageHandle;
 
 const PATH = "/profile-settings/sessions";
 
