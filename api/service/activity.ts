@@ -46,15 +46,21 @@ export function activityRoutes(ctx: ServiceContext): Router {
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
       const rows = await ctx.db.query<EventRow>(
-        `SELECT a.id, a.kind, a.created_at, a.actor_user_id, u.first_name, u.last_name, a.details, count(*) OVER () AS total
-           FROM activity_log a LEFT JOIN users u ON u.id = a.actor_user_id
-          WHERE a.customer_id = $1
-            AND ($2::integer IS NULL OR a.actor_user_id = $2)
-            AND ($3::text IS NULL OR a.kind = $3)
-            AND ($4::timestamptz IS NULL OR a.created_at >= $4)
-            AND ($5::timestamptz IS NULL OR a.created_at < $5)
-          ORDER BY a.created_at DESC, a.id DESC
-          LIMIT $6 OFFSET $7`,
+        // The page first, then each of its events' author by the key: a join before the limit would meet every
+        // matching event (the count needs them all) and, at a provider's size, read the users table whole.
+        `SELECT e.*,
+                (SELECT u.first_name FROM users u WHERE u.id = e.actor_user_id) AS first_name,
+                (SELECT u.last_name FROM users u WHERE u.id = e.actor_user_id) AS last_name
+           FROM (SELECT a.id, a.kind, a.created_at, a.actor_user_id, a.details, count(*) OVER () AS total
+                   FROM activity_log a
+                  WHERE a.customer_id = $1
+                    AND ($2::integer IS NULL OR a.actor_user_id = $2)
+                    AND ($3::text IS NULL OR a.kind = $3)
+                    AND ($4::timestamptz IS NULL OR a.created_at >= $4)
+                    AND ($5::timestamptz IS NULL OR a.created_at < $5)
+                  ORDER BY a.created_at DESC, a.id DESC
+                  LIMIT $6 OFFSET $7) e
+          ORDER BY e.created_at DESC, e.id DESC`,
         [
           access.customerId,
           everything ? null : userId,
