@@ -38,7 +38,7 @@ export interface MailRelayOptions {
   intervalMs?: number;
 }
 
-interface OutboxRow {
+export interface OutboxRow {
   id: number;
   to_address: string;
   template: string;

@@ -25,6 +25,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { maskUsername } from "./auth-flows.ts";
 import type { ServiceContext } from "./context.ts";
+import type { OutboxRow } from "./mail-relay.ts";
 import { notFound } from "./errors.ts";
 import { currentUser, parseInput, requireCustomer, route } from "./http.ts";
 import type { UnsubscribeClaims } from "./notify-links.ts";
@@ -136,16 +137,12 @@ export function notificationPublicRoutes(ctx: ServiceContext): Router {
     "/dev/outbox",
     route(async (_req, res) => {
       if (!ctx.devEndpoints) throw notFound("Endpoint");
-      const rows = await ctx.db.query<{
-        id: number;
-        to_address: string;
-        template: string;
-        language: "en" | "fr";
-        subject: string;
-        body_text: string;
-        created_at: Date;
-        sent_at: Date | null;
-      }>(
+      const rows = await ctx.db.query<
+        Pick<OutboxRow, "id" | "to_address" | "template" | "language" | "subject" | "body_text"> & {
+          created_at: Date;
+          sent_at: Date | null;
+        }
+      >(
         `SELECT id, to_address, template, language, subject, body_text, created_at, sent_at
            FROM email_outbox ORDER BY created_at DESC, id DESC LIMIT 100`,
       );
