@@ -61,14 +61,18 @@ test("the account list searches names without accents and by customer id @static
   await expect(page.getByText("0 of 12 accounts match")).toBeVisible();
 });
 
-/** The layout shifts the page has had so far (the browser's own measure, as Lighthouse reads it). */
+/**
+ * The layout shifts of the document so far (the browser's own measure, as Lighthouse reads it). Shifts
+ * right after an input are left out, as the browser's own score leaves them out.
+ */
 async function layoutShift(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
         setTimeout(() => resolve(total), 300);
       }),
@@ -81,11 +85,14 @@ for (const [name, width] of [
 ] as const) {
   test(`${name}, the switcher's widget takes the native form's place without moving the page @needs-js`, async ({ page }) => {
     await page.setViewportSize({ width, height: 823 });
+    // The sign-in moves to the dashboard inside the page; a loaded document measures the hydration alone.
     await signIn(page, "family@example.com");
+    await page.reload();
     await expect(page.getByRole("button", { name: /Account: .*100202/ }).first()).toBeVisible();
     expect(await layoutShift(page)).toBe(0);
     await page.context().clearCookies();
     await signIn(page, "business@example.com");
+    await page.reload();
     await expect(page.getByRole("combobox", { name: "Find an account" }).first()).toBeVisible();
     expect(await layoutShift(page)).toBe(0);
   });
