@@ -133,9 +133,10 @@ export function paymentsRoutes(ctx: ServiceContext): Router {
             currentUser(req).userId,
           ],
         );
-        if (outcome.status !== "pending") {
-          const template = outcome.status === "successful" ? "payment_received" : "payment_declined";
-          await queueNotice(tx, ctx.links, customerId, { template, amountCents: cents, method }, ctx.now());
+        // A received card payment is mailed to the contacts; a declined one is not, since the one who paid
+        // reads the refusal on the page and nothing changed. A bank payment is mailed when it settles.
+        if (outcome.status === "successful") {
+          await queueNotice(tx, ctx.links, customerId, { template: "payment_received", amountCents: cents, method }, ctx.now());
         }
         if (outcome.status === "declined") {
           return {

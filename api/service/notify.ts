@@ -7,8 +7,9 @@
  * its text and in the outbox's unsubscribe_path (the relay's List-Unsubscribe header).
  *
  * The hooks: bill ready (`queueBillReady`, for whatever issues invoices: the reference API only has
- * seeded ones), payment received / declined (billing-payments.ts, autopay-charges.ts, billing.ts when a
- * pending payment settles), automatic payments set up or stopped (billing-autopay.ts), a support agent's
+ * seeded ones), payment received (billing-payments.ts, autopay-charges.ts, billing.ts when a pending
+ * payment settles) or an automatic charge declined (autopay-charges.ts; a declined card paid by hand is
+ * read on the page and mailed to no one), automatic payments set up or stopped (billing-autopay.ts), a support agent's
  * reply (`queueTicketReply`, for the support system: the API has no agent side), and outages or
  * maintenance in an account's area (`queueIncidentNotice`, for the provider's status tools).
  */
