@@ -42,6 +42,7 @@ export const ACTIVITY_KINDS = [
   "wifi_changed",
   "router_changed",
   "pause_scheduled",
+  "pause_changed",
   "pause_cancelled",
   "new_device_sign_in",
 ] as const;

@@ -128,7 +128,7 @@ export function servicePausesRoutes(ctx: ServiceContext): Router {
           until,
           ctx.now(),
         ]);
-        await recordActivity(tx, ctx.now(), access.customerId, req.user!.userId, "pause_scheduled", {
+        await recordActivity(tx, ctx.now(), access.customerId, req.user!.userId, "pause_changed", {
           starts_on: input.start_date,
           ends_on: until,
         });

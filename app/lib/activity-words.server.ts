@@ -54,6 +54,7 @@ export function activityWhat(t: T, event: Pick<ActivityEvent, "kind" | "details"
     case "router_changed":
       return t("profile:activity.what.router_changed", { setting: known(t, "settings", d.setting, "other") });
     case "pause_scheduled":
+    case "pause_changed":
     case "pause_cancelled":
       return t(`profile:activity.what.${event.kind}`, {
         from: d.starts_on ? formatDate(d.starts_on, language) : "",

@@ -3,6 +3,7 @@
  * contacts can tell from them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ScheduledPauseDetailAnswer } from "#contract/accounts";
 import { ActivityAnswer, SessionsAnswer, SignedOutOthersAnswer } from "#contract/activity";
 import { AccessTokenAnswer } from "#contract/auth";
 import { LinkSigner } from "../../api/service/notify-links.ts";
@@ -189,6 +190,33 @@ describe("the activity log", () => {
     // Stopped already: refused, and no second event.
     expect((await api.call("DELETE", `/billing/${cottage}/autopay`, { token: family })).status).toBe(422);
     expect(await stopped()).toHaveLength(1);
+  });
+
+  it("tells a pause scheduled, changed and cancelled apart, with its dates, and records no refused change", async () => {
+    const condo = 100202;
+    const family = await api.signIn("family@example.com");
+    const pauses = async () =>
+      (await activity(family, condo)).events
+        .filter((e) => e.kind.startsWith("pause_"))
+        .map((e) => [e.kind, e.details.starts_on, e.details.ends_on]);
+    const detail = await api.call("GET", `/services/${condo}/scheduled-pause-detail`, { token: family, query: { package_ids: "5201" } });
+    const [seeded] = ScheduledPauseDetailAnswer.parse(detail.body).packages[0]!.scheduled_pauses;
+    const path = `/services/${condo}/scheduled-pause/${seeded!.pause_id}`;
+    expect((await api.call("PUT", path, { token: family, json: { start_date: "2027-01-01", months: 7 } })).status).toBe(422);
+    expect(await pauses()).toEqual([]);
+    expect((await api.call("PUT", path, { token: family, json: { start_date: "2026-12-15", months: 2 } })).status).toBe(200);
+    expect((await api.call("DELETE", path, { token: family })).status).toBe(200);
+    const added = await api.call("POST", `/services/${condo}/scheduled-pause`, {
+      token: family,
+      json: { package_ids: [5201], start_date: "2027-03-01", months: 1 },
+    });
+    expect(added.status).toBe(201);
+    // Newest first.
+    expect(await pauses()).toEqual([
+      ["pause_scheduled", "2027-03-01", "2027-04-01"],
+      ["pause_cancelled", "2026-12-15", "2027-02-15"],
+      ["pause_changed", "2026-12-15", "2027-02-15"],
+    ]);
   });
 
   it("the settling job deletes events older than two years, and keeps the rest", async () => {
