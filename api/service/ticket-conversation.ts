@@ -156,7 +156,8 @@ export function ticketConversationRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.customerId);
       const ticket = await findTicket(ctx.db, access.customerId, req.params.ticketNumber);
-      const id = /^\d{1,9}$/.test(req.params.attachmentId) ? Number(req.params.attachmentId) : null;
+      const raw = String(req.params.attachmentId);
+      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
       // The file's own customer too: a file is only ever served to the customer it was sent for.
       const file =
         id === null
