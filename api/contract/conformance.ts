@@ -86,7 +86,11 @@ export function checkable(e: Endpoint): boolean {
   const parameters = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (e.auth === "public") return parameters.length === 0;
   return parameters.every(
-    (p) => p === "invoiceId" || p === "ticketNumber" || p === "attachmentId" || candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null,
+    (p) =>
+      p === "invoiceId" ||
+      p === "ticketNumber" ||
+      p === "attachmentId" ||
+      candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null,
   );
 }
 
@@ -149,8 +153,7 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
     const pdf = invoices?.invoices?.[0]?.pdf_path;
     if (pdf) invoicePdfs.push(pdf.replace(/^\/api\/v1/, ""));
     const tickets = (await get(`/support/tickets/${id}`)).json as
-      | { customer_tickets?: { ticket_number?: string; attachments?: unknown[] }[] }
-      | undefined;
+      { customer_tickets?: { ticket_number?: string; attachments?: unknown[] }[] } | undefined;
     const ticket = tickets?.customer_tickets?.[0]?.ticket_number;
     if (ticket) ticketPaths.push(`/support/tickets/${id}/${encodeURIComponent(ticket)}`);
     const withFiles = tickets?.customer_tickets?.find((t) => t.ticket_number && t.attachments?.length)?.ticket_number;

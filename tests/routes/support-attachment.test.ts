@@ -153,7 +153,9 @@ describe("the conversation's files", () => {
 
   it("says so in French", () => {
     const html = render(() => h(Conversation, { messages, headingId: "c", fileHref: href }), "fr");
-    expect(html).toMatch(/<a href="[^"]+\/attachments\/501"[^>]*><span class="sr-only">Télécharger <\/span>speed-test\.png \(47,1\s+ko\)<\/a>/);
+    expect(html).toMatch(
+      /<a href="[^"]+\/attachments\/501"[^>]*><span class="sr-only">Télécharger <\/span>speed-test\.png \(47,1\s+ko\)<\/a>/,
+    );
   });
 
   it("lists files without links in the visitor's view", () => {
