@@ -84,12 +84,13 @@ export default [
     route("contacts/:customerId/:contactId/remove", "routes/contacts/remove.tsx"),
     route("contacts/:customerId/:contactId/resend", "routes/contacts/resend.tsx"),
 
-    // Support (docs/support.md): tickets, the support form, and a ticket's conversation (reply, close, reopen).
+    // Support (docs/support.md): tickets, the support form, and a ticket's conversation (reply, close, reopen, its files).
     route("support/:customerId?", "routes/support/tickets.tsx"),
     route("support/:customerId/new", "routes/support/new.tsx"),
     route("support/:customerId/tickets/:ticketNumber", "routes/support/ticket.tsx"),
     route("support/:customerId/tickets/:ticketNumber/close", "routes/support/ticket-close.tsx"),
     route("support/:customerId/tickets/:ticketNumber/reopen", "routes/support/ticket-reopen.tsx"),
+    route("support/:customerId/tickets/:ticketNumber/attachments/:attachmentId", "routes/support/ticket-attachment.tsx"),
 
     // Referrals (docs/referrals.md): only with FEATURE_REFERRALS, residential accounts.
     route("referrals/:customerId", "routes/referrals/referrals.tsx"),

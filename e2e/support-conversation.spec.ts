@@ -1,6 +1,7 @@
 /**
  * A support request's conversation, end to end with JavaScript off and on: resi@ opens a request from
- * her support list, reads support's messages, replies with a PDF (the request is open again), closes it
+ * her support list, reads support's messages, replies with a PDF (the request is open again) and downloads
+ * it back from the conversation, closes it
  * and reopens it; refused replies keep what was typed; a request closed months ago says to open a new
  * one; a contact without the support role reads only.
  *
@@ -8,6 +9,7 @@
  * ("Moving in January"), with it the resolved one ("Question about a pay-per-view charge"); both end
  * open. Refused posts change nothing, so they use the WiFi request, which e2e/support-lookup.spec.ts reads.
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { samplePdf } from "../tests/support/sample-files";
 import { expectFitsWidth, PHONE_WIDTHS } from "./phone";
@@ -54,9 +56,20 @@ test("a request is opened from the list, answered with a PDF, closed and reopene
   const mine = messages(page).last();
   await expect(mine.getByRole("heading", { level: 3 })).toHaveText("You");
   await expect(mine).toContainText(text);
-  await expect(mine.getByTestId("message-attachments")).toHaveText(/^lease\.pdf \(.+\)$/);
+  // Each file is a link that downloads it (its name says so to a screen reader), its size shown.
+  const file = mine.getByTestId("message-attachments").getByRole("link", { name: /^Download lease\.pdf \(\d[\d.,]* kB\)$/ });
+  await expect(file).toHaveAttribute("href", new RegExp(`^/support/100101/tickets/${number}/attachments/\\d+$`));
+  await expect(file).toContainText(/^Download lease\.pdf \(/);
   // The form is empty again.
   await expect(page.getByLabel("Your message")).toHaveValue("");
+
+  // Downloaded from the conversation: the same name and the same bytes, the page staying where it is.
+  // Followed from the keyboard: Playwright aims a mouse click at the link's first box, here the 1-pixel
+  // box of its visually hidden "Download", which the list item covers.
+  const [download] = await Promise.all([page.waitForEvent("download"), file.press("Enter")]);
+  expect(download.suggestedFilename()).toBe("lease.pdf");
+  expect((await readFile(await download.path())).equals(samplePdf())).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/support/100101/tickets/${number}$`));
 
   // Closing asks first.
   await page.getByRole("link", { name: "Close this request" }).click();
@@ -82,6 +95,29 @@ test("a request is opened from the list, answered with a PDF, closed and reopene
   const listed = page.getByTestId("ticket").filter({ hasText: subject });
   await expect(listed).toContainText("Open");
   await expect(listed).toContainText(text);
+});
+
+// A file address answers the product's error pages, as HTML in the customer's language.
+test("a file that cannot be downloaded is an error page: not a number, unknown, another's account @static", async ({ page }) => {
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101" });
+  const subject = "WiFi drops every evening";
+  const href = await page.getByTestId("ticket").filter({ hasText: subject }).getByRole("link", { name: subject }).getAttribute("href");
+  const number = /CS-\d+$/.exec(href ?? "")![0];
+  const cases = [
+    [`/support/100101/tickets/${number}/attachments/abc`, 404, "This page could not be found"],
+    [`/support/100101/tickets/${number}/attachments/999999`, 404, "404 Not Found"],
+    [`/support/100201/tickets/${number}/attachments/1`, 403, "You do not have permission to view this page."],
+  ] as const;
+  for (const [address, status, heading] of cases) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(status);
+    expect(response?.headers()["content-type"], address).toMatch(/^text\/html/);
+    expect(response?.headers()["content-disposition"], address).toBeUndefined();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+  await expect(page.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  await page.goto(`/support/100101/tickets/${number}/attachments/999999?lng=fr`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Introuvable");
 });
 
 test("a refused reply says why and keeps the message", async ({ page }) => {

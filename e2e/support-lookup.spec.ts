@@ -126,6 +126,8 @@ test("the e-mailed link opens the request once, read-only, for this browser only
     await expect(messages).toHaveCount(2);
     await expect(messages.first().getByRole("heading", { level: 3 })).toHaveText("Jordan Gagnon");
     await expect(messages.first().getByTestId("message-attachments")).toHaveText(/^bank-confirmation\.pdf \(.+\)$/);
+    // Listed only: a visitor downloads no file.
+    await expect(messages.first().getByTestId("message-attachments").getByRole("link")).toHaveCount(0);
     await expect(messages.nth(1)).toContainText("Thank you, we received your confirmation.");
     await expect(page.getByTestId("view-ends")).toContainText("You can see this request here until");
   }

@@ -17,7 +17,7 @@ export const USERS = {
 // page, 79 of them. Ids come from the deterministic demo seed (api/db/seed; README "Demo sign-ins";
 // docs/api.md "Demo tokens"); a screen that stops answering 200 stops the run and names itself. Left out:
 // routes that only redirect (`/`, `/dashboard`, `/contacts`, … without an id, `/switch-account`,
-// `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, CSVs, router
+// `/logout`, `/internet/router`, `/dashboard/:id/tour`), resource routes (invoice PDF, ticket files, CSVs, router
 // diagnostics JSON), `referrals` (behind FEATURE_REFERRALS, off by default), and the two-step pages that
 // need it on or a password step first (`/login/two-step`, `…/two-step/recovery-codes`, `…/two-step/turn-off`:
 // the demo users have it off; e2e/two-step.spec.ts opens them), and `/dev/outbox` (development only). The

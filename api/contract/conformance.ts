@@ -4,7 +4,8 @@
  * that fits it, and parses every 200 answer with the endpoint's schema. Used by `npm run api:check`
  * (an operator's own backend) and by the reference service's tests.
  *
- * What counts as a failure: a 200 answer that does not match its schema (or a PDF that is not one), a
+ * What counts as a failure: a 200 answer that does not match its schema (or a PDF that is not one, or a
+ * stored file not sent as an attachment of one of its purpose's types, with nosniff), a
  * 5xx, a refusal that is not JSON with `success: false`, and an endpoint that no id could reach.
  * 401, 403 and 404 for ids that do not fit (a commercial id on a residential screen) are expected.
  */
@@ -12,6 +13,7 @@ import { AccessTokenAnswer, TwoStepRequiredAnswer } from "./auth.ts";
 import { ErrorAnswer } from "./common.ts";
 import { CommercialDashboardAnswer, DashboardAnswer, ResidentialDashboardAnswer } from "./dashboard.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { FILE_RULES } from "./files.ts";
 import { endpoints } from "./index.ts";
 
 export interface ConformanceOptions {
@@ -84,7 +86,11 @@ export function checkable(e: Endpoint): boolean {
   const parameters = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (e.auth === "public") return parameters.length === 0;
   return parameters.every(
-    (p) => p === "invoiceId" || p === "ticketNumber" || candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null,
+    (p) =>
+      p === "invoiceId" ||
+      p === "ticketNumber" ||
+      p === "attachmentId" ||
+      candidatesFor(e.path, p, { customers: [], packages: [], services: [] }) !== null,
   );
 }
 
@@ -118,7 +124,9 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
         json = undefined;
       }
     }
-    return { status: response.status, type, bytes, json };
+    const disposition = response.headers.get("content-disposition") ?? "";
+    const nosniff = response.headers.get("x-content-type-options") ?? "";
+    return { status: response.status, type, bytes, json, disposition, nosniff };
   };
 
   // What the user can reach.
@@ -127,6 +135,8 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
   const invoicePdfs: string[] = [];
   /** A ticket's address per customer with tickets (its conversation: GET /support/tickets/{customerId}/{ticketNumber}). */
   const ticketPaths: string[] = [];
+  /** A file of a ticket's conversation per customer with one (GET …/{ticketNumber}/attachments/{attachmentId}). */
+  const attachmentPaths: string[] = [];
   for (const customer of dashboard.customers) {
     const id = customer.customer_id;
     if (customer.isResidential) {
@@ -142,9 +152,17 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
     const invoices = (await get(`/billing/${id}/invoices`)).json as { invoices?: { pdf_path?: string }[] } | undefined;
     const pdf = invoices?.invoices?.[0]?.pdf_path;
     if (pdf) invoicePdfs.push(pdf.replace(/^\/api\/v1/, ""));
-    const tickets = (await get(`/support/tickets/${id}`)).json as { customer_tickets?: { ticket_number?: string }[] } | undefined;
+    const tickets = (await get(`/support/tickets/${id}`)).json as
+      { customer_tickets?: { ticket_number?: string; attachments?: unknown[] }[] } | undefined;
     const ticket = tickets?.customer_tickets?.[0]?.ticket_number;
     if (ticket) ticketPaths.push(`/support/tickets/${id}/${encodeURIComponent(ticket)}`);
+    const withFiles = tickets?.customer_tickets?.find((t) => t.ticket_number && t.attachments?.length)?.ticket_number;
+    if (withFiles) {
+      const path = `/support/tickets/${id}/${encodeURIComponent(withFiles)}`;
+      const thread = (await get(path)).json as { messages?: { attachments?: { attachment_id?: number }[] }[] } | undefined;
+      const file = thread?.messages?.flatMap((m) => m.attachments ?? []).find((a) => a.attachment_id !== undefined);
+      if (file) attachmentPaths.push(`${path}/attachments/${file.attachment_id}`);
+    }
   }
 
   const report: ConformanceReport = { username: options.username, customers: ids.customers, endpoints: [], skipped: [] };
@@ -169,6 +187,7 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
 
     let paths: string[];
     if (e.path.includes("{invoiceId}")) paths = invoicePdfs;
+    else if (e.path.includes("{attachmentId}")) paths = attachmentPaths;
     else if (e.path.includes("{ticketNumber}")) paths = ticketPaths;
     else {
       paths = [e.path];
@@ -182,6 +201,19 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
       const answer = await get(path);
       entry.calls.push({ path, status: answer.status });
       if (answer.status === 200) {
+        if (e.answerFile) {
+          const types: readonly string[] = FILE_RULES[e.answerFile].types;
+          const problem = !types.includes(answer.type.split(";")[0].trim())
+            ? `a file of type ${answer.type || "(none)"}`
+            : !/^attachment\b/.test(answer.disposition)
+              ? "a file not sent as an attachment"
+              : answer.nosniff !== "nosniff"
+                ? "a file without X-Content-Type-Options: nosniff"
+                : null;
+          if (problem) entry.problems.push(`${path}: ${problem}`);
+          else entry.ok++;
+          continue;
+        }
         if (e.answerType === "application/pdf") {
           const magic = new TextDecoder().decode(answer.bytes.slice(0, 5));
           if (magic !== "%PDF-") entry.problems.push(`${path}: not a PDF`);

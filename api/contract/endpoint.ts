@@ -27,6 +27,11 @@ export interface Endpoint {
   answer: z.ZodType;
   /** Content type of the answer (application/json unless said otherwise). */
   answerType?: "application/json" | "application/pdf";
+  /**
+   * The answer is a stored upload of this purpose (api/service/files.ts `sendStoredFile`): its bytes in
+   * the type detected at upload (one of the purpose's types), as an attachment. `answer` is then unused.
+   */
+  answerFile?: FilePurpose;
   /** 2xx status of the answer (200 unless said otherwise). */
   status?: number;
   /** Error statuses this endpoint may answer besides 401 (and 403 for customer resources). */

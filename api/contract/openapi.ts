@@ -89,8 +89,9 @@ export function openApiDocument(endpoints: Endpoint[]) {
     const responses: Record<string, unknown> = {
       [String(e.status ?? 200)]: {
         description: "Success",
-        content:
-          e.answerType === "application/pdf"
+        content: e.answerFile
+          ? Object.fromEntries(FILE_RULES[e.answerFile].types.map((type) => [type, { schema: { type: "string", format: "binary" } }]))
+          : e.answerType === "application/pdf"
             ? { "application/pdf": { schema: { type: "string", format: "binary" } } }
             : { "application/json": { schema: jsonSchema(e.answer, "output") } },
       },

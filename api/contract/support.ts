@@ -143,8 +143,16 @@ const ONCE_PER_KEY = {
 /** A closed ticket may be reopened for this many days after it was closed; after that, a new one is opened. */
 export const TICKET_REOPEN_DAYS = 14;
 
-/** A file sent with a message (listed; the API does not serve ticket attachments back). */
-export const TicketAttachment = z.object({ file_name: z.string(), media_type: z.string(), size_bytes: z.number().int() });
+/**
+ * A file sent with a message. A signed-in contact downloads it by its id:
+ * GET /support/tickets/{customerId}/{ticketNumber}/attachments/{attachment_id} (a visitor's view lists it only).
+ */
+export const TicketAttachment = z.object({
+  attachment_id: z.number().int(),
+  file_name: z.string(),
+  media_type: z.string(),
+  size_bytes: z.number().int(),
+});
 export type TicketAttachment = z.infer<typeof TicketAttachment>;
 
 /** One message of a ticket's conversation, the customer's or support's. */
@@ -312,6 +320,17 @@ export const supportEndpoints = [
       "A ticket of the customer and its conversation, oldest message first (any activated contact; a number that is not this customer's answers 404)",
     auth: "bearer",
     answer: TicketThreadAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/support/tickets/{customerId}/{ticketNumber}/attachments/{attachmentId}",
+    tag: "support",
+    summary:
+      "A file of a ticket's conversation, as an attachment in the type detected at upload, never cached (any activated contact, as the conversation; a file that is not of this ticket answers 404)",
+    auth: "bearer",
+    answer: z.string(),
+    answerFile: "support_attachment",
     errors: [404],
   }),
   endpoint({

@@ -4,7 +4,10 @@
  * ticket number that is not this customer's answers 404, whoever's it is.
  *
  *  - GET  /support/tickets/{customerId}/{ticketNumber}: the ticket and its messages, oldest first, each
- *    with its attachments (names, types and sizes; the files are not served back).
+ *    with its attachments (ids, names, types and sizes).
+ *  - GET  …/attachments/{attachmentId}: one of those files, through `sendStoredFile` (files.ts), for
+ *    whoever may read the conversation; an id that is not a file of this ticket answers 404, as an
+ *    unknown one does (another customer's file is never told apart from none).
  *  - POST …/messages (multipart): the customer's reply, with up to five attachments checked as the
  *    support form's are (support.ts `checkAttachments`); the ticket goes back to "open". Refused on a
  *    closed ticket (`_form.ticket_closed`): it is reopened first.
@@ -32,7 +35,7 @@ import {
 import type { Db } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
-import { storeFiles } from "./files.ts";
+import { sendStoredFile, storeFiles, type StoredFile } from "./files.ts";
 import { fingerprint, idempotentIfKeyed } from "./idempotency.ts";
 import { requireCustomer, route, type ContactRole } from "./http.ts";
 import { TICKET_CATEGORY_NAMES, checkAttachments } from "./support.ts";
@@ -105,8 +108,8 @@ export async function ticketMessages(db: Db, ticketId: number, userId: number | 
          FROM support_ticket_updates WHERE ticket_id = $1 ORDER BY created_at, id`,
       [ticketId],
     ),
-    db.query<{ update_id: number; file_name: string; media_type: string; size_bytes: number }>(
-      `SELECT a.update_id, f.file_name, f.media_type, f.size_bytes
+    db.query<{ update_id: number; file_id: number; file_name: string; media_type: string; size_bytes: number }>(
+      `SELECT a.update_id, a.file_id, f.file_name, f.media_type, f.size_bytes
          FROM support_ticket_attachments a JOIN uploaded_files f ON f.id = a.file_id
         WHERE a.ticket_id = $1 ORDER BY f.id`,
       [ticketId],
@@ -121,7 +124,7 @@ export async function ticketMessages(db: Db, ticketId: number, userId: number | 
     body: m.body,
     attachments: files
       .filter((f) => f.update_id === m.id)
-      .map(({ file_name, media_type, size_bytes }) => ({ file_name, media_type, size_bytes })),
+      .map(({ file_id, file_name, media_type, size_bytes }) => ({ attachment_id: file_id, file_name, media_type, size_bytes })),
   }));
 }
 
@@ -145,6 +148,29 @@ export function ticketConversationRoutes(ctx: ServiceContext): Router {
         messages: await ticketMessages(ctx.db, ticket.id, req.user!.userId),
       };
       res.json(answer);
+    }),
+  );
+
+  router.get(
+    "/support/tickets/:customerId/:ticketNumber/attachments/:attachmentId",
+    route(async (req, res) => {
+      const access = await requireCustomer(ctx.db, req, req.params.customerId);
+      const ticket = await findTicket(ctx.db, access.customerId, req.params.ticketNumber);
+      const raw = String(req.params.attachmentId);
+      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+      // The file's own customer too: a file is only ever served to the customer it was sent for.
+      const file =
+        id === null
+          ? null
+          : await ctx.db.one<StoredFile>(
+              `SELECT f.storage_key, f.file_name, f.media_type, f.size_bytes
+                 FROM support_ticket_attachments a JOIN uploaded_files f ON f.id = a.file_id
+                WHERE a.ticket_id = $1 AND a.file_id = $2 AND f.customer_id = $3 AND f.purpose = 'support_attachment'
+                  AND f.storage_key IS NOT NULL`,
+              [ticket.id, id, access.customerId],
+            );
+      if (!file) throw notFound("Attachment");
+      await sendStoredFile(res, ctx.files, file);
     }),
   );
 

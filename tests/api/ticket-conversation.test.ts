@@ -1,8 +1,9 @@
 /**
  * A ticket's conversation: reading it, replying with attachments, closing and reopening, with the
  * ticket list's authorization and the rules enforced by the API itself (a closed ticket takes no reply,
- * a ticket is reopened within 14 days of its closing).
+ * a ticket is reopened within 14 days of its closing), and downloading the files of its messages.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
 import { SupportTicketsAnswer, TicketChangeAnswer, TicketThreadAnswer } from "#contract/support";
@@ -188,8 +189,8 @@ describe("POST /support/tickets/{customerId}/{ticketNumber}/messages", () => {
         mine: true,
         body: "The morning of January 16 would suit us.",
         attachments: [
-          { file_name: "lease.pdf", media_type: "application/pdf", size_bytes: PDF.length },
-          { file_name: "floor-plan.png", media_type: "image/png", size_bytes: PNG.length },
+          { attachment_id: expect.any(Number), file_name: "lease.pdf", media_type: "application/pdf", size_bytes: PDF.length },
+          { attachment_id: expect.any(Number), file_name: "floor-plan.png", media_type: "image/png", size_bytes: PNG.length },
         ],
       });
       // The list shows it too: first, with the reply as its latest message and its files counted.
@@ -362,5 +363,133 @@ describe("closing and reopening", () => {
   it("closes once when two closes arrive together", async () => {
     const answers = await Promise.all([close(RESI, payPerView), close(RESI, payPerView)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+  });
+});
+
+describe("GET /support/tickets/{customerId}/{ticketNumber}/attachments/{attachmentId}", () => {
+  /** The file as a browser gets it: status, headers and the exact bytes. */
+  const download = async (customerId: number, number: string, id: number | string, token = resi) => {
+    const response = await fetch(`${api.baseUrl}/support/tickets/${customerId}/${number}/attachments/${id}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+  /** The id of a message's file, by its name, as the conversation lists it. */
+  const fileId = async (customerId: number, number: string, name: string, token = resi) =>
+    (await thread(customerId, number, token)).messages.flatMap((m) => m.attachments).find((f) => f.file_name === name)!.attachment_id;
+
+  let leaseId: number;
+  beforeAll(async () => {
+    const sent = await reply(
+      RESI,
+      moving,
+      replyForm("Our lease and a photo.", [
+        ["lease (final).pdf", PDF, "application/pdf"],
+        ["Plan d’étage.png", PNG, "image/png"],
+      ]),
+    );
+    expect(sent.status).toBe(201);
+    leaseId = await fileId(RESI, moving, "lease (final).pdf");
+  });
+
+  it("answers the owner the exact bytes, as an attachment in the detected type, never sniffed nor cached", async () => {
+    const { status, headers, bytes } = await download(RESI, moving, leaseId);
+    expect(status).toBe(200);
+    expect(bytes).toEqual(PDF);
+    expect(headers.get("content-type")).toBe("application/pdf");
+    expect(headers.get("content-length")).toBe(String(PDF.length));
+    expect(headers.get("content-disposition")).toBe('attachment; filename="lease (final).pdf"');
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(headers.get("cache-control")).toBe("private, no-store");
+
+    // A name beyond ASCII: a plain fallback and the UTF-8 name, never a raw byte in the header.
+    const png = await download(RESI, moving, await fileId(RESI, moving, "Plan d’étage.png"));
+    expect(png.status).toBe(200);
+    expect(png.bytes).toEqual(PNG);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(png.headers.get("content-disposition")).toBe(
+      "attachment; filename=\"Plan d??tage.png\"; filename*=UTF-8''Plan%20d%E2%80%99%C3%A9tage.png",
+    );
+  });
+
+  it("never lets a stored name break out of its header", async () => {
+    const before = await api.db.one<{ file_name: string }>("SELECT file_name FROM uploaded_files WHERE id = $1", [leaseId]);
+    await api.db.query("UPDATE uploaded_files SET file_name = $2 WHERE id = $1", [leaseId, '../a"b\r\nX-Injected: 1\\c.pdf']);
+    try {
+      const { status, headers } = await download(RESI, moving, leaseId);
+      expect(status).toBe(200);
+      expect(headers.get("x-injected")).toBeNull();
+      // One line: the folder dropped, the quote escaped, CR and LF only ever percent-encoded in filename*.
+      expect(headers.get("content-disposition")).toBe(
+        `attachment; filename="a\\"b??X-Injected: 1\\\\c.pdf"; filename*=UTF-8''a%22b%0D%0AX-Injected%3A%201%5Cc.pdf`,
+      );
+    } finally {
+      await api.db.query("UPDATE uploaded_files SET file_name = $2 WHERE id = $1", [leaseId, before!.file_name]);
+    }
+  });
+
+  it("answers a seeded file to every contact who reads the conversation, with or without the support role", async () => {
+    const id = await fileId(FAMILY_HOME, proof, "bank-confirmation.pdf", family);
+    const row = await api.db.one<{ sha256: string }>("SELECT sha256 FROM uploaded_files WHERE id = $1", [id]);
+    const asOpener = await download(FAMILY_HOME, proof, id, family);
+    expect(asOpener.status).toBe(200);
+    expect(createHash("sha256").update(asOpener.bytes).digest("hex")).toBe(row!.sha256);
+    expect(asOpener.headers.get("content-disposition")).toBe("attachment; filename=bank-confirmation.pdf");
+
+    // Sam without the support role (billing only): he reads the conversation, so he gets its files.
+    const contact = "customer_id = $1 AND user_id = (SELECT id FROM users WHERE username = 'sam.gagnon@example.com')";
+    await api.db.query(`UPDATE contacts SET roles = array_remove(roles, 'support') WHERE ${contact}`, [FAMILY_HOME]);
+    try {
+      const readOnly = await api.signIn("sam.gagnon@example.com");
+      expect((await reply(FAMILY_HOME, proof, replyForm("Hello"), readOnly)).status).toBe(403);
+      const asReader = await download(FAMILY_HOME, proof, id, readOnly);
+      expect(asReader.status).toBe(200);
+      expect(asReader.bytes).toEqual(asOpener.bytes);
+    } finally {
+      await api.db.query(`UPDATE contacts SET roles = array_append(roles, 'support') WHERE ${contact}`, [FAMILY_HOME]);
+    }
+  });
+
+  it("answers 404 for a file of another ticket or another customer, and never its bytes", async () => {
+    const familyFile = await fileId(FAMILY_HOME, proof, "bank-confirmation.pdf", family);
+    const refusals: [number, string, number | string, string][] = [
+      // Another customer's file, through resi's own ticket.
+      [RESI, moving, familyFile, resi],
+      // Resi's file, through another of her tickets.
+      [RESI, wifi, leaseId, resi],
+      // Resi's file, through the family's ticket, asked by the family.
+      [FAMILY_HOME, proof, leaseId, family],
+      // A file of this ticket, under a ticket number of another account.
+      [RESI, proof, familyFile, resi],
+      // No such file.
+      [RESI, moving, 999_999, resi],
+    ];
+    for (const [customerId, number, id, token] of refusals) {
+      const { status, headers, bytes } = await download(customerId, number, id, token);
+      expect(status, `${customerId}/${number}/${id}`).toBe(404);
+      expect(headers.get("content-type")).toMatch(/^application\/json/);
+      expect(headers.get("content-disposition")).toBeNull();
+      ErrorAnswer.parse(JSON.parse(new TextDecoder().decode(bytes)));
+    }
+  });
+
+  it("answers 404 for an id that is not a number, 403 for another user's account, 401 without a token", async () => {
+    for (const id of ["abc", "1e3", "-1", "0x10", `${leaseId}.pdf`, "99999999999999999999"]) {
+      const { status } = await download(RESI, moving, encodeURIComponent(id));
+      expect(status, id).toBe(404);
+    }
+    // Another user's account: refused as its conversation is, before any file is looked at.
+    expect((await download(RESI, moving, leaseId, family)).status).toBe(403);
+    expect((await download(FAMILY_HOME, proof, leaseId, resi)).status).toBe(403);
+    expect((await download(RESI, moving, leaseId, "")).status).toBe(401);
+  });
+
+  it("answers 404 when the stored bytes are gone, before sending anything", async () => {
+    const row = await api.db.one<{ storage_key: string }>("SELECT storage_key FROM uploaded_files WHERE id = $1", [leaseId]);
+    await api.service.files.remove(row!.storage_key);
+    const { status, headers } = await download(RESI, moving, leaseId);
+    expect(status).toBe(404);
+    expect(headers.get("content-disposition")).toBeNull();
   });
 });

@@ -152,7 +152,14 @@ describe("the e-mailed link and the view it opens", () => {
           author_name: "Jordan Gagnon",
           mine: false,
           body: expect.stringMatching(/^I paid the overdue balance/),
-          attachments: [{ file_name: "bank-confirmation.pdf", media_type: "application/pdf", size_bytes: expect.any(Number) }],
+          attachments: [
+            {
+              attachment_id: expect.any(Number),
+              file_name: "bank-confirmation.pdf",
+              media_type: "application/pdf",
+              size_bytes: expect.any(Number),
+            },
+          ],
         },
         {
           message_id: expect.any(Number),

@@ -10,6 +10,7 @@ import type {
   TicketThreadAnswer,
   TicketViewAnswer,
 } from "#contract/support";
+import { HttpResponse } from "msw";
 import { on, refuse, reply } from "./contract.ts";
 
 export const ticket = (overrides: Partial<SupportTicket> = {}): SupportTicket => ({
@@ -49,6 +50,10 @@ export const tickets: SupportTicketsAnswer = {
   ],
 };
 
+/** The file of CS-1041's first message, and its bytes (any bytes: the portal passes them through). */
+export const SPEED_TEST = { attachment_id: 501, file_name: "speed-test.png", media_type: "image/png", size_bytes: 48_213 };
+export const SPEED_TEST_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x80]);
+
 /** The conversation of CS-1041 (waiting for the customer): her message, then support's question. */
 export const message = (overrides: Partial<TicketMessage> = {}): TicketMessage => ({
   message_id: 1,
@@ -57,7 +62,7 @@ export const message = (overrides: Partial<TicketMessage> = {}): TicketMessage =
   author_name: "Maya Singh",
   mine: true,
   body: "The WiFi drops every evening around 8 p.m.",
-  attachments: [{ file_name: "speed-test.png", media_type: "image/png", size_bytes: 48_213 }],
+  attachments: [SPEED_TEST],
   ...overrides,
 });
 
@@ -137,6 +142,20 @@ export const supportHandlers = [
   ),
   on("GET /support/tickets/{customerId}/{ticketNumber}", ({ params }) =>
     params.ticketNumber === "CS-1041" ? reply("GET /support/tickets/{customerId}/{ticketNumber}", thread()) : refuse(404),
+  ),
+  on("GET /support/tickets/{customerId}/{ticketNumber}/attachments/{attachmentId}", ({ params }) =>
+    params.ticketNumber === "CS-1041" && params.attachmentId === String(SPEED_TEST.attachment_id)
+      ? new HttpResponse(SPEED_TEST_BYTES, {
+          headers: {
+            "Content-Type": "image/png",
+            "Content-Disposition": 'attachment; filename="speed-test.png"',
+            "Content-Length": String(SPEED_TEST_BYTES.length),
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "sandbox; default-src 'none'",
+            "Cache-Control": "private, no-store",
+          },
+        })
+      : refuse(404),
   ),
   on("POST /support/tickets/{customerId}/{ticketNumber}/messages", () =>
     reply("POST /support/tickets/{customerId}/{ticketNumber}/messages", {

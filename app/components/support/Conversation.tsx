@@ -4,23 +4,34 @@
  * "Support"), under a heading of its own so that a screen reader moves from message to message. The
  * two sides also differ in place and frame (support's on the left with a coloured edge, the
  * customer's indented on a wider screen), never by colour alone. Attachments are listed by name and
- * size (the files are kept with the ticket, not served back).
+ * size: on the customer's ticket page each is a plain link that downloads it (`fileHref`, the
+ * portal's routes/support/ticket-attachment.tsx), its name saying so to a screen reader; the visitor's
+ * read-only view lists them without links.
  */
 import type { TicketMessage } from "#contract/support";
 import { formatDateTime, formatFileSize } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
-export function Conversation({ messages, headingId }: { messages: TicketMessage[]; headingId: string }) {
+export function Conversation({
+  messages,
+  headingId,
+  fileHref,
+}: {
+  messages: TicketMessage[];
+  headingId: string;
+  /** Where a file of the conversation downloads from; without it, files are listed only. */
+  fileHref?: (attachmentId: number) => string;
+}) {
   return (
     <ol className="mt-3 space-y-4" aria-labelledby={headingId}>
       {messages.map((message) => (
-        <Message key={message.message_id} message={message} />
+        <Message key={message.message_id} message={message} fileHref={fileHref} />
       ))}
     </ol>
   );
 }
 
-function Message({ message }: { message: TicketMessage }) {
+function Message({ message, fileHref }: { message: TicketMessage; fileHref?: (attachmentId: number) => string }) {
   const { t, language } = useT("support");
   const fromSupport = message.author === "agent";
   const who = fromSupport
@@ -58,11 +69,21 @@ function Message({ message }: { message: TicketMessage }) {
               aria-labelledby={`${headingId}-files`}
               data-testid="message-attachments"
             >
-              {message.attachments.map((file, i) => (
-                <li key={`${file.file_name}-${i}`} className="break-words">
-                  {t("ticket.attachment", { name: file.file_name, size: formatFileSize(file.size_bytes, language) })}
-                </li>
-              ))}
+              {message.attachments.map((file) => {
+                const label = t("ticket.attachment", { name: file.file_name, size: formatFileSize(file.size_bytes, language) });
+                return (
+                  <li key={file.attachment_id} className="break-words">
+                    {fileHref ? (
+                      <a href={fileHref(file.attachment_id)} className="font-medium" data-testid="attachment-link">
+                        <span className="sr-only">{`${t("ticket.download")} `}</span>
+                        {label}
+                      </a>
+                    ) : (
+                      label
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ) : null}

@@ -6,7 +6,8 @@
  * scanner opening the link does not spend it), and the API's view token goes into a session cookie of
  * this page. The view (GET /support/ticket-views/{viewToken}) shows the ticket read-only for an hour:
  * number, subject, category, status, dates, then its conversation as the customer's own page shows it
- * (the messages of both sides, oldest first, with their attachments' names). Replying, closing and
+ * (the messages of both sides, oldest first, with their attachments' names and sizes, without the
+ * download links of the signed-in page: a visitor gets no file). Replying, closing and
  * reopening stay with signed-in contacts. Nothing here is kept for anyone else: the page answers
  * Cache-Control: private, no-store.
  */

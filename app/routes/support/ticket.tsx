@@ -1,7 +1,8 @@
 /**
  * /support/{customerId}/tickets/{ticketNumber}: one support request and its conversation (GET
  * /support/tickets/{customerId}/{ticketNumber}): subject, status, number, topic and dates, then the
- * messages of both sides, oldest first, each with who wrote it, when, and its attached files.
+ * messages of both sides, oldest first, each with who wrote it, when, and its attached files (each a
+ * link that downloads it: ./ticket-attachment.tsx).
  *
  * Contacts with the support or authoritative role answer it: the reply form (a message of up to 5,000
  * characters and up to five attachments, the support form's rules; POST …/messages, multipart) sets
@@ -29,7 +30,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { TicketReplySchema } from "~/schemas/support";
 import { canOpenTickets, loadTicket, supportSettings, ticketAddress } from "./support.server";
-import { supportPath, ticketPath } from "./paths";
+import { supportPath, ticketAttachmentPath, ticketPath } from "./paths";
 
 // Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "never", i18n: ["support", "api"] } satisfies PageHandle;
@@ -105,7 +106,11 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="conversation-heading" className="text-lg font-semibold text-gray-900">
           {t("ticket.conversation")}
         </h2>
-        <Conversation messages={messages} headingId="conversation-heading" />
+        <Conversation
+          messages={messages}
+          headingId="conversation-heading"
+          fileHref={(attachmentId) => ticketAttachmentPath(customer.customer_id, ticket.ticket_number, attachmentId)}
+        />
       </section>
 
       {closed ? (
