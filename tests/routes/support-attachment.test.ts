@@ -147,14 +147,14 @@ describe("the conversation's files", () => {
   it("links each file on the customer's page, saying it downloads it, its size visible", () => {
     const html = render(() => h(Conversation, { messages, headingId: "c", fileHref: href }));
     expect(html).toContain(
-      `<a href="/support/100101/tickets/CS-1041/attachments/${SPEED_TEST.attachment_id}" class="font-medium" data-testid="attachment-link"><span class="sr-only">Download </span>speed-test.png (47.1 kB)</a>`,
+      `<a href="/support/100101/tickets/CS-1041/attachments/${SPEED_TEST.attachment_id}" class="font-medium" aria-label="Download speed-test.png (47.1 kB)" data-testid="attachment-link">speed-test.png (47.1 kB)</a>`,
     );
   });
 
   it("says so in French", () => {
     const html = render(() => h(Conversation, { messages, headingId: "c", fileHref: href }), "fr");
     expect(html).toMatch(
-      /<a href="[^"]+\/attachments\/501"[^>]*><span class="sr-only">Télécharger <\/span>speed-test\.png \(47,1\s+ko\)<\/a>/,
+      /<a href="[^"]+\/attachments\/501"[^>]* aria-label="Télécharger speed-test\.png \(47,1\s+ko\)"[^>]*>speed-test\.png \(47,1\s+ko\)<\/a>/,
     );
   });
 

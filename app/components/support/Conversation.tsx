@@ -74,8 +74,12 @@ function Message({ message, fileHref }: { message: TicketMessage; fileHref?: (at
                 return (
                   <li key={file.attachment_id} className="break-words">
                     {fileHref ? (
-                      <a href={fileHref(file.attachment_id)} className="font-medium" data-testid="attachment-link">
-                        <span className="sr-only">{`${t("ticket.download")} `}</span>
+                      <a
+                        href={fileHref(file.attachment_id)}
+                        className="font-medium"
+                        aria-label={`${t("ticket.download")} ${label}`}
+                        data-testid="attachment-link"
+                      >
                         {label}
                       </a>
                     ) : (
