@@ -9,6 +9,8 @@
  *   npm run build && node scripts/bundle-size.mjs [--json] [--detail /billing/:customerId/pay]
  *
  * --detail lists the chunks of one screen (as printed), largest first.
+ * --check fails (exit 1) when a screen's first load carries zod, which belongs after hydration: a page that
+ *   names a contract constant must take it from the zod-free api/contract/values.ts (npm test runs this).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -106,6 +108,7 @@ for (const id of Object.keys(routes)) {
 const results = {};
 const brotliResults = {};
 const details = {};
+const screenFiles = {};
 for (const [screen, routeIds] of Object.entries(screens)) {
   const namespaces = new Set();
   const urls = [manifest.entry.module, ...manifest.entry.imports];
@@ -118,6 +121,7 @@ for (const [screen, routeIds] of Object.entries(screens)) {
   const code = [...closure(urls)].map((url) => read(url).toString("utf8")).join("\n");
   for (const part of localeParts(namespaces, code)) urls.push(localeChunk.get(part));
   const files = closure(urls);
+  screenFiles[screen] = files;
   results[screen] = kb([...files].reduce((sum, url) => sum + gz(url), 0));
   brotliResults[screen] = kb([...files].reduce((sum, url) => sum + br(url), 0));
   details[screen] = [...files].map((url) => [path.basename(url), kb(gz(url))]).sort((a, b) => b[1] - a[1]);
@@ -136,7 +140,17 @@ for (const url of [...firstLoad, manifest.entry.module]) {
 }
 
 const detail = process.argv.indexOf("--detail");
-if (detail > 0) {
+if (process.argv.includes("--check")) {
+  // zod's own error class names itself in its code, minified or not.
+  const carrying = Object.entries(screenFiles)
+    .filter(([, files]) => [...files].some((url) => read(url).includes("ZodError")))
+    .map(([screen]) => screen);
+  if (carrying.length) {
+    console.error(`zod in the first-load JavaScript of: ${carrying.join(", ")} (a constant from #contract/values instead?)`);
+    process.exit(1);
+  }
+  console.log(`First-load JavaScript of ${Object.keys(details).length} screens carries no zod.`);
+} else if (detail > 0) {
   const screen = process.argv[detail + 1];
   if (!details[screen]) {
     console.error(`No screen ${screen}; screens: ${Object.keys(details).join(" ")}`);

@@ -97,6 +97,7 @@ if (process.env.TEST_REDIS_URL) {
   run("npx", ["vitest", "run", "--project", "redis"]);
 }
 run("npx", ["react-router", "build"]);
+run("node", ["scripts/bundle-size.mjs", "--check"]);
 console.log("\nThe portal against an API process that hangs, is slow and is down (the production build)");
 run("npx", ["vitest", "run", "--project", "integration"]);
 run("npx", ["playwright", "test"], { CI: process.env.CI ?? "" });

@@ -8,6 +8,9 @@
 import { z } from "zod";
 import { IsoDate, IsoDateTime, SuccessAnswer } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { ACTIVITY_KINDS } from "./values.ts";
+
+export { ACTIVITY_KINDS };
 
 /** A session of the signed-in user, as "where you're signed in" lists it. */
 export const SessionRecord = z.object({
@@ -32,20 +35,6 @@ export type SessionsAnswer = z.infer<typeof SessionsAnswer>;
 export const SignedOutOthersAnswer = z.object({ success: z.literal(true), ended: z.number().int().min(0) });
 export type SignedOutOthersAnswer = z.infer<typeof SignedOutOthersAnswer>;
 
-export const ACTIVITY_KINDS = [
-  "payment",
-  "autopay_set_up",
-  "autopay_stopped",
-  "contact_added",
-  "contact_roles_changed",
-  "contact_removed",
-  "wifi_changed",
-  "router_changed",
-  "pause_scheduled",
-  "pause_changed",
-  "pause_cancelled",
-  "new_device_sign_in",
-] as const;
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 

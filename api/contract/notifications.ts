@@ -7,9 +7,9 @@ import { z } from "zod";
 import { IsoDateTime } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { FormBoolean } from "./home-network.ts";
+import { NOTIFICATION_KINDS } from "./values.ts";
 
-/** The kinds of mail a contact may turn off, in the order the portal shows them. */
-export const NOTIFICATION_KINDS = ["bill_ready", "payments", "autopay", "ticket_replies", "outages"] as const;
+export { NOTIFICATION_KINDS };
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -11,3 +11,20 @@ export const PAUSE_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as c
 export type PauseDay = (typeof PAUSE_DAYS)[number];
 /** The time zone a pause schedule's times are read in (the customers' own). */
 export const PAUSE_TIME_ZONE = "America/Toronto";
+/** The kinds of mail a contact may turn off (docs/notifications.md), in the order the portal shows them. */
+export const NOTIFICATION_KINDS = ["bill_ready", "payments", "autopay", "ticket_replies", "outages"] as const;
+/** The kinds of event of an account's activity log (docs/decisions/210-sessions-and-activity.md). */
+export const ACTIVITY_KINDS = [
+  "payment",
+  "autopay_set_up",
+  "autopay_stopped",
+  "contact_added",
+  "contact_roles_changed",
+  "contact_removed",
+  "wifi_changed",
+  "router_changed",
+  "pause_scheduled",
+  "pause_changed",
+  "pause_cancelled",
+  "new_device_sign_in",
+] as const;

@@ -8,7 +8,7 @@
  */
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/activity";
-import { ACTIVITY_KINDS } from "#contract/activity";
+import { ACTIVITY_KINDS } from "#contract/values";
 import { DataTable } from "~/components/DataTable";
 import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
