@@ -1,9 +1,8 @@
 /**
- * What reached the API (msw) during a test: method, path under /api/v1, query and the headers the
- * portal sent. Listening stops when the test ends.
+ * What the portal asked of the API (msw answers it) during a test: method, path under /api/v1, query and
+ * the headers it sent. Listening stops when the test ends.
  */
-import { onTestFinished } from "vitest";
-import { server } from "./msw.ts";
+import { onTestFinished, vi } from "vitest";
 
 export interface ApiCall {
   method: string;
@@ -16,19 +15,23 @@ export interface ApiCall {
 
 export function recordApiCalls(): ApiCall[] {
   const calls: ApiCall[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
+  // Seen at the portal's fetch (which msw then answers), not through msw's "request:start" event: the
+  // files of a worker share one msw server (isolate: false), and a CI run found that event deaf for a
+  // whole file after the files before it.
+  const fetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input));
+    const headers = new Headers(init?.headers ?? request?.headers);
     calls.push({
-      method: request.method,
+      method: (init?.method ?? request?.method ?? "GET").toUpperCase(),
       path: url.pathname.replace(/^\/api\/v1/, ""),
       query: url.searchParams,
-      authorization: request.headers.get("Authorization"),
-      language: request.headers.get("Accept-Language"),
+      authorization: headers.get("Authorization"),
+      language: headers.get("Accept-Language"),
     });
-  };
-  server.events.on("request:start", listener);
-  onTestFinished(() => {
-    server.events.removeListener("request:start", listener);
+    return fetch(input, init);
   });
+  onTestFinished(() => spy.mockRestore());
   return calls;
 }
