@@ -202,8 +202,15 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
         ORDER BY count(*), u.id LIMIT 1`,
       [SCALE.firstId, SCALE.businessUsername(1)],
     ))!;
+    // A generated customer whose request came with a file (every third: api/db/seed/scale.ts), for its download.
+    const withFile = (await db.one<{ username: string }>(
+      `SELECT u.username FROM support_ticket_attachments a JOIN support_tickets t ON t.id = a.ticket_id
+         JOIN users u ON u.id = t.opened_by
+        WHERE t.id >= $1 AND u.username LIKE 'r%' ORDER BY t.id LIMIT 1`,
+      [SCALE.firstId],
+    ))!;
     const reports: ConformanceReport[] = [];
-    for (const username of [resident.username, SCALE.residentialUsername(50), small.username]) {
+    for (const username of [resident.username, SCALE.residentialUsername(50), small.username, withFile.username]) {
       reports.push(await checkBackend({ baseUrl: base, username, password: SCALE.password }));
     }
     expect(conformanceFailures(reports)).toEqual([]);

@@ -305,8 +305,8 @@ interface TicketSeed {
   attachment?: string;
 }
 
-/** A tiny valid PDF, for the demo attachment. */
-const DEMO_PDF = Buffer.from(
+/** A tiny valid PDF, for the demo attachment (and the scale seed's). */
+export const DEMO_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
     "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );

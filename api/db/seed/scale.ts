@@ -23,7 +23,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../client.ts";
-import { SAMPLE_DAYS, sampleBandwidth } from "./business-network.ts";
+import { DEMO_PDF, SAMPLE_DAYS, sampleBandwidth } from "./business-network.ts";
 import { DEMO_PASSWORD } from "./core.ts";
 import { addDays, addMonths, dayAt, daysBetween, parseDay } from "#common/calendar";
 import { seededRandom, type Random } from "./tools.ts";
@@ -299,6 +299,20 @@ const TABLES = {
     "closed_at",
   ],
   support_ticket_updates: ["ticket_id", "created_at", "author_kind", "author_name", "author_user_id", "body"],
+  uploaded_files: [
+    "id",
+    "customer_id",
+    "purpose",
+    "file_name",
+    "media_type",
+    "size_bytes",
+    "content",
+    "sha256",
+    "uploaded_by",
+    "created_at",
+  ],
+  // No update_id: a file of the opening message (docs/decisions/186-ticket-messages-authors-and-files.md).
+  support_ticket_attachments: ["ticket_id", "file_id"],
   referral_codes: ["customer_id", "code", "created_at"],
   network_endpoints: [
     "service_id",
@@ -707,6 +721,7 @@ class Ids {
   accessPoint = SCALE.firstId;
   invoice = SCALE.firstId;
   ticket = SCALE.firstId;
+  file = SCALE.firstId;
   circuit = SCALE.firstId;
   setTopBox = 1;
   endpoint = 0;
@@ -1229,8 +1244,31 @@ function tickets(
       status === "closed" ? new Date(last) : null,
     ]);
     for (const update of updates) out.add("support_ticket_updates", update);
+    // Every third request came with a file (a screenshot, a bill); chosen by its id, so that the random
+    // draws of the rest of the customer stay as they were.
+    if (id % 3 === 0) {
+      const file = ids.file++;
+      out.add("uploaded_files", [
+        file,
+        customerId,
+        "support_attachment",
+        "screenshot.pdf",
+        "application/pdf",
+        TICKET_FILE.length,
+        TICKET_FILE_BYTEA,
+        TICKET_FILE_SHA256,
+        userId,
+        new Date(opened),
+      ]);
+      out.add("support_ticket_attachments", [id, file]);
+    }
   }
 }
+
+const TICKET_FILE = DEMO_PDF;
+/** bytea in COPY's text format (hex input; text() doubles the backslash). */
+const TICKET_FILE_BYTEA = `\\x${TICKET_FILE.toString("hex")}`;
+const TICKET_FILE_SHA256 = createHash("sha256").update(TICKET_FILE).digest("hex");
 
 /** The router of a residential internet service, its WiFi, access points, devices, leases and rules. */
 function homeNetwork(g: Generator, out: Batch, random: Random, serviceId: number, since: string, offline: boolean) {
