@@ -7,7 +7,7 @@
  *   of internet, TV and home phone, a router with WiFi, devices, DHCP leases and rules, set-top boxes;
  *   two years of bills (fewer for newer customers) and the payments that settled them, some by card or
  *   pre-authorized debit autopay; a bill not paid yet on about a third, past-due ones, a few accounts
- *   suspended for non-payment, pauses, preferences, tickets and referral codes.
+ *   suspended for non-payment, pauses, preferences, tickets (every third with a file) and referral codes.
  * - 5 % are commercial accounts, grouped under business contacts (`b{j}@scale.example`): b1 holds 300
  *   accounts (fewer on a small seed), the others from 1 to 300, most a handful. Dedicated internet with
  *   endpoints, IP blocks, alerts and 60 days of hourly bandwidth; colocation cabinets with power samples;
