@@ -298,7 +298,7 @@ const TABLES = {
     "updated_at",
     "closed_at",
   ],
-  support_ticket_updates: ["ticket_id", "created_at", "author_kind", "author_name", "author_user_id", "body"],
+  support_ticket_updates: ["id", "ticket_id", "created_at", "author_kind", "author_name", "author_user_id", "body"],
   uploaded_files: [
     "id",
     "customer_id",
@@ -311,8 +311,8 @@ const TABLES = {
     "uploaded_by",
     "created_at",
   ],
-  // No update_id: a file of the opening message (docs/decisions/186-ticket-messages-authors-and-files.md).
-  support_ticket_attachments: ["ticket_id", "file_id"],
+  // A file of the opening message (docs/decisions/186-ticket-messages-authors-and-files.md).
+  support_ticket_attachments: ["ticket_id", "file_id", "update_id"],
   referral_codes: ["customer_id", "code", "created_at"],
   network_endpoints: [
     "service_id",
@@ -722,6 +722,7 @@ class Ids {
   invoice = SCALE.firstId;
   ticket = SCALE.firstId;
   file = SCALE.firstId;
+  ticketUpdate = SCALE.firstId;
   circuit = SCALE.firstId;
   setTopBox = 1;
   endpoint = 0;
@@ -1217,11 +1218,13 @@ function tickets(
     const replies = status === "open" ? 0 : random.int(1, 3);
     const id = ids.ticket++;
     let last = opened;
-    const updates: Value[][] = [[id, new Date(opened), "customer", author, userId, description]];
+    const opening = ids.ticketUpdate++;
+    const updates: Value[][] = [[opening, id, new Date(opened), "customer", author, userId, description]];
     for (let i = 0; i < replies; i++) {
       last = Math.min(last + random.int(2, 72) * HOUR_MS, cal.moment - HOUR_MS);
       const agent = i % 2 === 0;
       updates.push([
+        ids.ticketUpdate++,
         id,
         new Date(last),
         agent ? "agent" : "customer",
@@ -1260,7 +1263,7 @@ function tickets(
         userId,
         new Date(opened),
       ]);
-      out.add("support_ticket_attachments", [id, file]);
+      out.add("support_ticket_attachments", [id, file, opening]);
     }
   }
 }
