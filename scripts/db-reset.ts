@@ -25,7 +25,7 @@ try {
   await db.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
   const applied = await migrate(db);
   const today = new Date().toISOString().slice(0, 10);
-  await seedDemo(db, { today, twoStepSecrets });
+  await seedDemo(db, { today, now: new Date(), twoStepSecrets });
   console.log(
     `Demo data recreated (${databaseUrl ? "DATABASE_URL" : `PGlite in ${dataDir}`}): ${applied.length} migrations, seed day ${today}, ${Math.round(performance.now() - started)} ms`,
   );

@@ -52,7 +52,7 @@ const db = await openDb({ databaseUrl, dataDir });
 try {
   await db.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
   await migrate(db);
-  await seedDemo(db, { today, twoStepSecrets });
+  await seedDemo(db, { today, now: new Date(), twoStepSecrets });
   console.log(`Demo data (${databaseUrl ? "DATABASE_URL" : `PGlite in ${dataDir}`}), seed day ${today}: ${seconds()}`);
   const summary = await seedScale(db, { customers, seed, today, progress: (message) => console.log(`  ${message}`) });
   console.log(

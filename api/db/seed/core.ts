@@ -22,6 +22,12 @@ export interface SeedContext {
   today: string;
   /** The moment of seeding, on the seed day. */
   now: Date;
+  /**
+   * The moment the home networks are seeded around (home-network.ts): 15:00 UTC on the seed day, when
+   * the API tests' clock reads; the moment of seeding when that is earlier, so that no device or
+   * mapping of a demo seeded in the morning appears from the future.
+   */
+  networkMoment: Date;
   random: Random;
   /** Seals the demo's two-step secret (two-step.ts) with the API's TWO_STEP_KEY. */
   twoStepSecrets: SecretBox;
@@ -139,7 +145,9 @@ export async function seedCore(ctx: SeedContext): Promise<void> {
       account_number: "LF-100101",
       address: ["245 Carlaw Avenue", "Unit 4", "Toronto", "M4M 2S1"],
       since: addMonths(today, -26, 12),
-      billing_day: 5,
+      // Billed ten days before the seed day (the 5th on the API tests' day): her one unpaid invoice is
+      // due in eleven days or so, never overdue, whatever the day the demo is seeded.
+      billing_day: Math.min(28, Number(addDays(today, -10).slice(8, 10))),
       unpaidInvoices: 1,
       packages: [
         {

@@ -13,10 +13,11 @@
  *    routers (7301, 7303) are older models.
  * TV: line-ups "Essentials" (85 channels, resi's 7002) and "Family" (140 channels, family's 7102),
  * four theme packs, set-top boxes (the resi ones also appear as devices on the home network).
- * Times are relative to 15:00 UTC on the seed day, the moment the API tests run at.
+ * Times are relative to 15:00 UTC on the seed day, the moment the API tests run at, or to the moment of
+ * seeding when that is earlier (SeedContext.networkMoment).
  */
 import type { SeedContext } from "./core.ts";
-import { addMonths, dayAt } from "#common/calendar";
+import { addMonths } from "#common/calendar";
 import { insert } from "./tools.ts";
 
 type DeviceType = "phone" | "computer" | "tablet" | "tv" | "set_top_box" | "game_console" | "smart_home" | "printer" | "storage" | "other";
@@ -535,8 +536,8 @@ export async function seedHomeNetwork(ctx: SeedContext): Promise<void> {
 }
 
 async function seedNetworks(ctx: SeedContext): Promise<void> {
-  const { db, today, random } = ctx;
-  const moment = dayAt(today, 15, 0).getTime();
+  const { db, random } = ctx;
+  const moment = ctx.networkMoment.getTime();
   const ago = (minutes: number) => new Date(moment - minutes * 60_000);
 
   const routers: Record<string, unknown>[] = [];

@@ -45,15 +45,18 @@ export async function isSeeded(db: Db): Promise<boolean> {
 /**
  * Seeds the demo data of a day. `now` is the moment of seeding on that day (noon when not given): the
  * payments still settling are placed just before it, so that they are still pending for a day whatever
- * the hour the demo was seeded.
+ * the hour the demo was seeded, and the home networks at 15:00 or before it (SeedContext.networkMoment).
  */
 export async function seedDemo(db: Db, options: { today: string; now?: Date; twoStepSecrets?: SecretBox }): Promise<void> {
   await db.transaction(async (tx) => {
-    const now = options.now && options.now.toISOString().slice(0, 10) === options.today ? options.now : dayAt(options.today, 12);
+    const sameDay = options.now !== undefined && options.now.toISOString().slice(0, 10) === options.today;
+    const now = sameDay ? options.now! : dayAt(options.today, 12);
+    const afternoon = dayAt(options.today, 15);
     const ctx: SeedContext = {
       db: tx,
       today: options.today,
       now,
+      networkMoment: sameDay && options.now! < afternoon ? options.now! : afternoon,
       random: seededRandom(20_261_122),
       twoStepSecrets: options.twoStepSecrets ?? new SecretBox(DEVELOPMENT_TWO_STEP_KEY),
     };
