@@ -20,6 +20,7 @@ import { contactsRoutes } from "./contacts.ts";
 import { contactActivationRoutes } from "./contacts-activation.ts";
 import type { ServiceContext } from "./context.ts";
 import { dashboardRoutes } from "./dashboard.ts";
+import { dispatchBySegment } from "./dispatch.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { authenticate, detectLanguage, refuseControlCharacters } from "./http.ts";
 import { bodyGate, readBody } from "./uploads.ts";
@@ -60,51 +61,61 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.get("/openapi.json", (_req, res) => {
     res.set("Cache-Control", "public, max-age=300").json(openApi());
   });
-  router.use(authRoutes(ctx));
-  // The second step of signing in, for a user with two-step verification on.
-  router.use(twoStepPublicRoutes(ctx));
-  router.use(authFlowRoutes(ctx));
-  router.use(oauthPublicRoutes(ctx));
-  router.use(orderRoutes(ctx));
-  router.use(contactActivationRoutes(ctx));
-  // Support tickets looked up without signing in: an e-mailed link, then a short read-only view.
-  router.use(ticketLookupRoutes(ctx));
-  // Service status: outages and maintenance by area, for visitors.
-  router.use(statusPublicRoutes(ctx));
-  // Unsubscribe links of notification mail; the development outbox (404 in production).
-  router.use(notificationPublicRoutes(ctx));
+  // Each group's routers are asked in this order, but only those with routes under the address's first
+  // segment (dispatch.ts).
+  router.use(
+    dispatchBySegment([
+      authRoutes(ctx),
+      // The second step of signing in, for a user with two-step verification on.
+      twoStepPublicRoutes(ctx),
+      authFlowRoutes(ctx),
+      oauthPublicRoutes(ctx),
+      orderRoutes(ctx),
+      contactActivationRoutes(ctx),
+      // Support tickets looked up without signing in: an e-mailed link, then a short read-only view.
+      ticketLookupRoutes(ctx),
+      // Service status: outages and maintenance by area, for visitors.
+      statusPublicRoutes(ctx),
+      // Unsubscribe links of notification mail; the development outbox (404 in production).
+      notificationPublicRoutes(ctx),
+    ]),
+  );
 
   // Everything below answers 401 without a valid bearer token.
   router.use(authenticate(ctx.tokens));
-  router.use(invoicesRoutes(ctx));
-  router.use(paymentsRoutes(ctx));
-  router.use(autopayRoutes(ctx));
-  router.use(proofOfPaymentRoutes(ctx));
-  router.use(oauthRoutes(ctx));
-  router.use(endpointRoutes(ctx));
-  router.use(cabinetRoutes(ctx));
-  router.use(supportRoutes(ctx));
-  router.use(ticketConversationRoutes(ctx));
-  router.use(revisionRoutes(ctx));
-  router.use(dashboardRoutes(ctx));
-  router.use(residentialDashboardRoutes(ctx));
-  router.use(commercialDashboardRoutes(ctx));
-  router.use(wifiRoutes(ctx));
-  router.use(routerRoutes(ctx));
-  router.use(routerForwardingRoutes(ctx));
-  router.use(routerDhcpRoutes(ctx));
-  router.use(routerRestartRoutes(ctx));
-  router.use(routerUpnpRoutes(ctx));
-  router.use(devicePausesRoutes(ctx));
-  router.use(residentialServicesRoutes(ctx));
-  router.use(contactsRoutes(ctx));
-  router.use(accountsRoutes(ctx));
-  router.use(referralRoutes(ctx));
-  router.use(statusRoutes(ctx));
-  router.use(twoStepRoutes(ctx));
-  router.use(notificationRoutes(ctx));
-  router.use(sessionsRoutes(ctx));
-  router.use(activityRoutes(ctx));
+  router.use(
+    dispatchBySegment([
+      invoicesRoutes(ctx),
+      paymentsRoutes(ctx),
+      autopayRoutes(ctx),
+      proofOfPaymentRoutes(ctx),
+      oauthRoutes(ctx),
+      endpointRoutes(ctx),
+      cabinetRoutes(ctx),
+      supportRoutes(ctx),
+      ticketConversationRoutes(ctx),
+      revisionRoutes(ctx),
+      dashboardRoutes(ctx),
+      residentialDashboardRoutes(ctx),
+      commercialDashboardRoutes(ctx),
+      wifiRoutes(ctx),
+      routerRoutes(ctx),
+      routerForwardingRoutes(ctx),
+      routerDhcpRoutes(ctx),
+      routerRestartRoutes(ctx),
+      routerUpnpRoutes(ctx),
+      devicePausesRoutes(ctx),
+      residentialServicesRoutes(ctx),
+      contactsRoutes(ctx),
+      accountsRoutes(ctx),
+      referralRoutes(ctx),
+      statusRoutes(ctx),
+      twoStepRoutes(ctx),
+      notificationRoutes(ctx),
+      sessionsRoutes(ctx),
+      activityRoutes(ctx),
+    ]),
+  );
 
   router.use((_req, _res, next) => next(notFound("Endpoint")));
   router.use(errorHandler);
