@@ -9,12 +9,12 @@
  */
 import { DataTable } from "~/components/DataTable";
 import { StatusBadge } from "~/components/StatusBadge";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import type { PaymentRecord } from "#contract/billing";
 import { IsoDate } from "#contract/common";
 import { addDays, formatDay } from "#common/calendar";
-import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
+import { FilterForm } from "~/components/FilterForm";
 import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
@@ -106,65 +106,6 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
   );
 }
 
-function DateFilter({
-  customerId,
-  filter,
-  errors,
-}: {
-  customerId: number;
-  filter: Record<FilterField, string>;
-  errors: Record<string, string[]>;
-}) {
-  const { t } = useT("billingHistory");
-  const field = (name: FilterField, label: string) => {
-    const invalid = Boolean(errors[name]?.length);
-    return (
-      <div className="space-y-1">
-        <label htmlFor={`filter-${name}`} className="block font-medium text-gray-900">
-          {label}
-        </label>
-        <FieldErrors id={`filter-${name}-error`} errors={errors[name]} />
-        <input
-          type="date"
-          id={`filter-${name}`}
-          name={name}
-          defaultValue={filter[name]}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `filter-hint filter-${name}-error` : "filter-hint"}
-          className={filterInputClass(invalid)}
-        />
-      </div>
-    );
-  };
-  return (
-    // A plain GET form: the dates go in the address, so a filtered list can be bookmarked or shared.
-    // Keyed by the dates, so that the fields show the address's dates after a client-side navigation.
-    <Form
-      method="get"
-      key={`${filter.from_date}|${filter.to_date}`}
-      className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <fieldset>
-        <legend className="text-lg font-semibold text-gray-900">{t("payments.filter.legend")}</legend>
-        <p id="filter-hint" className="mt-1 text-sm text-gray-700">
-          {t("payments.filter.hint")}
-        </p>
-        <FieldErrors id="filter-form-error" errors={errors[""]} />
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {field("from_date", t("payments.filter.from"))}
-          {field("to_date", t("payments.filter.to"))}
-        </div>
-      </fieldset>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <SubmitButton>{t("payments.filter.submit")}</SubmitButton>
-        <Link to={`/billing-details/${customerId}/payments`} className="font-medium">
-          {t("payments.filter.clear")}
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("billingHistory");
   const { customer, filter, errors, payments } = loaderData;
@@ -199,7 +140,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <DateFilter customerId={id} filter={filter} errors={errors} />
+      <FilterForm
+        namespace="billingHistory"
+        keys="payments.filter"
+        idPrefix="filter"
+        values={filter}
+        errors={errors}
+        clearTo={`/billing-details/${id}/payments`}
+        className="mt-6"
+      />
 
       {payments === null ? (
         <p className="mt-6 text-gray-800" data-testid="payments-fix-dates">

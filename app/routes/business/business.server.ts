@@ -10,7 +10,6 @@ import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
 import { api } from "~/lib/api.server";
 import { getAccount } from "~/lib/auth.server";
-import type { RangeDates, RangePreset } from "~/components/business/RangeForm";
 import { apiErrorMessage } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
 
@@ -85,6 +84,9 @@ export const accountOf = (customer: Customer) => ({ customer_id: customer.custom
 
 export const RANGE_FIELDS = ["from_date", "to_date"] as const;
 type RangeField = (typeof RANGE_FIELDS)[number];
+type RangeDates = Record<RangeField, string>;
+/** The usual ranges the form links to, each labelled business:range.preset.<key>. */
+type RangePreset = "thisMonth" | "lastMonth" | "last7" | "last30" | "last60";
 
 /** Today's calendar day in UTC (the API's days are UTC days). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);

@@ -9,7 +9,7 @@
 import { DataTable } from "~/components/DataTable";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/cabinet";
-import { RangeForm } from "~/components/business/RangeForm";
+import { FilterForm } from "~/components/FilterForm";
 import { Lines } from "~/components/business/ServiceTable";
 import { TimeChart } from "~/components/business/TimeChart";
 import { Card, Details } from "~/components/Card";
@@ -120,7 +120,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
       </Card>
 
       <h2 className="text-xl font-semibold text-gray-900">{t("cabinet.powerTitle")}</h2>
-      <RangeForm filter={filter} errors={errors} presets={presets} today={today} />
+      <FilterForm namespace="business" keys="range" idPrefix="range" values={filter} errors={errors} max={today} presets={presets} />
 
       {circuits === null ? (
         <p className="text-gray-800" data-testid="power-fix-dates">

@@ -11,7 +11,7 @@ import { DataTable } from "~/components/DataTable";
 import { data } from "react-router";
 import type { Route } from "./+types/endpoint-bandwidth";
 import { useEndpoint } from "./endpoint";
-import { RangeForm } from "~/components/business/RangeForm";
+import { FilterForm } from "~/components/FilterForm";
 import { TimeChart } from "~/components/business/TimeChart";
 import { PageTitle } from "~/components/PageTitle";
 import { secondaryLinkClass } from "~/components/PageHeader";
@@ -75,7 +75,7 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
     <div className="space-y-6">
       <PageTitle title={t("bandwidth.documentTitle", { name: endpoint.label || endpoint.name })} />
       <h2 className="text-xl font-semibold text-gray-900">{t("bandwidth.title")}</h2>
-      <RangeForm filter={filter} errors={errors} presets={presets} today={today} />
+      <FilterForm namespace="business" keys="range" idPrefix="range" values={filter} errors={errors} max={today} presets={presets} />
 
       {bandwidth === null ? (
         <p className="text-gray-800" data-testid="bandwidth-fix-dates">

@@ -6,11 +6,11 @@
  * (activity-csv.ts). A filter that does not hold never reaches the API: the page says what is wrong
  * next to it (400) and lists nothing. Without an id: the active account's.
  */
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/activity";
 import { ACTIVITY_KINDS } from "#contract/values";
 import { DataTable } from "~/components/DataTable";
-import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
+import { FilterForm } from "~/components/FilterForm";
 import { PageHeader } from "~/components/PageHeader";
 import { activityKind, activityWhat, activityWho } from "~/lib/activity-words.server";
 import { ApiFieldErrors, api } from "~/lib/api.server";
@@ -19,7 +19,7 @@ import { apiErrorMessage } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { useT } from "~/lib/use-t";
-import { FILTER_FIELDS, readActivityFilter, type FilterField } from "./activity.server";
+import { FILTER_FIELDS, readActivityFilter } from "./activity.server";
 
 export const handle = { i18n: ["profile", "api"] };
 
@@ -74,80 +74,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, errors: {} as Record<string, string[]>, log };
 }
 
-function ActivityFilterForm({
-  customerId,
-  filter,
-  errors,
-}: {
-  customerId: number;
-  filter: Record<FilterField, string>;
-  errors: Record<string, string[]>;
-}) {
-  const { t } = useT("profile");
-  const described = (name: FilterField) => {
-    const invalid = Boolean(errors[name]?.length);
-    return {
-      id: `filter-${name}`,
-      name,
-      defaultValue: filter[name],
-      "aria-invalid": invalid || undefined,
-      "aria-describedby": invalid ? `filter-hint filter-${name}-error` : "filter-hint",
-      className: filterInputClass(invalid),
-    };
-  };
-  const label = (name: FilterField, text: string) => (
-    <>
-      <label htmlFor={`filter-${name}`} className="block font-medium text-gray-900">
-        {text}
-      </label>
-      <FieldErrors id={`filter-${name}-error`} errors={errors[name]} />
-    </>
-  );
-  return (
-    // A plain GET form: the filter goes in the address (bookmarkable); keyed by it so the fields follow a client navigation.
-    <Form
-      method="get"
-      key={`${filter.kind}|${filter.from_date}|${filter.to_date}`}
-      className="mt-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <fieldset>
-        <legend className="text-lg font-semibold text-gray-900">{t("activity.filter.legend")}</legend>
-        <p id="filter-hint" className="mt-1 text-sm text-gray-700">
-          {t("activity.filter.hint")}
-        </p>
-        <FieldErrors id="filter-form-error" errors={errors[""]} />
-        <div className="mt-3 grid gap-4 sm:grid-cols-3">
-          <div className="space-y-1">
-            {label("kind", t("activity.filter.kind"))}
-            <select {...described("kind")}>
-              <option value="">{t("activity.filter.allKinds")}</option>
-              {ACTIVITY_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`activity.kinds.${kind}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            {label("from_date", t("activity.filter.from"))}
-            <input type="date" {...described("from_date")} />
-          </div>
-          <div className="space-y-1">
-            {label("to_date", t("activity.filter.to"))}
-            <input type="date" {...described("to_date")} />
-          </div>
-        </div>
-      </fieldset>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <SubmitButton>{t("activity.filter.submit")}</SubmitButton>
-        <Link to={`/account-activity/${customerId}`} className="font-medium">
-          {t("activity.filter.clear")}
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("profile");
   const { customer, filter, errors, log, csvHref, search } = loaderData;
@@ -162,7 +88,22 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           {t(log.scope === "account" ? "activity.scopeAccount" : "activity.scopeOwn")}
         </p>
       ) : null}
-      <ActivityFilterForm customerId={id} filter={filter} errors={errors} />
+      <FilterForm
+        namespace="profile"
+        keys="activity.filter"
+        idPrefix="filter"
+        values={filter}
+        errors={errors}
+        select={{
+          name: "kind",
+          options: [
+            { value: "", label: t("activity.filter.allKinds") },
+            ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: t(`activity.kinds.${kind}`) })),
+          ],
+        }}
+        clearTo={`/account-activity/${id}`}
+        className="mt-6"
+      />
       {log === null ? (
         <p className="mt-6 text-gray-800" data-testid="activity-fix-filter">
           {t("activity.fixFilter")}
