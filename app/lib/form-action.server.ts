@@ -238,6 +238,23 @@ export function apiErrorMessage(context: Readonly<RouterContextProvider>, code: 
 }
 
 /**
+ * API error codes by field (a filter's refusals, read by a loader) as message keys: the codes of `fields`
+ * stay on their field; any other (a field the form does not show, the whole request) goes to the form ("").
+ */
+export function fieldMessages(
+  context: Readonly<RouterContextProvider>,
+  codes: Record<string, string[]>,
+  fields: readonly string[],
+): Record<string, string[]> {
+  const messages: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(codes)) {
+    const onField = fields.includes(field);
+    (messages[onField ? field : ""] ??= []).push(...list.map((code) => apiErrorMessage(context, code, onField)));
+  }
+  return messages;
+}
+
+/**
  * Handles a form post from body to redirect; see the module's comment. A form's files are on disk while
  * the action runs (form-uploads.server.ts) and removed when it is done, whatever its answer.
  */

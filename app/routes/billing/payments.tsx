@@ -19,7 +19,7 @@ import { PageTitle } from "~/components/PageTitle";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
-import { apiErrorMessage } from "~/lib/form-action.server";
+import { fieldMessages } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
 
 /** Bank and PAD payments older than this many days are not shown (spec section 9). */
@@ -59,14 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   if (query.from_date && query.to_date && query.to_date < query.from_date) errors.to_date = ["to_date.before_from_date"];
 
-  const refused = (codes: Record<string, string[]>) => {
-    const messages: Record<string, string[]> = {};
-    for (const [field, list] of Object.entries(codes)) {
-      const onField = (FIELDS as readonly string[]).includes(field);
-      messages[onField ? field : ""] = list.map((code) => apiErrorMessage(context, code, onField));
-    }
-    return data({ ...page, errors: messages, payments: null }, { status: 400 });
-  };
+  const refused = (codes: Record<string, string[]>) =>
+    data({ ...page, errors: fieldMessages(context, codes, FIELDS), payments: null }, { status: 400 });
   if (Object.keys(errors).length) return refused(errors as Record<string, string[]>);
 
   let answer;

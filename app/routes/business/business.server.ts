@@ -10,7 +10,7 @@ import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
 import { api } from "~/lib/api.server";
 import { getAccount } from "~/lib/auth.server";
-import { apiErrorMessage } from "~/lib/form-action.server";
+import { fieldMessages } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -142,12 +142,7 @@ export function readRange(context: Context, request: Request, today = todayUtc()
 
 /** API error codes of a range (by field) as message keys; codes on other fields go to the whole form. */
 export function rangeMessages(context: Context, codes: Record<string, string[]>): Record<string, string[]> {
-  const messages: Record<string, string[]> = {};
-  for (const [field, list] of Object.entries(codes)) {
-    const onField = (RANGE_FIELDS as readonly string[]).includes(field);
-    (messages[onField ? field : ""] ??= []).push(...list.map((code) => apiErrorMessage(context, code, onField)));
-  }
-  return messages;
+  return fieldMessages(context, codes, RANGE_FIELDS);
 }
 
 /** A CSV file answer: UTF-8, downloaded under `filename`, never cached (the data is the customer's). */

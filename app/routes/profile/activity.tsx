@@ -15,7 +15,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { activityKind, activityWhat, activityWho } from "~/lib/activity-words.server";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
-import { apiErrorMessage } from "~/lib/form-action.server";
+import { fieldMessages } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { useT } from "~/lib/use-t";
@@ -37,14 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     csvHref: `/account-activity/${id}/activity.csv${search ? `?${search}` : ""}`,
     search,
   };
-  const refused = (codes: Record<string, string[]>) => {
-    const messages: Record<string, string[]> = {};
-    for (const [field, list] of Object.entries(codes)) {
-      const onField = (FILTER_FIELDS as readonly string[]).includes(field);
-      messages[onField ? field : ""] = list.map((code) => apiErrorMessage(context, code, onField));
-    }
-    return data({ ...page, errors: messages, log: null }, { status: 400 });
-  };
+  const refused = (codes: Record<string, string[]>) =>
+    data({ ...page, errors: fieldMessages(context, codes, FILTER_FIELDS), log: null }, { status: 400 });
   if (Object.keys(filter.errors).length) return refused(filter.errors as Record<string, string[]>);
 
   let answer;
