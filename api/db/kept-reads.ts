@@ -5,7 +5,9 @@
  * Used where every portal page asks the same thing again: the token's session check and GET /revision.
  * Requests that arrive while the same read is under way share it (a burst of 100 pages after a write
  * makes one read, not 100 queued on PGlite's single connection).
- * On PostgreSQL other processes write too: every read goes to the database.
+ * On PostgreSQL other processes write too: nothing is kept, but a request that arrives while the same read
+ * is under way still shares it (a page's calls made together check their session once): its answer is
+ * as fresh as the request's own would be, which could not start before it either.
  */
 import type { Db } from "./client.ts";
 
@@ -18,7 +20,7 @@ export class KeptReads<T> {
   private kept = new Map<string, { value: T; at: number }>();
   private generation: number | undefined;
   /** Reads under way, by key: a request for the same key meanwhile (no write between) shares the read. */
-  private loading = new Map<string, { generation: number; answer: Promise<T> }>();
+  private loading = new Map<string, { generation: number | undefined; answer: Promise<T> }>();
 
   constructor(
     private readonly db: Db,
@@ -35,7 +37,6 @@ export class KeptReads<T> {
       const hit = this.kept.get(key);
       if (hit && now >= hit.at && now - hit.at < KEPT_MS) return hit.value;
     }
-    if (generation === undefined) return load();
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.answer;
     const answer = load();
@@ -46,8 +47,8 @@ export class KeptReads<T> {
     } finally {
       if (this.loading.get(key)?.answer === answer) this.loading.delete(key);
     }
-    // Kept only when no write started or ended while it was read.
-    if (this.db.writeGeneration?.() === generation) {
+    // Kept only when no write started or ended while it was read (never on PostgreSQL).
+    if (generation !== undefined && this.db.writeGeneration?.() === generation) {
       if (generation !== this.generation || this.kept.size >= this.max) this.kept = new Map();
       this.generation = generation;
       this.kept.set(key, { value, at: now });
