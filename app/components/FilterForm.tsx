@@ -9,7 +9,10 @@
  * `<select name>`, clear, presets and preset.<key>.
  */
 import { Form, Link } from "react-router";
-import { FieldErrors, SubmitButton, filterInputClass } from "~/components/form";
+// The kit's parts one by one, not its index: a GET form uses none of conform (the form kit's chunk).
+import { filterInputClass } from "~/components/form/control-class";
+import { FieldErrors } from "~/components/form/FieldErrors";
+import { SubmitButton } from "~/components/form/SubmitButton";
 import type { Namespace } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 

@@ -8,6 +8,7 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useT } from "~/lib/use-t";
+import { controlClass } from "./control-class";
 import { FieldErrors } from "./FieldErrors";
 
 // Every field's value type fits here; the controls only read ids, names, errors and initial values.
@@ -15,12 +16,6 @@ import { FieldErrors } from "./FieldErrors";
 export type Meta = FieldMetadata<any, any, string[]>;
 
 type InputType = "text" | "email" | "password" | "tel" | "search" | "number" | "url";
-
-const controlClass = (invalid: boolean) =>
-  `block w-full rounded-md border px-3 py-2 text-base shadow-sm focus:border-primary ${invalid ? "border-error" : "border-gray-500"}`;
-
-/** A filter's input outside a conform form (a GET form of dates or kinds): the form's look, narrower. */
-export const filterInputClass = (invalid: boolean) => `${controlClass(invalid)} max-w-xs`;
 
 /** Label, hint and error around a control. */
 export function FieldShell({ meta, label, hint, children }: { meta: Meta; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
