@@ -42,6 +42,13 @@ const FRAMEWORK = [
   /app\/components\/(PageFrame|PageOutlet|PageTitle|PageHeader|Brand|LanguageToggle|ErrorPage)\.tsx$/,
   /vite\/preload-helper/,
 ];
+/**
+ * What a conform form loads before hydrating (its props, and the hooks that load conform's form model and
+ * the validation only once the page is hydrated: they import them dynamically, so this chunk takes neither
+ * in), in one chunk rather than four small ones: 0.2–2.6 KB less on 61 screens, up to 1.9 KB more on six
+ * that use part of it. Not the error texts or the submit button, which a GET filter without conform shows too.
+ */
+const FORM_KIT = /app\/lib\/(use-portal-form|use-lazy-validation|conform)\.ts$|node_modules\/@conform-to\/react\/dist\/helpers\.mjs$/;
 function clientChunks(): Plugin {
   return {
     name: "client-chunks",
@@ -56,6 +63,7 @@ function clientChunks(): Plugin {
             output: {
               manualChunks(id: string) {
                 if (FRAMEWORK.some((pattern) => pattern.test(id))) return "framework";
+                if (FORM_KIT.test(id)) return "form-kit";
                 return null;
               },
             },

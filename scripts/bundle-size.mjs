@@ -9,13 +9,16 @@
  *   npm run build && node scripts/bundle-size.mjs [--json] [--detail /billing/:customerId/pay]
  *
  * --detail lists the chunks of one screen (as printed), largest first.
- * --check fails (exit 1) when a screen's first load carries zod, which belongs after hydration: a page that
- *   names a contract constant must take it from the zod-free api/contract/values.ts (npm test runs this).
+ * --check fails (exit 1) when a screen's first load is over the 130 KB budget, or carries zod, which belongs
+ *   after hydration: a page that names a contract constant must take it from the zod-free
+ *   api/contract/values.ts (npm test runs this).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
+/** ../shared/design/ARCHITECTURE.md: JavaScript on first load of any screen, gzipped. */
+const BUDGET_KB = 130;
 const buildDir = process.env.BUILD_DIR || "build";
 const serverBuild = path.resolve(buildDir, "server/index.js");
 if (!existsSync(serverBuild)) {
@@ -149,7 +152,16 @@ if (process.argv.includes("--check")) {
     console.error(`zod in the first-load JavaScript of: ${carrying.join(", ")} (a constant from #contract/values instead?)`);
     process.exit(1);
   }
-  console.log(`First-load JavaScript of ${Object.keys(details).length} screens carries no zod.`);
+  const over = Object.entries(results).filter(([, size]) => size > BUDGET_KB);
+  if (over.length) {
+    console.error(
+      `First-load JavaScript over the ${BUDGET_KB} KB budget: ${over.map(([screen, size]) => `${screen} ${size} KB`).join(", ")}`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    `First-load JavaScript of ${Object.keys(details).length} screens carries no zod; the largest is ${Math.max(...Object.values(results))} KB (budget ${BUDGET_KB} KB).`,
+  );
 } else if (detail > 0) {
   const screen = process.argv[detail + 1];
   if (!details[screen]) {
@@ -171,5 +183,5 @@ if (process.argv.includes("--check")) {
   }
   console.log("Loaded after hydration, on top:");
   for (const [chunk, size] of Object.entries(lazy)) console.log(`  ${chunk.padEnd(26)} ${String(size).padStart(6)} KB`);
-  console.log(`Budget: 130 KB. Largest: ${Math.max(...Object.values(results))} KB`);
+  console.log(`Budget: ${BUDGET_KB} KB. Largest: ${Math.max(...Object.values(results))} KB`);
 }
