@@ -32,6 +32,7 @@ import { metrics } from "./metrics.server.ts";
 import { requestInfoContext } from "./request-info.ts";
 import { isPublicPath, loginUrl } from "./public-paths.ts";
 import { clearSession, getTokens } from "./session.server.ts";
+import { pageUrl } from "./page-url.ts";
 
 export type FormValue = string | number | boolean | Blob | null | undefined | (string | number | Blob)[];
 
@@ -335,7 +336,7 @@ export class ApiClient {
   /** Throws what a refused call means for the customer (spec section 8). */
   private refuse(method: string, path: string, status: number, body: unknown, options: CallOptions): never {
     if (status === 401) {
-      const { pathname, search } = new URL(this.options.request.url);
+      const { pathname, search } = pageUrl(this.options.request);
       if (pathname !== "/login" && pathname !== "/" && !isPublicPath(pathname)) {
         this.options.onUnauthorized?.();
         throw redirect(loginUrl(pathname + search));

@@ -32,6 +32,7 @@ import {
 } from "./session.server.ts";
 import type { NotificationValues } from "./notifications.ts";
 import { logEvent } from "./logger.server.ts";
+import { pageUrl } from "./page-url.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -196,11 +197,8 @@ async function renew(context: Context, request: Request, refreshToken: string): 
 
 /** /login with this request's page in came_from (a data request, a client navigation, names the page without .data). */
 function loginUrlFor(request: Request): string {
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-  url.searchParams.delete("_routes");
-  const search = url.searchParams.toString();
-  return loginUrl(path + (search ? `?${search}` : ""));
+  const { pathname, search } = pageUrl(request);
+  return loginUrl(pathname + search);
 }
 
 /**
@@ -215,7 +213,7 @@ function loginUrlFor(request: Request): string {
  */
 function lookupFailed(context: Context, request: Request, error: unknown): unknown {
   // A public page that looks the user up (single sign-on) shows its error page, as for a 401 there.
-  if (isPublicPath(new URL(request.url).pathname)) return error;
+  if (isPublicPath(pageUrl(request).pathname)) return error;
   // Without an answer: a lookup failure only when the API answered this request and the page's time is not spent.
   const apiAnswered = context.get(requestInfoContext).revision !== undefined && budgetOf(context, getConfig().API_TIMEOUT_MS).left() > 0;
   if (!isFailure(error, "server") && !(isFailure(error, "unavailable") && apiAnswered)) return error;
@@ -236,9 +234,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
     clearSession(context);
     const response = redirect(loginUrlFor(request));
     if (request.method === "GET" || request.method === "HEAD") return response;
-    // A data request (client navigation) names the page without the .data suffix.
-    const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-    return keepDraft(response, path, await readPostedFields(request));
+    return keepDraft(response, pageUrl(request).pathname, await readPostedFields(request));
   };
   if (!accessToken || isExpired(accessToken)) {
     if (!refreshToken) throw await toLogin();
@@ -499,7 +495,7 @@ export async function redirectToActiveAccount(
   options: { billing?: boolean } = {},
 ): Promise<never> {
   const { customers } = await getAccount(context, request);
-  const search = new URL(request.url).search;
+  const search = pageUrl(request).search;
   const active = activeCustomer(request, options.billing ? customers.filter((c) => c.isBillingAuthoritative) : customers);
   if (active) throw redirect(to(active.customer_id) + search);
   const fallback = activeCustomer(request, customers);

@@ -37,6 +37,7 @@ import { requestInfoContext } from "./request-info.ts";
 import { readRevision } from "./revision-reads.server.ts";
 import { getTokens, hasNotifications } from "./session.server.ts";
 import { torontoToday } from "../schemas/values.ts";
+import { pageUrl } from "./page-url.ts";
 
 /** What pages with an ETag answer: kept by this browser only, and never shown without asking. */
 export const REVALIDATE = "private, no-cache";
@@ -136,7 +137,7 @@ async function userTag(
   }
   if (revision === undefined) return undefined;
   const config = getConfig();
-  const { pathname, search } = new URL(request.url);
+  const { pathname, search } = pageUrl(request);
   return `"${createHash("sha256")
     .update(
       [

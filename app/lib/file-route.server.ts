@@ -18,6 +18,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { requestInfoContext } from "./request-info.ts";
+import { pageUrl } from "./page-url.ts";
 
 export function fileRoute<Params>(
   answer: (context: Readonly<RouterContextProvider>, request: Request, params: Params) => Promise<Response>,
@@ -39,7 +40,7 @@ export function fileRoute<Params>(
   function loader({ request, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): never {
     const refused = context.get(refusedContext);
     if (refused) throw refused.error;
-    throw redirectDocument(new URL(request.url).pathname);
+    throw redirectDocument(pageUrl(request).pathname);
   }
 
   return { middleware, loader };

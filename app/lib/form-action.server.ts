@@ -29,6 +29,7 @@ import { keepDraft } from "./form-draft.server.ts";
 import { readMultipart, releaseUploads } from "./form-uploads.server.ts";
 import { notify } from "./session.server.ts";
 import { logEvent } from "./logger.server.ts";
+import { pageUrl } from "./page-url.ts";
 
 /** What a refused post answers: the form's state for conform, and a fresh idempotency key when one is due. */
 export interface FormReply {
@@ -354,7 +355,7 @@ async function answerForm<S extends z.ZodType, R>(
       return refuse(502, { formErrors: [messages?.server ?? "common:formErrors.server"] }, false, true);
     }
     // The session ended: nothing was saved; what was typed waits for the customer's return (form-draft.server.ts).
-    if (toSignIn(error)) throw await keepDraft(error, new URL(request.url).pathname.replace(/\.data$/, ""), form.entries());
+    if (toSignIn(error)) throw await keepDraft(error, pageUrl(request).pathname, form.entries());
     throw error;
   }
   const next = options.success(result, value, { language });

@@ -20,6 +20,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { getConfig, secureCookies } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { notify, openValue, sealValue } from "./session.server.ts";
+import { pageUrl } from "./page-url.ts";
 
 export const FORM_DRAFT_COOKIE = "__form_draft";
 const PURPOSE = "form-draft";
@@ -182,7 +183,7 @@ export async function readDraft(request: Request, now = Date.now()): Promise<For
 }
 
 /** The page a request shows (a data request names it with .data). */
-const pageOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "") || "/";
+const pageOf = (request: Request) => pageUrl(request).pathname;
 
 const takenContext = createContext<TakenDraft | null>(null);
 

@@ -17,6 +17,7 @@ import {
   type Namespace,
 } from "./i18n.ts";
 import { completeTexts, resolveText, translator, type Bundle, type T, type Texts } from "./translate.ts";
+import { pageUrl } from "./page-url.ts";
 
 const files = import.meta.glob<{ default: Bundle }>("../../locales/*/*.json", { eager: true });
 
@@ -67,7 +68,7 @@ export async function detectLanguage(request: Request, context: Readonly<RouterC
 export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   await detectLanguage(request, context);
   const response = await next();
-  const chosen = new URL(request.url).searchParams.get("lng");
+  const chosen = pageUrl(request).searchParams.get("lng");
   if (isLanguage(chosen) && readCookie(request, LANGUAGE_COOKIE) !== chosen) {
     response.headers.append("Set-Cookie", preferenceCookie(LANGUAGE_COOKIE, chosen, LANGUAGE_COOKIE_MAX_AGE));
   }

@@ -9,6 +9,7 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "react-router";
 import { secureCookies } from "./config.server.ts";
+import { pageUrl } from "./page-url.ts";
 
 export type LinkKind = "recover" | "activate" | "contact" | "summary" | "confirmation" | "handoff" | "agreement" | "ticket";
 
@@ -32,7 +33,7 @@ export function stashLinkToken(kind: LinkKind, token: string, scope: string, req
   const headers = new Headers();
   headers.append("Set-Cookie", TOKEN.test(token) ? linkCookie(kind, `${scope} ${token}`, MAX_AGE_SECONDS) : forgetLinkToken(kind));
   // The rest of the address stays (?lng=fr); only the token goes.
-  const query = new URLSearchParams(request ? new URL(request.url).search : "");
+  const query = new URLSearchParams(request ? pageUrl(request).search : "");
   query.delete("token");
   const search = query.toString();
   throw redirect(search ? `${scope}?${search}` : scope, { headers });

@@ -28,6 +28,7 @@ import { serviceAccountId } from "~/routes/business/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
 import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
+import { pageUrl } from "~/lib/page-url";
 
 // Signed in first; then a page that has not changed since this browser got it answers 304 (conditionalMiddleware),
 // inside followActiveAccountMiddleware so that viewing an account's page makes it the active one even then.
@@ -41,7 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
+  const pathname = pageUrl(request).pathname;
   const routeId =
     "customerId" in params && params.customerId ? Number(params.customerId) : await serviceAccountId(context, request, pathname);
   // An account the kept list lacks fetches the list again (findAccount); getAccount then answers that one.

@@ -8,9 +8,10 @@ import type { Route } from "./+types/accounts";
 import { PageTitle } from "~/components/PageTitle";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { pageUrl } from "~/lib/page-url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const q = (pageUrl(request).searchParams.get("q") ?? "").slice(0, 100);
   const { customers } = await getAccount(context, request);
   const active = activeCustomer(request, customers);
   return {

@@ -28,13 +28,14 @@ import { useBrand } from "~/lib/root-data";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { RecoveryCodeSchema, TwoStepCodeSchema } from "~/schemas/two-step";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["auth", "api"] };
 
 const constraints = { app: getZodConstraint(TwoStepCodeSchema), recovery: getZodConstraint(RecoveryCodeSchema) };
 
 type Method = keyof typeof constraints;
-const methodOf = (request: Request): Method => (new URL(request.url).searchParams.get("method") === "recovery" ? "recovery" : "app");
+const methodOf = (request: Request): Method => (pageUrl(request).searchParams.get("method") === "recovery" ? "recovery" : "app");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const pending = getPendingTwoStep(context);

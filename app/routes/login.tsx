@@ -29,6 +29,7 @@ import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { LoginSchema } from "~/schemas/login";
+import { pageUrl } from "~/lib/page-url";
 
 /** required / maxLength for the browser, from the shared schema (computed once). */
 const loginConstraint = getZodConstraint(LoginSchema);
@@ -36,7 +37,7 @@ const loginConstraint = getZodConstraint(LoginSchema);
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cameFrom = new URL(request.url).searchParams.get("came_from");
+  const cameFrom = pageUrl(request).searchParams.get("came_from");
   // Already signed in: go where the customer was heading.
   if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
   // A post found the session over: say so (what was typed waits for the return, form-draft.server.ts).

@@ -16,6 +16,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ForgotPasswordSchema } from "~/schemas/auth-flows";
 import { addressBlocked, throttledReply } from "./shared.server";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["account", "api"] };
 const constraint = getZodConstraint(ForgotPasswordSchema);
@@ -26,7 +27,7 @@ const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
 /** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };
+  return { sent: pageUrl(request).searchParams.get("sent") === "1", constraint };
 }
 
 class Throttled extends Error {}

@@ -24,6 +24,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { OAuthDecisionSchema } from "~/schemas/auth-flows";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["account", "api"] };
 
@@ -31,7 +32,7 @@ const FIELDS = ["response_type", "client_id", "redirect_uri", "state", "scope", 
 
 /** The authorization request, from the page's address (only the OAuth fields, each at most 2 KiB). */
 function oauthRequest(request: Request) {
-  const query = new URL(request.url).searchParams;
+  const query = pageUrl(request).searchParams;
   const fields: Record<string, string> = {};
   for (const name of FIELDS) {
     const value = query.get(name);
@@ -42,7 +43,7 @@ function oauthRequest(request: Request) {
 
 /** Without redirect_uri the page does not exist, signed in or not (spec section 5). */
 const requireRedirectUri: Route.MiddlewareFunction = ({ request }, next) => {
-  if (!new URL(request.url).searchParams.get("redirect_uri")) throw data({ kind: "unmatched" }, { status: 404 });
+  if (!pageUrl(request).searchParams.get("redirect_uri")) throw data({ kind: "unmatched" }, { status: 404 });
   return next();
 };
 

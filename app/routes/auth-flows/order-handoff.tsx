@@ -22,6 +22,7 @@ import { useT } from "~/lib/use-t";
 import { ContinueSchema } from "~/schemas/auth-flows";
 import { linkGone, SCOPES } from "./shared.server";
 import { Form } from "react-router";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["orders", "api"] };
 
@@ -29,7 +30,7 @@ const validId = (orderId: string | undefined) => Boolean(orderId && /^\d{1,12}$/
 
 /** The hand-over token of this order: in the address (first load) or kept from it. */
 function tokenOf(request: Request, orderId: string): string | undefined {
-  return new URL(request.url).searchParams.get("token") ?? linkToken(request, "handoff", SCOPES.handoff(orderId));
+  return pageUrl(request).searchParams.get("token") ?? linkToken(request, "handoff", SCOPES.handoff(orderId));
 }
 
 /** Without a token the page is for a signed-in contact of the order's customer. */
@@ -50,7 +51,7 @@ function orders(context: Route.LoaderArgs["context"], request: Request, token: s
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!validId(params.orderId)) return linkGone();
   const orderId = params.orderId!;
-  const inAddress = new URL(request.url).searchParams.get("token");
+  const inAddress = pageUrl(request).searchParams.get("token");
   if (inAddress) stashLinkToken("handoff", inAddress, SCOPES.handoff(orderId), request);
   const token = tokenOf(request, orderId);
   const order = await orders(context, request, token).call(LINK, {

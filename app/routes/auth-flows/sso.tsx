@@ -26,6 +26,7 @@ import { getPendingSwitch, getTokens, notify, setPendingSwitch, setTokens, type 
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { SsoAnswerSchema } from "~/schemas/auth-flows";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["account"] };
 
@@ -36,7 +37,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** came_from as a path of this site; 404 without it. */
 function destination(request: Request): string {
-  const cameFrom = new URL(request.url).searchParams.get("came_from");
+  const cameFrom = pageUrl(request).searchParams.get("came_from");
   if (!cameFrom) throw data({ kind: "unmatched" }, { status: 404 });
   return safeRedirectPath(cameFrom, "/");
 }
@@ -62,9 +63,8 @@ function waiting(context: Context, target: string): PendingSwitch | undefined {
 
 /** The page's own address without the token (other parameters, such as ?lng=fr, kept). */
 function withoutToken(request: Request): string {
-  const query = new URLSearchParams(new URL(request.url).search);
+  const query = new URLSearchParams(pageUrl(request).search);
   query.delete("sso_token");
-  query.delete("_routes");
   return `/sso?${query.toString()}`;
 }
 
@@ -76,7 +76,7 @@ const asked = (pending: PendingSwitch, target: string) => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = destination(request);
-  const ssoToken = new URL(request.url).searchParams.get("sso_token");
+  const ssoToken = pageUrl(request).searchParams.get("sso_token");
   if (ssoToken === null) {
     // The question, after the token left the address (or a reload of it).
     const pending = waiting(context, target);

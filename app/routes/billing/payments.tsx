@@ -21,6 +21,7 @@ import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { fieldMessages } from "~/lib/form-action.server";
 import { useT } from "~/lib/use-t";
+import { pageUrl } from "~/lib/page-url";
 
 /** Bank and PAD payments older than this many days are not shown (spec section 9). */
 const BANK_PAYMENTS_SHOWN_DAYS = 30;
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.customerId) return redirectToActiveAccount(context, request, (id) => `/billing-details/${id}/payments`, { billing: true });
   const customer = await requireCustomer(context, request, params, { billing: true });
   const id = customer.customer_id;
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   // What was typed, shown again in the form (cut short: it is only echoed).
   const filter = {
     from_date: (search.get("from_date") ?? "").trim().slice(0, 40),

@@ -10,6 +10,7 @@ import { ApiFieldErrors, api } from "~/lib/api.server";
 import { toCsv } from "~/components/business/business";
 import { csvResponse, readRange, serviceIdOf } from "./business.server";
 import type { PageHandle } from "~/lib/page-handle";
+import { pageUrl } from "~/lib/page-url";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live" } satisfies PageHandle;
@@ -17,7 +18,7 @@ export const handle = { cache: "live" } satisfies PageHandle;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
   const { range } = readRange(context, request);
-  const page = `/internet/view/${id}/bandwidth${new URL(request.url).search}`;
+  const page = `/internet/view/${id}/bandwidth${pageUrl(request).search}`;
   if (!range) throw redirect(page);
   let answer;
   try {

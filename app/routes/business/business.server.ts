@@ -12,6 +12,7 @@ import { api } from "~/lib/api.server";
 import { getAccount } from "~/lib/auth.server";
 import { fieldMessages } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
+import { pageUrl } from "~/lib/page-url";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -119,7 +120,7 @@ export interface RangeRequest {
  * dates, not after today, start ≤ end, 60 days at most), so a mistake is explained next to the form.
  */
 export function readRange(context: Context, request: Request, today = todayUtc()): RangeRequest {
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const filter = {
     from_date: (search.get("from_date") ?? "").trim().slice(0, 40),
     to_date: (search.get("to_date") ?? "").trim().slice(0, 40),

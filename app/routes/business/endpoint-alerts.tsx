@@ -14,6 +14,7 @@ import { api } from "~/lib/api.server";
 import { serviceIdOf } from "./business.server";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["business"] };
 
@@ -23,7 +24,7 @@ type Filter = (typeof FILTERS)[number];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const filter: Filter = (FILTERS as readonly string[]).includes(search.get("status") ?? "") ? (search.get("status") as Filter) : "all";
   const { alerts } = await api(context, request).call("GET /internet/{id}/alerts", { params: { id } });
   const matching = filter === "all" ? alerts : alerts.filter((a) => a.status === filter);

@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["profile"] };
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (process.env.NODE_ENV === "production") throw data({ kind: "unmatched" }, { status: 404 });
   const answer = await api(context, request, { public: true }).call("GET /dev/outbox", { silentNotFound: true });
   if (!answer) throw data({ kind: "unmatched" }, { status: 404 });
-  const origin = new URL(request.url).origin;
+  const origin = pageUrl(request).origin;
   return { mails: answer.mails.map((mail) => ({ ...mail, body_text: mail.body_text.replaceAll("{{portal_url}}", origin) })), origin };
 }
 

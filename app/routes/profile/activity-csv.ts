@@ -14,6 +14,7 @@ import { requireCustomer } from "~/lib/auth.server";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { readActivityFilter } from "./activity.server";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { cache: "live" } satisfies PageHandle;
 
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(context, request, params);
   const id = customer.customer_id;
   const filter = readActivityFilter(request);
-  const back = `/account-activity/${id}${new URL(request.url).search}`;
+  const back = `/account-activity/${id}${pageUrl(request).search}`;
   if (Object.keys(filter.errors).length) throw redirect(back);
   const t = getT(context, "profile");
   const language = getLanguage(context);

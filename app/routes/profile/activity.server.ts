@@ -5,6 +5,7 @@
  */
 import { ACTIVITY_KINDS, type ActivityKind } from "#contract/activity";
 import { IsoDate } from "#contract/common";
+import { pageUrl } from "~/lib/page-url";
 
 export const FILTER_FIELDS = ["kind", "from_date", "to_date"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
@@ -19,7 +20,7 @@ export interface ActivityFilter {
 }
 
 export function readActivityFilter(request: Request): ActivityFilter {
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const typed = Object.fromEntries(FILTER_FIELDS.map((field) => [field, (search.get(field) ?? "").trim().slice(0, 40)])) as Record<
     FilterField,
     string

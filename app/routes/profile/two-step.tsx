@@ -22,13 +22,14 @@ import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { TwoStepCodeSchema } from "~/schemas/two-step";
 import { groupedKey, otpauthUri, qrCodeSvg, twoStepStatus } from "./two-step.server";
+import { pageUrl } from "~/lib/page-url";
 
 // The page shows a secret: made for each view, never answered from a kept copy.
 export const handle = { i18n: ["profile", "api"], cache: "never" } satisfies PageHandle;
 
 const constraint = getZodConstraint(TwoStepCodeSchema);
 
-const isStart = (request: Request) => new URL(request.url).searchParams.has("start");
+const isStart = (request: Request) => pageUrl(request).searchParams.has("start");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [status, { setup }, { current_user }] = await Promise.all([

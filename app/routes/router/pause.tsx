@@ -22,6 +22,7 @@ import { useT } from "~/lib/use-t";
 import { normalizeMac, PauseChangeSchema, PauseScheduleSchema } from "~/schemas/router";
 import { pauseWords } from "./pauses.server";
 import { ROUTER_FAILURES, requireRouterManager, section } from "./router.server";
+import { pageUrl } from "~/lib/page-url";
 
 // Its texts are the home network's (wifi namespace: the network overview also says who is paused).
 export const handle = { cache: "live", i18n: ["wifi", "router", "api"] } satisfies PageHandle;
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     redirectTo: `/internet/router/${serviceId}#dhcp-leases`,
     notification: { key: `wifi:overview.pause.${key}`, values: { name } },
   });
-  if (new URL(request.url).searchParams.has("schedule")) {
+  if (pageUrl(request).searchParams.has("schedule")) {
     return formAction(
       { request, context },
       {

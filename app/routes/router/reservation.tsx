@@ -17,6 +17,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, reservationSchema, type ReservationContext } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";
+import { pageUrl } from "~/lib/page-url";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
@@ -44,7 +45,7 @@ async function reservationData(context: Route.LoaderArgs["context"], request: Re
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, lan, devices, check } = await reservationData(context, request, params);
-  const mac = normalizeMac(new URL(request.url).searchParams.get("mac"));
+  const mac = normalizeMac(pageUrl(request).searchParams.get("mac"));
   const device = devices.find((d) => d.mac_address === mac) ?? null;
   return {
     ...service,

@@ -38,6 +38,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
 import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "./router.server";
+import { pageUrl } from "~/lib/page-url";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "status", "api"] } satisfies PageHandle;
@@ -88,7 +89,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const service = await requireRouterService(context, request, params);
   const serviceId = service.service.service_id;
-  if (new URL(request.url).searchParams.get("dialog") === "lan") return saveLanSettings({ request, context }, serviceId);
+  if (pageUrl(request).searchParams.get("dialog") === "lan") return saveLanSettings({ request, context }, serviceId);
   return formAction(
     { request, context },
     {

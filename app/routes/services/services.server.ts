@@ -8,6 +8,7 @@ import { api } from "~/lib/api.server";
 import { activeCustomer, getAccount, requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { pageId } from "~/lib/page-ids.server";
+import { pageUrl } from "~/lib/page-url";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -95,7 +96,7 @@ export async function redirectToActiveService(
     const { bundles } = await api(context, request).call("GET /services/{customerId}", { params: { customerId: active.customer_id } });
     for (const bundle of bundles) {
       const service = bundle.services.find((s) => s.category === category);
-      if (service) throw redirect(to({ packageId: bundle.package_id, serviceId: service.service_id }) + new URL(request.url).search);
+      if (service) throw redirect(to({ packageId: bundle.package_id, serviceId: service.service_id }) + pageUrl(request).search);
     }
   }
   throw data({ kind: "not-found" }, { status: 404 });

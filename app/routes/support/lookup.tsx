@@ -20,6 +20,7 @@ import { signInLimits } from "~/lib/sign-in-limits";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { TicketLookupSchema } from "~/schemas/support";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["support", "api"] };
 const constraint = getZodConstraint(TicketLookupSchema);
@@ -30,7 +31,7 @@ const lookupKey = (ticketNumber: string) => `ticket-lookup:${normalTicketNumber(
 /** The same page for every visitor: rendered once, then kept (conditional.server.ts). */
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", constraint };
+  return { sent: pageUrl(request).searchParams.get("sent") === "1", constraint };
 }
 
 /** 429: the form again with "too many requests", nothing sent to the API. */

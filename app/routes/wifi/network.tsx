@@ -17,13 +17,14 @@ import { formatDate, formatTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
+import { pageUrl } from "~/lib/page-url";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["wifi", "services", "api"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const packageId = idParam(params.packageId);
-  const view = new URL(request.url).searchParams.get("view") === "map" ? "map" : "list";
+  const view = pageUrl(request).searchParams.get("view") === "map" ? "map" : "list";
   const { network_overview } = await api(context, request).call("GET /wifi/{packageId}/network-overview", { params: { packageId } });
   return { packageId, view, overview: network_overview };
 }

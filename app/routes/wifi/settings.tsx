@@ -21,6 +21,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { GUEST_HOURS } from "~/schemas/values";
 import { suffixOf, WifiSchema, WifiSwitchSchema, type BandSuffix } from "~/schemas/wifi";
+import { pageUrl } from "~/lib/page-url";
 
 export const handle = { i18n: ["wifi", "api"] };
 
@@ -31,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     client.call("GET /wifi/{packageId}", { params: { packageId } }),
     client.call("GET /residential-internet/{packageId}", { params: { packageId } }),
   ]);
-  const show = new URL(request.url).searchParams.get("show");
+  const show = pageUrl(request).searchParams.get("show");
   // Who may change the WiFi: the roles that may change the router (the API answers 403 to the others).
   const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
   return {
@@ -58,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
   if (!canManage) throw data({ kind: "forbidden" }, { status: 403 });
   // A network turned on or off: its own small form, posted to ?switch.
-  if (new URL(request.url).searchParams.has("switch")) {
+  if (pageUrl(request).searchParams.has("switch")) {
     return formAction(
       { request, context },
       {
