@@ -56,8 +56,8 @@ export const SCREENS = [
   { name: "order-handoff", via: `/handoff/order/900001?token=${AUTH.orderHandoff}` },
   { name: "agreement", via: `/agreement/view/${AUTH.agreement}` },
   { name: "ticket-lookup", path: "/support/tickets/lookup" },
-  // The link page only names the ticket: a GET never uses the link.
-  { name: "ticket-link", path: "/support/tickets/view/demo-ticket-business-Pn6Gc2Yv8Ls3" },
+  // The link page only names the ticket: a GET never uses the link, but takes it out of the address (a cookie).
+  { name: "ticket-link", via: "/support/tickets/view/demo-ticket-business-Pn6Gc2Yv8Ls3" },
   { name: "status", path: "/status" },
   { name: "unsubscribe", path: "/unsubscribe/not-a-signed-link-of-this-portal" },
   { name: "not-found", path: "/no-such-page", status: 404 },
