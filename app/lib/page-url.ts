@@ -7,9 +7,8 @@
  */
 export function pageUrl(request: Request): URL {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) {
-    url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length).replace(/(.)\/$/, "$1");
-  }
+  const page = pageOfDataRequest(url.pathname);
+  if (page !== undefined) url.pathname = page;
   if (url.searchParams.has("_routes") || url.searchParams.has("index")) {
     const kept = url.searchParams.getAll("index").filter(Boolean);
     url.searchParams.delete("_routes");
@@ -17,4 +16,11 @@ export function pageUrl(request: Request): URL {
     for (const value of kept) url.searchParams.append("index", value);
   }
   return url;
+}
+
+/** The page a data request is for: "/billing/100101.data" is /billing/100101, "/_root.data" is /; else undefined. */
+export function pageOfDataRequest(pathname: string): string | undefined {
+  const match = /^(.*?)(?:\/_root|\/_)?\.data$/.exec(pathname);
+  if (!match) return undefined;
+  return pathname.endsWith("/_.data") ? `${match[1]}/` : match[1] || "/";
 }

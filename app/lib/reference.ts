@@ -8,6 +8,7 @@
  */
 import { createContext, useContext, useState } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
+import { pageOfDataRequest } from "./page-url.ts";
 
 export const ReferenceContext = createContext<string | undefined>(undefined);
 
@@ -16,13 +17,6 @@ export const REFERENCE_ATTRIBUTE = "data-reference";
 
 /** The page (its path) and request id of the last page data request that failed. */
 let lastFailedData: { path: string; id: string } | undefined;
-
-/** The page a data request is for: "/billing/100101.data" is /billing/100101, "/_root.data" is /. */
-export function pageOfDataRequest(pathname: string): string | undefined {
-  const match = /^(.*?)(?:\/_root|\/_)?\.data$/.exec(pathname);
-  if (!match) return undefined;
-  return pathname.endsWith("/_.data") ? `${match[1]}/` : match[1] || "/";
-}
 
 /**
  * entry.client.tsx: notes the X-Request-Id of every failed page data request (React Router asks for a
