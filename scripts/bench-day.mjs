@@ -314,10 +314,29 @@ function groupPids(pgid) {
   }
   return pids;
 }
-/** CPU (ms) of every process of a group alive now, by pid. */
-function groupCpu(pgid) {
+/** PostgreSQL's processes: the postmaster (its data directory's postmaster.pid) and its children, the backends. */
+function postgresPids(dir) {
+  let postmaster;
+  try {
+    postmaster = Number(readFileSync(`${dir}/data/postmaster.pid`, "utf8").split("\n")[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[1]) === postmaster) pids.push(Number(pid));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+/** CPU (ms) of every process alive now of a group (a pgid) or of a list (a function giving pids), by pid. */
+function groupCpu(group) {
   const cpu = new Map();
-  for (const pid of groupPids(pgid)) {
+  for (const pid of typeof group === "function" ? group() : groupPids(group)) {
     try {
       cpu.set(pid, lib.cpuMs(pid));
     } catch {
@@ -333,6 +352,19 @@ const TSX = path.join(lib.ROOT, "node_modules/.bin/tsx");
 const pgBin = () =>
   execFileSync("bash", ["-c", "ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1"], { encoding: "utf8" }).trim();
 const asPostgres = (args) => (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", ...args]] : [args[0], args.slice(1)]);
+
+/**
+ * CPU (ms) of one sign-in's password check on this machine: the API's own verifyPassword (scrypt, costly
+ * by design), timed in a process of its own.
+ */
+function passwordCheckMs() {
+  const code =
+    'import { hashPassword, verifyPassword } from "./api/service/passwords.ts";' +
+    'const hash = await hashPassword("benchmark"); await verifyPassword("benchmark", hash);' +
+    'const before = process.cpuUsage(); for (let i = 0; i < 10; i++) await verifyPassword("benchmark", hash);' +
+    "const used = process.cpuUsage(before); console.log((used.user + used.system) / 10 / 1000);";
+  return Number(execFileSync(TSX, ["--input-type=module", "-e", code], { cwd: lib.ROOT, encoding: "utf8" }).trim());
+}
 
 function startPostgres() {
   const out = execFileSync("bash", [path.join(lib.ROOT, "scripts/test-postgres.sh"), "start"], {
@@ -568,7 +600,11 @@ const best = (steps) => steps.filter(held).reduce((a, s) => (!a || s.viewsPerSec
 
 async function rampPortal(label, infra, extraEnv) {
   const servers = await startServers(infra, extraEnv);
-  const pgids = { portal: servers.portal.pid, ...(servers.api ? { api: servers.api.pid } : {}) };
+  const pgids = {
+    portal: servers.portal.pid,
+    ...(servers.api ? { api: servers.api.pid } : {}),
+    ...(infra.pgDir ? { postgres: () => postgresPids(infra.pgDir) } : {}),
+  };
   const base = `http://127.0.0.1:${PORTS.portal}`;
   // Warm-up, not measured: sessions without think times (JIT, pools).
   await warmUp(base, infra.users, QUICK ? 30 : 100);
@@ -772,6 +808,7 @@ async function main() {
     output.faults = await faults(infra);
     printFaults(output.faults);
   } else {
+    output.passwordCheckMs = passwordCheckMs();
     const runs = [await rampPortal("default", infra, {})];
     let naive = null;
     if (naiveBuild.dir) {
@@ -790,7 +827,7 @@ async function main() {
     } else console.log(`\nNOTE: ${naiveBuild.reason}`);
     output.runs = runs;
     output.naive = naive;
-    printSummary(runs, naive);
+    printSummary(runs, naive, output.passwordCheckMs);
   }
   output.loadAfter = loadavg();
   await lib.stopAll();
@@ -801,13 +838,27 @@ async function main() {
   console.log(`\nTotal ${elapsed()}; load average ${output.loadAfter.map((x) => x.toFixed(2)).join(" ")}`);
 }
 
-function printSummary(runs, naive) {
+function printSummary(runs, naive, checkMs) {
   const n = naive?.best;
   console.log(
     `\nHighest page views per second held at p99 ≤ ${P99_LIMIT_MS} ms with no errors (${SHAPE} shape, ${CUSTOMERS.toLocaleString("en")} customers; ` +
       `naive page in this run: ${n ? `${f(n.viewsPerSecond)} views/s, ${f(n.cpu.naive, 2)} ms CPU per view` : "–"}):\n`,
   );
-  const rows = [["run", "views/s", "× naive", "p99 ms", "sign-ins p50/p99 ms", "portal CPU/view", "×", "API CPU/view", "×", "load"]];
+  const rows = [
+    [
+      "run",
+      "views/s",
+      "× naive",
+      "p99 ms",
+      "sign-ins p50/p99 ms",
+      "portal CPU/view",
+      "×",
+      "API CPU/view",
+      "×",
+      "PostgreSQL CPU/view",
+      "load",
+    ],
+  ];
   for (const r of runs) {
     const b = r.best;
     const ratio = (x) => (b && n && n.viewsPerSecond > 0 && Number.isFinite(x) ? `${(x / n.viewsPerSecond).toFixed(2)}×` : "–");
@@ -826,12 +877,26 @@ function printSummary(runs, naive) {
             cpuRatio(b.cpu.portal),
             f(b.cpu.api, 2),
             cpuRatio(b.cpu.api),
+            f(b.cpu.postgres, 2),
             f(b.load, 2),
           ]
-        : [r.label, "none held", "", "", "", "", "", "", "", ""],
+        : [r.label, "none held", "", "", "", "", "", "", "", "", ""],
     );
   }
   console.log(lib.table(rows, { align: ["l"] }));
+  // What the deliberate cost of signing in leaves of the machine: each session signs in once.
+  const b = runs[0].best;
+  if (b && b.views > 0 && Number.isFinite(checkMs)) {
+    const perView = b.signIns / b.views;
+    const hashing = perView * checkMs;
+    const ceiling = (cpus().length * 1000) / hashing;
+    console.log(
+      `\nSign-in password checks: ${f(checkMs, 1)} ms of CPU each on this machine (scrypt, costly by design), ` +
+        `${f(perView, 3)} per page view at ${f(b.viewsPerSecond)} views/s: ${f(hashing, 2)} ms of every view's CPU ` +
+        `(${f((100 * hashing) / b.cpu.api, 0)} % of the API's). On ${cpus().length} cores the checks alone allow at most ` +
+        `${f(ceiling)} views/s${n ? ` (${(ceiling / n.viewsPerSecond).toFixed(2)}× the naive page)` : ""}, whatever the rest costs.`,
+    );
+  }
   // Every run at the same offered rate (the highest step that all measured): p99 and CPU per view side by side.
   const common = Math.min(...runs.map((r) => r.steps.length));
   if (runs.length > 1 && common > 0) {

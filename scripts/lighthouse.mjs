@@ -65,6 +65,13 @@ function diagnose(lhr) {
   for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
     console.log(`  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms (${task.url ?? "unattributed"})`);
   }
+  // Where the main thread's time went (simulated), by kind of work and by script.
+  const kinds = lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  console.log(`  main thread: ${kinds.map((k) => `${k.groupLabel ?? k.group} ${Math.round(k.duration)} ms`).join(", ")}`);
+  for (const script of lhr.audits["bootup-time"]?.details?.items ?? []) {
+    const path = script.url.startsWith("http") ? new URL(script.url).pathname : script.url;
+    console.log(`  script ${path}: ${Math.round(script.scripting)} ms running, ${Math.round(script.scriptParseCompile)} ms compiling`);
+  }
   for (const request of lhr.audits["network-requests"]?.details?.items ?? []) {
     const at = `${Math.round(request.networkRequestTime)}–${Math.round(request.networkEndTime)} ms`.padEnd(14);
     console.log(
