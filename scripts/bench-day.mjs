@@ -302,18 +302,19 @@ async function visit(base, username, log, stopped) {
 // ---------------------------------------------------------------------------------------------------------
 // Processes: CPU of a process group (the portal's primary and workers, the API behind tsx).
 
-function groupPids(pgid) {
-  const pids = [];
+/** Each process alive now: its pid and the fields of /proc/<pid>/stat after its name (state, parent, group, …). */
+function processes() {
+  const all = [];
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      if (Number(fields[2]) === pgid) pids.push(Number(pid));
+      all.push([Number(pid), readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")]);
     } catch {
       // gone
     }
   }
-  return pids;
+  return all;
 }
+const groupPids = (pgid) => processes().flatMap(([pid, fields]) => (Number(fields[2]) === pgid ? [pid] : []));
 /** PostgreSQL's processes: the postmaster (its data directory's postmaster.pid) and its children, the backends. */
 function postgresPids(dir) {
   let postmaster;
@@ -322,16 +323,7 @@ function postgresPids(dir) {
   } catch {
     return [];
   }
-  const pids = [postmaster];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      if (Number(fields[1]) === postmaster) pids.push(Number(pid));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
+  return [postmaster, ...processes().flatMap(([pid, fields]) => (Number(fields[1]) === postmaster ? [pid] : []))];
 }
 /** CPU (ms) of every process alive now of a group (a pgid) or of a list (a function giving pids), by pid. */
 function groupCpu(group) {
