@@ -88,12 +88,12 @@ describe("deferScripts", () => {
     expect(added).toEqual([]); // nothing before the first frame
     expect(frames).toHaveLength(1);
     frames[0]();
-    // A task after the frame, then one that starts Intl, one for each preload and one for the module
+    // A task after the frame, then one for each preload, one that starts Intl and one for the module
     // script, in that order.
-    expect(runTasks()).toEqual([0, 0, 1, 1, 1, 1]);
+    expect(runTasks()).toEqual([0, 1, 1, 1, 0, 1]);
     expect(intl).toEqual([
-      ["DateTimeFormat", "fr-CA", { dateStyle: "long", timeZone: "America/Toronto" }, 0],
-      ["NumberFormat", "fr-CA", { style: "currency", currency: "CAD" }, 0],
+      ["DateTimeFormat", "fr-CA", { dateStyle: "long", timeZone: "America/Toronto" }, 3],
+      ["NumberFormat", "fr-CA", { style: "currency", currency: "CAD" }, 3],
     ]);
     expect(
       added.map(({ parent, element }) => [parent, element.tagName, element.rel ?? element.type, element.href ?? "", element.nonce]),
@@ -114,14 +114,14 @@ describe("deferScripts", () => {
   it("loads the scripts after a short timer on a page that paints no frame (a background tab)", () => {
     const { added, timers, runTasks } = runLoader(deferScripts(documentOf(NONCE)));
     timers.find((timer) => timer.ms === UNPAINTED_DELAY_MS)!.run();
-    expect(runTasks()).toEqual([0, 1, 1, 1, 1]);
+    expect(runTasks()).toEqual([1, 1, 1, 0, 1]);
     expect(added.map(({ element }) => element.tagName)).toEqual(["link", "link", "link", "script"]);
   });
 
   it("loads the scripts all the same in a browser whose Intl refuses the time zone", () => {
     const { added, frames, runTasks, intl } = runLoader(deferScripts(documentOf(NONCE)), { intlThrows: true });
     frames[0]();
-    expect(runTasks()).toEqual([0, 0, 1, 1, 1, 1]);
+    expect(runTasks()).toEqual([0, 1, 1, 1, 0, 1]);
     expect(intl).toHaveLength(1);
     expect(added.map(({ element }) => element.tagName)).toEqual(["link", "link", "link", "script"]);
   });
