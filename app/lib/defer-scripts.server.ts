@@ -10,14 +10,10 @@
  * then a task), adds the same preloads (all modules fetched in parallel, as before) and the same module
  * script, with the page's nonce. Each is added in a task of its own: a preload costs Chrome 1–6 ms on a
  * phone-speed CPU, and the 10 to 20 of a page added at once made one task of 60–200 ms in Lighthouse's
- * simulation, the page's longest after the first layout (docs/performance-log.md, eighth session). A task
- * between the preloads and the module script starts the browser's Intl (ICU) with a Toronto date and a
- * Canadian amount in the page's language: its start-up is paid by whichever `Intl` call comes first,
- * 75 ms at a phone's speed, which otherwise fell in a render after hydration; here it runs while the
- * scripts download. A page in a
- * background tab, which paints no frame, loads them after a short timer instead. Hydration finds the
- * document as the server rendered it: React 19 places the preload links it renders itself among those
- * in the head.
+ * simulation, the page's longest after the first layout (docs/performance-log.md, eighth session). A page
+ * in a background tab, which paints no frame, loads them after a short timer instead. Hydration finds
+ * the document as the server rendered it: React 19 places the preload links it renders itself among
+ * those in the head.
  *
  * When React Router's output does not have the expected shape (another version), the document is left
  * as it is: the page then loads its scripts as before (the unit test fails on such a change).
@@ -44,14 +40,11 @@ export function deferScripts(html: string): string {
     hrefs.push(href);
     return "";
   });
-  // Tasks of equal delay run in the order they were set: the preloads, Intl, then the module script.
+  // Tasks of equal delay run in the order they were set: every preload is added before the module script.
   const loader =
     `(()=>{let done=false;const n=${scriptLiteral(nonce)};const load=()=>{if(done)return;done=true;` +
     `for(const href of ${JSON.stringify(hrefs).replace(/</g, "\\u003c")}){setTimeout(()=>{` +
     `const l=document.createElement("link");l.rel="modulepreload";l.href=href;if(n)l.nonce=n;document.head.append(l)})}` +
-    `setTimeout(()=>{try{const l=document.documentElement.lang+"-CA";` +
-    `new Intl.DateTimeFormat(l,{dateStyle:"long",timeZone:"America/Toronto"}).format(0);` +
-    `new Intl.NumberFormat(l,{style:"currency",currency:"CAD"}).format(0)}catch{}});` +
     `setTimeout(()=>{const s=document.createElement("script");s.type="module";if(n)s.nonce=n;` +
     `s.textContent=${scriptLiteral(code)};document.body.append(s)})};` +
     `requestAnimationFrame(()=>setTimeout(load));setTimeout(load,${UNPAINTED_DELAY_MS})})()`;
