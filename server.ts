@@ -17,6 +17,7 @@ import type { startApi as StartApi } from "./api/index.ts";
 import type * as PortalModule from "./server/entry.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, signInSettingsOf, type Config } from "./app/lib/config.server.ts";
 import { runWorkers } from "./server/cluster.ts";
+import { importUnmapped } from "./server/import-unmapped.ts";
 import { logEvent, logger } from "#common/logger";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { startTracing } from "./server/tracing.ts";
@@ -90,7 +91,7 @@ async function builtPortal(buildDir: string): Promise<Portal> {
     );
     process.exit(1);
   }
-  return (await import(buildPath)) as Portal;
+  return importUnmapped<Portal>(buildPath);
 }
 
 async function main(config: Config) {

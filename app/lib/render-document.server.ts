@@ -1,0 +1,62 @@
+/**
+ * A page's whole document, rendered at once (entry.server.tsx): the loaders are done before rendering
+ * starts and no page suspends on the server, so streaming would only split the document into ~9 writes
+ * that compression handles as separate jobs (docs/architecture.md, "Compression").
+ *
+ * A render that outlives `timeoutMs` is aborted: React ends its pending boundaries with their fallback
+ * and reports each (`onError`). The timer is cleared as soon as the document is made. It holds the whole
+ * render (React's request, the document, the answer made from it): left running, it kept every page of
+ * the last seconds in memory, which moved them into the old generation and made the garbage collector
+ * mark the whole heap every few dozen pages (docs/performance-log.md, ninth session).
+ */
+import { Writable } from "node:stream";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+
+export interface RenderOptions {
+  nonce?: string;
+  /** The render is aborted after this long. */
+  timeoutMs: number;
+  /** An error of the render; `afterReady` when it came after the document was complete (while it was written). */
+  onError: (error: unknown, afterReady: boolean) => void;
+}
+
+/** The document's HTML once everything is rendered; rejects when even the page's frame fails. */
+export function renderDocument(element: ReactNode, { nonce, timeoutMs, onError }: RenderOptions): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let ready = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      // Never "outline" a finished Suspense boundary (React 19.3 moves boundaries past 12.8 KB of
+      // document into a hidden <div> that a script reveals): without JavaScript the page would stay
+      // empty. Whole documents are sent at once anyway, so outlining gains nothing.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        ready = true;
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timer);
+              resolve(Buffer.concat(chunks).toString("utf8"));
+              done();
+            },
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        onError(error, ready);
+      },
+    });
+    // React starts rendering in a later task: the callbacks above never run before this line.
+    const timer = setTimeout(abort, timeoutMs);
+  });
+}
