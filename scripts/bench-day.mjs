@@ -187,8 +187,11 @@ class Browser {
     }
     throw new Error(`too many redirects from ${pathname}`);
   }
-  /** A form posted as a browser posts it (with its Origin), then its redirect followed. */
-  async post(pathname, fields, kind) {
+  /**
+   * A form posted as a browser posts it (with its Origin), then its redirect followed. `refusedRightly`
+   * tells a refusal the customer is meant to get (a 422 page saying why) from an error.
+   */
+  async post(pathname, fields, kind, { refusedRightly } = {}) {
     const res = await send(`${this.base}${pathname}`, {
       method: "POST",
       headers: {
@@ -196,9 +199,17 @@ class Browser {
         accept: lib.BROWSER_HEADERS.accept,
       },
       body: new URLSearchParams(fields).toString(),
+      decode: Boolean(refusedRightly),
     });
     this.keep(res);
-    this.log({ kind, path: pathname, ...res, bad: res.status !== 302 && res.status !== 303 });
+    const refused = res.status === 422 && Boolean(refusedRightly?.(res.text ?? ""));
+    this.log({
+      kind: refused ? `${kind} refused` : kind,
+      path: pathname,
+      ...res,
+      refused,
+      bad: !refused && res.status !== 302 && res.status !== 303,
+    });
     if (res.status !== 302 && res.status !== 303) return { ...res, ok: false };
     const next = new URL(res.headers.location, this.base);
     return { ...res, ok: true, next: await this.open(next.pathname + next.search, { decode: true }) };
@@ -277,6 +288,9 @@ async function visit(base, username, log, stopped) {
           cardholder_name: "Day Customer",
         },
         "pay",
+        // Another visit to the same account (two contacts of a business, or one customer twice) paid it
+        // meanwhile: the form comes back saying that part of the balance is already on its way.
+        { refusedRightly: (text) => text.includes("already on its way") },
       );
     });
   }
@@ -485,10 +499,10 @@ function summarize(records, seconds) {
     .map((r) => r.ms)
     .sort((a, b) => a - b);
   const posts = records
-    .filter((r) => r.kind === "pay" || r.kind === "sign-out")
+    .filter((r) => r.kind === "pay" || r.kind === "pay refused" || r.kind === "sign-out")
     .map((r) => r.ms)
     .sort((a, b) => a - b);
-  const errors = records.filter((r) => r.status === 0 || r.status >= 400 || r.bad);
+  const errors = records.filter((r) => !r.refused && (r.status === 0 || r.status >= 400 || r.bad));
   const byStatus = {};
   for (const r of errors) {
     const what = r.status === 0 ? (r.error?.code ?? r.error?.message ?? "error") : String(r.status);
@@ -508,6 +522,8 @@ function summarize(records, seconds) {
     posts: posts.length,
     postP99: q(posts, 0.99),
     errors: errors.length,
+    /** Payments refused because another visit had just paid the same balance (the form says so). */
+    refusedPayments: records.filter((r) => r.refused).length,
     errorsBy: byStatus,
     errorSamples: [...new Set(errors.map((r) => `${r.kind} ${r.path} ${r.status || r.error?.message}`))].slice(0, 3),
     /** The slowest GETs (what the p99 is made of). */
@@ -622,6 +638,7 @@ const stepLine = (s) =>
           .join(", ")}; ${s.errorSamples.join(" | ")})`
       : ""
   }` +
+  (s.refusedPayments ? `, ${s.refusedPayments} payments refused as already on their way` : "") +
   (s.signIns !== undefined && s.signIns ? `, ${s.signIns} sign-ins p50 ${f(s.signInP50, 0)} / p99 ${f(s.signInP99, 0)} ms` : "") +
   Object.entries(s.cpu)
     .map(([k, v]) => `, ${k} CPU ${f(v, 2)} ms/view`)
