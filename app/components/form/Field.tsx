@@ -132,11 +132,10 @@ interface ChoiceGroupProps {
   options: Option[];
 }
 
-/** Radio buttons or checkboxes in a fieldset. The first input carries the field's id (error summary links). */
 /**
  * A field's metadata as a plain object, each property read once. conform's field object makes its whole
  * metadata again on every property read, and its collection helper reads nine of them for each option:
- * the notification preferences (a checkbox group per account) cost the portal six times the naive page
+ * the notification preferences (a checkbox group per account) cost the portal 5–6 times the naive page
  * (docs/performance-log.md, ninth session). The reads are the same, so conform still re-renders the group
  * when any of them changes.
  */
@@ -145,6 +144,7 @@ function readOnce(field: Meta): Meta {
   return { id, name, formId, key, required, errors, errorId, descriptionId, initialValue } as Meta;
 }
 
+/** Radio buttons or checkboxes in a fieldset. The first input carries the field's id (error summary links). */
 function ChoiceGroup({ type, meta: field, legend, hint, options }: ChoiceGroupProps & { type: "radio" | "checkbox" }) {
   const meta = readOnce(field);
   const inputs = getCollectionProps(meta, {
