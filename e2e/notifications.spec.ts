@@ -58,6 +58,51 @@ test("choose which e-mails to receive, from profile settings", async ({ page }) 
   await expect(formOf(page, account).getByRole("checkbox", { name: "Payments received or declined" })).toBeChecked();
 });
 
+test("a contact of many accounts finds one by page or by search, and a save stays on its page", async ({ page }) => {
+  // business@ is a contact of more than ten accounts: the page shows ten at a time.
+  await signIn(page, "business@example.com", { cameFrom: "/profile-settings/notifications" });
+  const titles = page.getByRole("heading", { level: 2, name: /^E-mails about / });
+  await expect(page.getByText(/^Accounts 1 to 10 of \d+$/)).toBeVisible();
+  await expect(titles).toHaveCount(10);
+  const pages = page.getByRole("navigation", { name: "Pages of accounts" });
+  await pages.getByRole("link", { name: "Next accounts" }).click();
+  await expect(page).toHaveURL("/profile-settings/notifications?page=2");
+  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByText(/^Accounts 11 to \d+ of \d+$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsWidth(page, 390);
+
+  // Each project its own account of page 2, so that the two never change the same one.
+  const names = (await titles.allTextContents()).map((title) => title.replace("E-mails about ", ""));
+  const account = hasJs() ? names[names.length - 1] : names[0];
+  const form = page.getByRole("region", { name: `E-mails about ${account}`, exact: true });
+  const outages = form.getByRole("checkbox", { name: "Outages and maintenance in my area" });
+  const wasOn = await outages.isChecked();
+  for (const on of [!wasOn, wasOn]) {
+    await outages.setChecked(on);
+    await form.getByRole("button", { name: /^Save my choices/ }).click();
+    await expect(page.getByText(`Your e-mail choices for ${account} were saved.`).first()).toBeVisible();
+    await expect(page).toHaveURL("/profile-settings/notifications?page=2");
+    await expect(outages).toBeChecked({ checked: on });
+  }
+
+  // The search finds it by name; "Show every account" goes back to the whole list.
+  const finder = page.getByRole("search", { name: "Search your accounts" });
+  const search = finder.getByRole("searchbox", { name: "Search your accounts" });
+  await search.fill(account);
+  await finder.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText(/^\d+ accounts? match(es)? “/)).toBeVisible();
+  await expect(form).toBeVisible();
+  await expect(search).toHaveValue(account);
+  await search.fill("no account is called this");
+  await finder.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No account matches “no account is called this”.")).toBeVisible();
+  await expect(titles).toHaveCount(0);
+  await page.getByRole("link", { name: "Show every account" }).click();
+  await expect(page).toHaveURL("/profile-settings/notifications");
+  await expect(titles).toHaveCount(10);
+});
+
 test("an e-mail's unsubscribe link works signed out, and only once confirmed", async ({ page }) => {
   const { username, userId, customerId, account } = who();
   const key = readFileSync(path.join(DATA_DIR, "two-step-key"), "utf8").trim();

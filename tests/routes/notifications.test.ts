@@ -8,7 +8,8 @@ import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import * as outboxPage from "../../app/routes/dev/outbox.tsx";
 import * as notificationsPage from "../../app/routes/profile/notifications.tsx";
 import * as unsubscribePage from "../../app/routes/profile/unsubscribe.tsx";
-import { on, refuse } from "../mocks/contract.ts";
+import type { NotificationPreferencesAnswer } from "#contract/notifications";
+import { on, refuse, reply } from "../mocks/contract.ts";
 import { UNSUBSCRIBE_TOKEN, notificationAccounts } from "../mocks/notifications.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
@@ -110,6 +111,74 @@ describe("the notification preferences page", () => {
     ]);
     expect(result.status).toBe(403);
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe("the notification preferences of a contact of many accounts", () => {
+  // 23 accounts: "Branch 1" to "Branch 23", customer ids 300001 to 300023.
+  const many: NotificationPreferencesAnswer = {
+    accounts: Array.from({ length: 23 }, (_, i) => ({
+      customer_id: 300001 + i,
+      contract_name: `Branch ${i + 1}`,
+      account_number: `BUS-${300001 + i}`,
+      preferences: notificationAccounts.accounts[0].preferences,
+    })),
+  };
+  const open = async (search: string) => {
+    server.use(on("GET /profile-settings/notifications", () => reply("GET /profile-settings/notifications", many)));
+    return callRoute<any>(notificationsPage.loader as Handler, {
+      url: `${PAGE}${search}`,
+      cookie: await signedInCookie(),
+      middleware: [requireUserMiddleware],
+    });
+  };
+  const names = (result: any) => result.data.accounts.map((a: { contract_name: string }) => a.contract_name);
+
+  it("shows ten accounts a page, the page asked for, and how many there are", async () => {
+    const first = await open("");
+    expect(first.status).toBe(200);
+    expect(names(first)).toEqual(Array.from({ length: 10 }, (_, i) => `Branch ${i + 1}`));
+    expect(first.data).toMatchObject({ page: 1, pages: 3, total: 23, matched: 23, from: 1 });
+    const last = await open("?page=3");
+    expect(names(last)).toEqual(["Branch 21", "Branch 22", "Branch 23"]);
+    expect(last.data).toMatchObject({ page: 3, from: 21 });
+  });
+
+  it.each([["?page=abc"], ["?page=-2"], ["?page=0"], ["?page=1.5"]])("shows the first page for %s", async (search) => {
+    const result = await open(search);
+    expect(result.status).toBe(200);
+    expect(result.data.page).toBe(1);
+    expect(names(result)[0]).toBe("Branch 1");
+  });
+
+  it("sends a page past the end to the last page, keeping the search", async () => {
+    expect((await open("?page=9")).location).toBe(`${PAGE}?page=3`);
+    expect((await open("?q=branch%202&page=4")).location).toBe(`${PAGE}?q=branch+2`);
+  });
+
+  it("finds accounts by name (ignoring case), customer id or account number", async () => {
+    const byName = await open("?q=BRANCH%202");
+    expect(names(byName)).toEqual(["Branch 2", "Branch 20", "Branch 21", "Branch 22", "Branch 23"]);
+    expect(byName.data).toMatchObject({ q: "BRANCH 2", matched: 5, total: 23, pages: 1 });
+    expect(names(await open("?q=300007"))).toEqual(["Branch 7"]);
+    expect(names(await open("?q=bus-300011"))).toEqual(["Branch 11"]);
+    const none = await open("?q=nothing%20like%20this");
+    expect(none.status).toBe(200);
+    expect(none.data).toMatchObject({ accounts: [], matched: 0, total: 23 });
+  });
+
+  it("comes back to the page and search the form was posted from", async () => {
+    saves();
+    const result = await callRoute<any>(notificationsPage.action as Handler, {
+      url: `${PAGE}?q=harbour&page=2&other=x`,
+      method: "POST",
+      body: new URLSearchParams([["customer_id", "200301"]]).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      cookie: await signedInCookie(),
+      middleware: [requireUserMiddleware],
+    });
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`${PAGE}?q=harbour&page=2`);
   });
 });
 

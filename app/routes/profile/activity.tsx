@@ -6,12 +6,13 @@
  * (activity-csv.ts). A filter that does not hold never reaches the API: the page says what is wrong
  * next to it (400) and lists nothing. Without an id: the active account's.
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/activity";
 import { ACTIVITY_KINDS } from "#contract/values";
 import { DataTable } from "~/components/DataTable";
 import { FilterForm } from "~/components/FilterForm";
 import { PageHeader } from "~/components/PageHeader";
+import { PageLinks } from "~/components/PageLinks";
 import { activityKind, activityWhat, activityWho } from "~/lib/activity-words.server";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount, requireCustomer } from "~/lib/auth.server";
@@ -135,13 +136,14 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               </tr>
             )}
           />
-          {log.pages > 1 ? (
-            <nav aria-label={t("activity.pagination")} className="mt-4 flex flex-wrap items-center gap-4">
-              {log.page > 1 ? <Link to={pageHref(log.page - 1)}>{t("activity.previous")}</Link> : null}
-              <span className="text-gray-800">{t("activity.pages", { page: log.page, pages: log.pages })}</span>
-              {log.page < log.pages ? <Link to={pageHref(log.page + 1)}>{t("activity.next")}</Link> : null}
-            </nav>
-          ) : null}
+          <PageLinks
+            label={t("activity.pagination")}
+            page={log.page}
+            pages={log.pages}
+            href={pageHref}
+            previous={t("activity.previous")}
+            next={t("activity.next")}
+          />
         </>
       )}
     </div>

@@ -3,18 +3,23 @@
  * of (GET /profile-settings/notifications), one form per account posting its ticked boxes here (PUT
  * /profile-settings/notifications/{customerId}; a box left unticked is off). Security e-mails (password
  * recovery, invitations, ticket lookup links) are always sent, and the page says so.
+ * A business contact may hold hundreds of accounts: the page shows ten at a time (?page=), with a search
+ * by name or number (?q=) once there are more than ten, and a save comes back to the same page.
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import type { AccountNotifications } from "#contract/notifications";
 import { NOTIFICATION_KINDS } from "#contract/values";
 import { Card } from "~/components/Card";
 import { CheckboxGroup, ErrorSummary, SubmitButton } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
+import { PageLinks } from "~/components/PageLinks";
+import { matchesAccountQuery } from "~/lib/account-search";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
+import { pageUrl } from "~/lib/page-url";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { NotificationPreferencesSchema } from "~/schemas/notifications";
@@ -23,9 +28,45 @@ export const handle = { i18n: ["profile", "api"] };
 
 const constraint = getZodConstraint(NotificationPreferencesSchema);
 
+const PATH = "/profile-settings/notifications";
+/** Accounts a page shows; past this many, the page also offers a search. */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+const QUERY_MAX = 100;
+
+/** The search and page of an address of this page, as given (the page number is checked against the list). */
+function listOf(request: Request): { q: string; page: number } {
+  const params = pageUrl(request).searchParams;
+  const page = Number(params.get("page"));
+  return { q: (params.get("q") ?? "").trim().slice(0, QUERY_MAX), page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
+}
+
+/** This page's address for a search and a page number (what is left at its default is left out). */
+function listHref(q: string, page: number): string {
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (page > 1) search.set("page", String(page));
+  const text = search.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { accounts } = await api(context, request).call("GET /profile-settings/notifications");
-  return { accounts, constraint };
+  const list = listOf(request);
+  const matches = list.q ? accounts.filter((account) => matchesAccountQuery(account, list.q)) : accounts;
+  const pages = Math.max(1, Math.ceil(matches.length / NOTIFICATIONS_PAGE_SIZE));
+  // A page past the end (an account removed since the link was made) shows the last one.
+  if (list.page > pages) throw redirect(listHref(list.q, pages));
+  const from = (list.page - 1) * NOTIFICATIONS_PAGE_SIZE;
+  return {
+    accounts: matches.slice(from, from + NOTIFICATIONS_PAGE_SIZE),
+    total: accounts.length,
+    matched: matches.length,
+    from: from + 1,
+    q: list.q,
+    page: list.page,
+    pages,
+    constraint,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           form: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, kinds.includes(kind) ? "true" : "false"])),
         }),
       success: ({ account }) => ({
-        redirectTo: "/profile-settings/notifications",
+        // Back to the page of accounts the form was on.
+        redirectTo: listHref(listOf(request).q, listOf(request).page),
         notification: { key: "profile:notifications.saved", values: { account: account.contract_name } },
       }),
     },
@@ -93,9 +135,10 @@ function AccountForm({
 
 export default function NotificationPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("profile");
-  const { accounts } = loaderData;
+  const { accounts, total, matched, from, q, page, pages } = loaderData;
   // A refused post comes back to its own account's form.
   const postedFor = (actionData as FormReply | undefined)?.result.initialValue?.customer_id;
+  const searchable = total > NOTIFICATIONS_PAGE_SIZE;
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("notifications.title")} />
@@ -103,22 +146,81 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
         <p>{t("notifications.intro")}</p>
         <p>{t("notifications.security")}</p>
       </div>
-      {accounts.length === 0 ? <p className="text-gray-800">{t("notifications.none")}</p> : null}
+      {total === 0 ? <p className="text-gray-800">{t("notifications.none")}</p> : null}
+      {searchable ? <AccountSearch q={q} /> : null}
+      {searchable ? (
+        <p className="mb-4 text-gray-800" aria-live="polite">
+          {q && matched === 0
+            ? t("notifications.noMatch", { q })
+            : q
+              ? t("notifications.matches", { count: matched, q })
+              : t("notifications.range", { from, to: from + accounts.length - 1, count: total })}
+          {q ? (
+            <>
+              {" "}
+              <Link to={PATH}>{t("notifications.showAll")}</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <div className="grid gap-6">
         {accounts.map((account) => (
           <AccountForm
             key={account.customer_id}
             account={account}
-            single={accounts.length === 1}
+            single={total === 1}
             lastResult={postedFor === String(account.customer_id) ? (actionData ?? null) : null}
             constraint={loaderData.constraint}
           />
         ))}
       </div>
+      <PageLinks
+        label={t("notifications.pagination")}
+        page={page}
+        pages={pages}
+        href={(n) => listHref(q, n)}
+        previous={t("notifications.previous")}
+        next={t("notifications.next")}
+      />
       <p className="mt-6">
         <Link to="/profile-settings">{t("back")}</Link>
       </p>
     </div>
+  );
+}
+
+/** The search of a long list of accounts: a plain GET form, so it works without JavaScript. */
+function AccountSearch({ q }: { q: string }) {
+  const { t } = useT("profile");
+  return (
+    <Form
+      method="get"
+      action={PATH}
+      role="search"
+      aria-labelledby="notifications-search-label"
+      className="mb-4 flex flex-wrap items-end gap-2"
+    >
+      <div>
+        <label id="notifications-search-label" htmlFor="notifications-q" className="block font-medium text-gray-900">
+          {t("notifications.searchLabel")}
+        </label>
+        <p id="notifications-q-hint" className="text-sm text-gray-700">
+          {t("notifications.searchHint")}
+        </p>
+        <input
+          id="notifications-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={QUERY_MAX}
+          aria-describedby="notifications-q-hint"
+          className="mt-1 w-72 max-w-full rounded-md border border-gray-400 px-3 py-2"
+        />
+      </div>
+      <button type="submit" className="rounded-md bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">
+        {t("notifications.search")}
+      </button>
+    </Form>
   );
 }
 
