@@ -9,10 +9,15 @@ import { completeTexts, TextsContext } from "../../app/lib/translate.ts";
 const KINDS = ["bills", "payments", "outages", "security"];
 
 /** A form with one choice group, rendered as the server renders it; `reads` counts the reads of the field's metadata. */
-function render(group: typeof CheckboxGroup, initial: string[] | string, lastResult?: SubmissionResult<string[]>) {
+function render(group: typeof CheckboxGroup, initial: string[] | string, lastResult?: SubmissionResult<string[]>, required = false) {
   let reads = 0;
   function Form() {
-    const [, fields] = useForm({ id: "prefs", defaultValue: { kinds: initial }, lastResult });
+    const [, fields] = useForm({
+      id: "prefs",
+      defaultValue: { kinds: initial },
+      lastResult,
+      constraint: required ? { kinds: { required: true } } : undefined,
+    });
     const counted = new Proxy(fields.kinds, {
       get(target, key, receiver) {
         reads++;
@@ -68,5 +73,13 @@ describe("choice groups", () => {
     }
     expect(html).toContain("Choose credit card or bank account.");
     expect(html).toContain('id="prefs-kinds-error"');
+  });
+
+  it("mark every radio button of a required choice as required, never a checkbox", () => {
+    const radios = inputs(render(RadioGroup, "bills", undefined, true).html);
+    expect(radios).toHaveLength(4);
+    for (const radio of radios) expect(radio).toContain('required=""');
+    expect(radios.map((radio) => radio.includes("checked"))).toEqual([true, false, false, false]);
+    for (const box of inputs(render(CheckboxGroup, [], undefined, true).html)) expect(box).not.toContain("required");
   });
 });
