@@ -6,6 +6,7 @@ import { useT } from "~/lib/use-t";
 import { Form } from "react-router";
 import type { Route } from "./+types/accounts";
 import { PageTitle } from "~/components/PageTitle";
+import { SearchForm } from "~/components/SearchForm";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
 import { pageUrl } from "~/lib/page-url";
@@ -33,23 +34,15 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <h1 id="accounts-heading" className="text-2xl font-semibold">
         {t("accounts.title")}
       </h1>
-      <form
-        method="get"
+      <SearchForm
         action="/accounts"
-        role="search"
-        aria-labelledby="accounts-heading"
-        className="mt-4 flex flex-wrap items-end gap-2"
-      >
-        <div>
-          <label htmlFor="accounts-q" className="block text-sm font-medium text-gray-800">
-            {t("switcher.searchLabel")}
-          </label>
-          <input id="accounts-q" type="search" name="q" defaultValue={q} className="w-72 rounded-md border border-gray-400 px-3 py-2" />
-        </div>
-        <button type="submit" className="rounded-md bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">
-          {t("switcher.search")}
-        </button>
-      </form>
+        id="accounts-q"
+        label={t("switcher.searchLabel")}
+        submit={t("switcher.search")}
+        q={q}
+        labelledBy="accounts-heading"
+        className="mt-4"
+      />
       <p className="mt-4 text-gray-800" aria-live="polite">
         {t("accounts.count", { count: matches.length, total })}
       </p>

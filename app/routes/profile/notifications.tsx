@@ -16,6 +16,7 @@ import { Card } from "~/components/Card";
 import { CheckboxGroup, ErrorSummary, SubmitButton } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { PageLinks } from "~/components/PageLinks";
+import { SearchForm } from "~/components/SearchForm";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
@@ -147,7 +148,18 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
         <p>{t("notifications.security")}</p>
       </div>
       {total === 0 ? <p className="text-gray-800">{t("notifications.none")}</p> : null}
-      {searchable ? <AccountSearch q={q} /> : null}
+      {searchable ? (
+        <SearchForm
+          action={PATH}
+          id="notifications-q"
+          label={t("notifications.searchLabel")}
+          hint={t("notifications.searchHint")}
+          submit={t("notifications.search")}
+          q={q}
+          maxLength={QUERY_MAX}
+          className="mb-4"
+        />
+      ) : null}
       {searchable ? (
         <p className="mb-4 text-gray-800" aria-live="polite">
           {q && matched === 0
@@ -186,41 +198,6 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
         <Link to="/profile-settings">{t("back")}</Link>
       </p>
     </div>
-  );
-}
-
-/** The search of a long list of accounts: a plain GET form, so it works without JavaScript. */
-function AccountSearch({ q }: { q: string }) {
-  const { t } = useT("profile");
-  return (
-    <Form
-      method="get"
-      action={PATH}
-      role="search"
-      aria-labelledby="notifications-search-label"
-      className="mb-4 flex flex-wrap items-end gap-2"
-    >
-      <div>
-        <label id="notifications-search-label" htmlFor="notifications-q" className="block font-medium text-gray-900">
-          {t("notifications.searchLabel")}
-        </label>
-        <p id="notifications-q-hint" className="text-sm text-gray-700">
-          {t("notifications.searchHint")}
-        </p>
-        <input
-          id="notifications-q"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={QUERY_MAX}
-          aria-describedby="notifications-q-hint"
-          className="mt-1 w-72 max-w-full rounded-md border border-gray-400 px-3 py-2"
-        />
-      </div>
-      <button type="submit" className="rounded-md bg-primary px-4 py-2 font-semibold text-white hover:bg-primary-dark">
-        {t("notifications.search")}
-      </button>
-    </Form>
   );
 }
 
