@@ -42,7 +42,7 @@ function listOf(request: Request): { q: string; page: number } {
 }
 
 /** This page's address for a search and a page number (what is left at its default is left out). */
-function listHref(q: string, page: number): string {
+function listHref({ q, page }: { q: string; page: number }): string {
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (page > 1) search.set("page", String(page));
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const matches = list.q ? accounts.filter((account) => matchesAccountQuery(account, list.q)) : accounts;
   const pages = Math.max(1, Math.ceil(matches.length / NOTIFICATIONS_PAGE_SIZE));
   // A page past the end (an account removed since the link was made) shows the last one.
-  if (list.page > pages) throw redirect(listHref(list.q, pages));
+  if (list.page > pages) throw redirect(listHref({ q: list.q, page: pages }));
   const from = (list.page - 1) * NOTIFICATIONS_PAGE_SIZE;
   return {
     accounts: matches.slice(from, from + NOTIFICATIONS_PAGE_SIZE),
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
       success: ({ account }) => ({
         // Back to the page of accounts the form was on.
-        redirectTo: listHref(listOf(request).q, listOf(request).page),
+        redirectTo: listHref(listOf(request)),
         notification: { key: "profile:notifications.saved", values: { account: account.contract_name } },
       }),
     },
@@ -190,7 +190,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
         label={t("notifications.pagination")}
         page={page}
         pages={pages}
-        href={(n) => listHref(q, n)}
+        href={(n) => listHref({ q, page: n })}
         previous={t("notifications.previous")}
         next={t("notifications.next")}
       />
