@@ -1,33 +1,42 @@
 /**
  * The searchable account list (more than 7 accounts), for browsers without JavaScript: GET ?q= filters
- * by name or customer id; each match has a button that makes it active.
+ * by name, customer id or account number; each match has a button that makes it active. A business
+ * contact may hold hundreds of accounts: 25 a page (?page=).
  */
 import { useT } from "~/lib/use-t";
-import { Form } from "react-router";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/accounts";
+import { PageLinks } from "~/components/PageLinks";
 import { PageTitle } from "~/components/PageTitle";
 import { SearchForm } from "~/components/SearchForm";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
-import { pageUrl } from "~/lib/page-url";
+import { listAddressOf, listHref, pageOf, QUERY_MAX } from "~/lib/list-page";
+
+const PATH = "/accounts";
+export const ACCOUNTS_PAGE_SIZE = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = (pageUrl(request).searchParams.get("q") ?? "").slice(0, 100);
+  const { q, page } = listAddressOf(request);
   const { customers } = await getAccount(context, request);
   const active = activeCustomer(request, customers);
+  const matches = customers.filter((c) => matchesAccountQuery(c, q));
+  const shown = pageOf(matches, page, ACCOUNTS_PAGE_SIZE);
+  if (shown.past) throw redirect(listHref(PATH, { q, page: shown.pages }));
   return {
     q,
+    page,
+    pages: shown.pages,
     activeId: active?.customer_id,
     total: customers.length,
-    matches: customers
-      .filter((c) => matchesAccountQuery(c, q))
-      .map(({ customer_id, contract_name, isResidential }) => ({ customer_id, contract_name, isResidential })),
+    matched: matches.length,
+    matches: shown.items.map(({ customer_id, contract_name, isResidential }) => ({ customer_id, contract_name, isResidential })),
   };
 }
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { q, matches, activeId, total } = loaderData;
+  const { q, page, pages, matches, matched, activeId, total } = loaderData;
   return (
     <section className="max-w-3xl">
       <PageTitle title={t("accounts.title")} />
@@ -40,11 +49,12 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         label={t("switcher.searchLabel")}
         submit={t("switcher.search")}
         q={q}
+        maxLength={QUERY_MAX}
         labelledBy="accounts-heading"
         className="mt-4"
       />
       <p className="mt-4 text-gray-800" aria-live="polite">
-        {t("accounts.count", { count: matches.length, total })}
+        {t("accounts.count", { count: matched, total })}
       </p>
       <ul className="mt-2 divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
         {matches.map((account) => (
@@ -73,6 +83,14 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <PageLinks
+        label={t("accounts.pagination")}
+        page={page}
+        pages={pages}
+        href={(n) => listHref(PATH, { q, page: n })}
+        previous={t("accounts.previous")}
+        next={t("accounts.next")}
+      />
     </section>
   );
 }

@@ -87,4 +87,20 @@ describe("accounts loader", () => {
     const result = await search(`?q=${"a".repeat(500)}`);
     expect(result.data.q).toHaveLength(100);
   });
+
+  it("shows 25 accounts a page to a contact of many, the page asked for, and the count of all matches", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => account(400001 + i, `Branch ${i + 1}`));
+    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ customers: many, username: "owner@example.com" })));
+    const first = await search("");
+    expect(first.data).toMatchObject({ page: 1, pages: 3, total: 60, matched: 60 });
+    expect(names(first)).toHaveLength(25);
+    expect(names(first)[0]).toBe("Branch 1");
+    expect(names(await search("?page=3"))).toEqual(Array.from({ length: 10 }, (_, i) => `Branch ${51 + i}`));
+    // Branch 1 and Branch 10 to 19: 11 matches, one page.
+    const found = await search("?q=branch%201&page=1");
+    expect(found.data).toMatchObject({ page: 1, pages: 1, matched: 11 });
+    expect((await search("?page=7")).location).toBe("/accounts?page=3");
+    expect((await search("?q=branch%201&page=2")).location).toBe("/accounts?q=branch+1");
+    expect((await search("?page=x")).data.page).toBe(1);
+  });
 });

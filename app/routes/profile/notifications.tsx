@@ -20,7 +20,7 @@ import { SearchForm } from "~/components/SearchForm";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
-import { pageUrl } from "~/lib/page-url";
+import { listAddressOf, listHref, pageOf, QUERY_MAX } from "~/lib/list-page";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { NotificationPreferencesSchema } from "~/schemas/notifications";
@@ -32,40 +32,22 @@ const constraint = getZodConstraint(NotificationPreferencesSchema);
 const PATH = "/profile-settings/notifications";
 /** Accounts a page shows; past this many, the page also offers a search. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-const QUERY_MAX = 100;
-
-/** The search and page of an address of this page, as given (the page number is checked against the list). */
-function listOf(request: Request): { q: string; page: number } {
-  const params = pageUrl(request).searchParams;
-  const page = Number(params.get("page"));
-  return { q: (params.get("q") ?? "").trim().slice(0, QUERY_MAX), page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
-}
-
-/** This page's address for a search and a page number (what is left at its default is left out). */
-function listHref({ q, page }: { q: string; page: number }): string {
-  const search = new URLSearchParams();
-  if (q) search.set("q", q);
-  if (page > 1) search.set("page", String(page));
-  const text = search.toString();
-  return text ? `${PATH}?${text}` : PATH;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { accounts } = await api(context, request).call("GET /profile-settings/notifications");
-  const list = listOf(request);
-  const matches = list.q ? accounts.filter((account) => matchesAccountQuery(account, list.q)) : accounts;
-  const pages = Math.max(1, Math.ceil(matches.length / NOTIFICATIONS_PAGE_SIZE));
+  const { q, page } = listAddressOf(request);
+  const matches = q ? accounts.filter((account) => matchesAccountQuery(account, q)) : accounts;
+  const shown = pageOf(matches, page, NOTIFICATIONS_PAGE_SIZE);
   // A page past the end (an account removed since the link was made) shows the last one.
-  if (list.page > pages) throw redirect(listHref({ q: list.q, page: pages }));
-  const from = (list.page - 1) * NOTIFICATIONS_PAGE_SIZE;
+  if (shown.past) throw redirect(listHref(PATH, { q, page: shown.pages }));
   return {
-    accounts: matches.slice(from, from + NOTIFICATIONS_PAGE_SIZE),
+    accounts: shown.items,
     total: accounts.length,
     matched: matches.length,
-    from: from + 1,
-    q: list.q,
-    page: list.page,
-    pages,
+    from: shown.from,
+    q,
+    page,
+    pages: shown.pages,
     constraint,
   };
 }
@@ -83,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
       success: ({ account }) => ({
         // Back to the page of accounts the form was on.
-        redirectTo: listHref(listOf(request)),
+        redirectTo: listHref(PATH, listAddressOf(request)),
         notification: { key: "profile:notifications.saved", values: { account: account.contract_name } },
       }),
     },
@@ -190,7 +172,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
         label={t("notifications.pagination")}
         page={page}
         pages={pages}
-        href={(n) => listHref({ q, page: n })}
+        href={(n) => listHref(PATH, { q, page: n })}
         previous={t("notifications.previous")}
         next={t("notifications.next")}
       />
