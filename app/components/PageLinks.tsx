@@ -1,8 +1,8 @@
 /**
  * The links of a list cut into pages (SCREENS.md, tables): the page before, "Page n of m", the page after.
- * Plain links, so they work without JavaScript; nothing when the list has one page.
+ * Plain links (rel prev and next), so they work without JavaScript; nothing when the list has one page.
  */
-import { Link } from "react-router";
+import { Link, type To } from "react-router";
 import { useT } from "~/lib/use-t";
 
 export function PageLinks({
@@ -17,7 +17,7 @@ export function PageLinks({
   label: string;
   page: number;
   pages: number;
-  href: (page: number) => string;
+  href: (page: number) => To;
   previous: string;
   next: string;
 }) {
@@ -25,9 +25,17 @@ export function PageLinks({
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-4">
-      {page > 1 ? <Link to={href(page - 1)}>{previous}</Link> : null}
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {previous}
+        </Link>
+      ) : null}
       <span className="text-gray-800">{t("pager.pages", { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)}>{next}</Link> : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {next}
+        </Link>
+      ) : null}
     </nav>
   );
 }

@@ -44,7 +44,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         {t("accounts.title")}
       </h1>
       <SearchForm
-        action="/accounts"
+        action={PATH}
         id="accounts-q"
         label={t("switcher.searchLabel")}
         submit={t("switcher.search")}

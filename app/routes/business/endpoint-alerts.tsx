@@ -5,6 +5,7 @@
  * and a filtered page can be bookmarked.
  */
 import { DataTable } from "~/components/DataTable";
+import { PageLinks } from "~/components/PageLinks";
 import { Link } from "react-router";
 import type { Route } from "./+types/endpoint-alerts";
 import { useEndpoint } from "./endpoint";
@@ -111,21 +112,14 @@ export default function EndpointAlerts({ loaderData }: Route.ComponentProps) {
             )}
             className="mt-2"
           />
-          {pages > 1 ? (
-            <nav aria-label={t("alerts.pages")} className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-              {page > 1 ? (
-                <Link to={href({ page: page - 1 })} rel="prev" className="font-medium">
-                  {t("alerts.newer")}
-                </Link>
-              ) : null}
-              <span className="text-gray-800">{t("alerts.pageOf", { page, pages })}</span>
-              {page < pages ? (
-                <Link to={href({ page: page + 1 })} rel="next" className="font-medium">
-                  {t("alerts.older")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <PageLinks
+            label={t("alerts.pages")}
+            page={page}
+            pages={pages}
+            href={(n) => href({ page: n })}
+            previous={t("alerts.newer")}
+            next={t("alerts.older")}
+          />
         </>
       )}
       <p className="mt-3 text-sm text-gray-700">{t("alerts.timesNote")}</p>
