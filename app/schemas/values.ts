@@ -6,11 +6,24 @@
 export { addDays } from "#common/calendar";
 
 let torontoDay: Intl.DateTimeFormat | undefined;
+/**
+ * The days of the minutes asked (pages ask for now and for the instants they show, the same from view to
+ * view): Toronto's days begin on a whole minute (UTC−5 or −4), so a minute has one day. Forgotten whole
+ * past 1,000 minutes.
+ */
+const days = new Map<number, string>();
 
 /** Today in Toronto (or the Toronto day of `now`) as YYYY-MM-DD (the dates a form checks; the API checks them again). */
-export function torontoToday(now: Date | number = new Date()): string {
-  torontoDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" });
-  return torontoDay.format(now);
+export function torontoToday(now: Date | number = Date.now()): string {
+  const minute = Math.floor(Number(now) / 60_000);
+  let day = days.get(minute);
+  if (day === undefined) {
+    torontoDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric", month: "2-digit", day: "2-digit" });
+    day = torontoDay.format(now);
+    if (days.size >= 1_000) days.clear();
+    days.set(minute, day);
+  }
+  return day;
 }
 
 /** Endpoint monitoring settings (commercial). */

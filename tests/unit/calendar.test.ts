@@ -12,7 +12,7 @@ import {
   parseDay,
   weekday,
 } from "#common/calendar";
-import { addDays as formAddDays } from "../../app/schemas/values.ts";
+import { addDays as formAddDays, torontoToday } from "../../app/schemas/values.ts";
 
 describe("calendar days", () => {
   it("adds days across month and year ends", () => {
@@ -105,5 +105,23 @@ describe("business days", () => {
     expect(addBusinessDays("2025-06-07", 1)).toBe("2025-06-09"); // Saturday to Monday
     expect(addBusinessDays("2025-05-28", 10)).toBe("2025-06-11");
     expect(addBusinessDays("2025-06-06", 0)).toBe("2025-06-06");
+  });
+});
+
+describe("today in Toronto", () => {
+  it("turns at Toronto's midnight, in winter (UTC−5) and in summer (UTC−4), asked twice within a minute or not", () => {
+    const at = (iso: string) => torontoToday(new Date(iso));
+    expect(at("2026-01-15T04:59:59.999Z")).toBe("2026-01-14");
+    expect(at("2026-01-15T04:59:00.000Z")).toBe("2026-01-14");
+    expect(at("2026-01-15T05:00:00.000Z")).toBe("2026-01-15");
+    expect(at("2026-01-15T05:00:59.999Z")).toBe("2026-01-15");
+    expect(at("2026-07-01T03:59:59.999Z")).toBe("2026-06-30");
+    expect(at("2026-07-01T04:00:00.000Z")).toBe("2026-07-01");
+    // A number is a time too, and an earlier minute is not the last one's day.
+    expect(torontoToday(Date.parse("2026-07-01T03:59:30Z"))).toBe("2026-06-30");
+  });
+
+  it("refuses an invalid date as before", () => {
+    expect(() => torontoToday(new Date("not a date"))).toThrow(RangeError);
   });
 });
