@@ -58,33 +58,53 @@ function dateFormat(language: Language, key: string, options: Intl.DateTimeForma
   return format;
 }
 
+/**
+ * Dates and times already written: a page writes the same ones from view to view (due dates, payments,
+ * incident times), and Intl's time-zone work costs more than a lookup. Forgotten whole past 2,000.
+ */
+const written = new Map<string, string>();
+function remembered(key: string, write: () => string): string {
+  let text = written.get(key);
+  if (text === undefined) {
+    text = write();
+    if (written.size >= 2_000) written.clear();
+    written.set(key, text);
+  }
+  return text;
+}
+const instantKey = (value: string | Date) => (typeof value === "string" ? value : String(value.getTime()));
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date (YYYY-MM-DD) as such; an instant as its date in Toronto. */
 export function formatDate(value: string | Date, language: Language, style: DateStyle = "long"): string {
-  const calendar = typeof value === "string" && CALENDAR_DATE.test(value);
-  const format = calendar
-    ? dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" })
-    : dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" });
-  const date = calendar ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  if (language === "fr" && (style === "long" || style === "full")) {
-    // French writes the first of the month as an ordinal: « 1er décembre 2026 ».
-    return format
-      .formatToParts(date)
-      .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
-      .join("");
-  }
-  return format.format(date);
+  return remembered(`d|${language}|${style}|${instantKey(value)}`, () => {
+    const calendar = typeof value === "string" && CALENDAR_DATE.test(value);
+    const format = calendar
+      ? dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" })
+      : dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" });
+    const date = calendar ? new Date(`${value}T12:00:00Z`) : new Date(value);
+    if (language === "fr" && (style === "long" || style === "full")) {
+      // French writes the first of the month as an ordinal: « 1er décembre 2026 ».
+      return format
+        .formatToParts(date)
+        .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
+        .join("");
+    }
+    return format.format(date);
+  });
 }
 
 /** A time of day "HH:MM" (8:00 a.m. / 8 h 00). */
 export function formatTimeOfDay(hhmm: string, language: Language): string {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return keepTogether(
-    dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-      new Date(Date.UTC(2000, 0, 1, hours, minutes)),
-    ),
-  );
+  return remembered(`h|${language}|${hhmm}`, () => {
+    const [hours, minutes] = hhmm.split(":").map(Number);
+    return keepTogether(
+      dateFormat(language, "time", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+        new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+      ),
+    );
+  });
 }
 
 /** Spaces inside a time ("20 h 00", "8:00 p.m.") as non-breaking ones, so it never breaks across lines. */
@@ -95,15 +115,17 @@ const keepTogether = (text: string) => text.replace(/[ \u202f]/g, "\u00a0");
  * a time on the hour without its minutes (6 p.m. / 18 h).
  */
 export function formatTime(value: string | Date, language: Language, { onTheHour = false }: { onTheHour?: boolean } = {}): string {
-  const date = new Date(value);
-  if (onTheHour && date.getUTCMinutes() === 0) {
-    // fr-CA writes an hour alone with two digits ("01 h"): Canadian French writes "1 h".
-    const parts = dateFormat(language, "instant-hour", { hour: "numeric", timeZone: "America/Toronto" }).formatToParts(date);
-    return keepTogether(parts.map((part) => (part.type === "hour" ? String(Number(part.value)) : part.value)).join(""));
-  }
-  return keepTogether(
-    dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(date),
-  );
+  return remembered(`t|${language}|${onTheHour}|${instantKey(value)}`, () => {
+    const date = new Date(value);
+    if (onTheHour && date.getUTCMinutes() === 0) {
+      // fr-CA writes an hour alone with two digits ("01 h"): Canadian French writes "1 h".
+      const parts = dateFormat(language, "instant-hour", { hour: "numeric", timeZone: "America/Toronto" }).formatToParts(date);
+      return keepTogether(parts.map((part) => (part.type === "hour" ? String(Number(part.value)) : part.value)).join(""));
+    }
+    return keepTogether(
+      dateFormat(language, "instant-time", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(date),
+    );
+  });
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -124,7 +146,11 @@ export function formatNumber(value: number, language: Language, digits = 2): str
  * or long ("November 23, 2026, 3:05 p.m." / « 23 novembre 2026, 15 h 05 »).
  */
 export function formatDateTime(value: string | Date, language: Language, style: "medium" | "long" = "medium"): string {
-  return dateFormat(language, `dt-${style}`, { dateStyle: style, timeStyle: "short", timeZone: "America/Toronto" }).format(new Date(value));
+  return remembered(`dt|${language}|${style}|${instantKey(value)}`, () => {
+    return dateFormat(language, `dt-${style}`, { dateStyle: style, timeStyle: "short", timeZone: "America/Toronto" }).format(
+      new Date(value),
+    );
+  });
 }
 
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */

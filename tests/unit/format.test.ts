@@ -123,3 +123,23 @@ describe("formatTimeOfDay", () => {
     expect(formatTimeOfDay("23:59", "en")).toBe("11:59\u00a0p.m.");
   });
 });
+
+describe("dates and times written once", () => {
+  it("writes a date or time asked again in another language, style or form as that one, not as the first", () => {
+    const instant = "2026-12-01T15:00:00Z";
+    expect(formatDate(instant, "fr")).toBe("1er décembre 2026");
+    expect(formatDate(instant, "en")).toBe("December 1, 2026");
+    expect(formatDate(instant, "fr", "medium")).toBe("1 déc. 2026");
+    expect(formatDate(new Date(instant), "fr")).toBe("1er décembre 2026");
+    expect(formatTime(instant, "en")).toBe("10:00\u00a0a.m.");
+    expect(formatTime(instant, "en", { onTheHour: true })).toBe("10\u00a0a.m.");
+    expect(formatTime(new Date(instant), "fr")).toBe("10\u00a0h\u00a000");
+    expect(formatDate(instant, "fr")).toBe("1er décembre 2026");
+  });
+
+  it("refuses an instant that is not one, every time it is asked", () => {
+    expect(() => formatDate(new Date("no"), "en")).toThrow(RangeError);
+    expect(() => formatDate(new Date("no"), "en")).toThrow(RangeError);
+    expect(() => formatTime("no", "fr")).toThrow(RangeError);
+  });
+});
