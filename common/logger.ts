@@ -122,11 +122,11 @@ export function useLogger(instance: Logger): void {
 }
 
 /**
- * The logger of the one line per request that pino-http writes (server/http-log.ts, the API's
- * request-log.ts), and of nothing else: logger() without the redaction. Those lines are made of fixed
- * fields only (their serializers: request id, method, route pattern, status, bytes, time), and the
- * redaction's paths at three depths cost about 80 µs a line, several times the rest of the line.
- * Whatever a route logs goes through logger(), redacted: those middlewares keep `req.log` pointing at it.
+ * The logger of the one line per request (common/request-line.ts: the portal's server/http-log.ts, the
+ * API's request-log.ts), and of nothing else: logger() without the redaction. Those lines are made of
+ * fixed fields only (request id, method, route pattern, status, bytes, time), and the redaction's paths
+ * at three depths cost about 80 µs a line, several times the rest of the line. Whatever a route logs
+ * goes through logger(), redacted.
  */
 export function requestLineLogger(): Logger {
   return logger().child({}, { redact: [] });

@@ -23,6 +23,7 @@ import type { SignInLimits } from "#common/sign-in-limits";
 import { signInLimitsContext } from "../app/lib/sign-in-limits.ts";
 import { analyticsConnectSources } from "./analytics-csp.ts";
 import { httpLog } from "./http-log.ts";
+import { requestLineId } from "#common/request-line";
 import { metricsEndpoint } from "./metrics.ts";
 import { fixedPatternOf, type RoutePatternOf } from "./route-patterns.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
@@ -353,7 +354,7 @@ function requestInfoOf(req: express.Request, res: express.Response): RequestInfo
       return (clientAddress ??= req.ip ?? req.socket.remoteAddress ?? "unknown");
     },
     dataRequest: req.path?.endsWith(".data") ?? false,
-    requestId: (req as { id?: unknown }).id === undefined ? undefined : String(req.id),
+    requestId: requestLineId(req),
     pageCache: (req.app?.locals as { pageCache?: (pattern: string) => PageCache } | undefined)?.pageCache,
   });
 }

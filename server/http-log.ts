@@ -1,5 +1,5 @@
 /**
- * One request id and one log line per request (pino-http), and the request duration histogram.
+ * One request id and one log line per request (common/request-line.ts), and the request duration histogram.
  *
  * The request id is the trusted proxy's `X-Request-Id` (only behind TRUST_PROXY, and only a plain token of
  * at most 128 characters) or a new UUID; it is sent back as `X-Request-Id`, passed on to every API call
@@ -10,8 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
-import { logger, requestLineLogger } from "#common/logger";
+import { requestLine } from "#common/request-line";
 import { tagServerSpan } from "#common/tracing";
 import { metrics } from "../app/lib/metrics.server.ts";
 import type { RequestInfo } from "../app/lib/request-info.ts";
@@ -45,53 +44,37 @@ export function httpLog(options: { trustProxy: TrustsPeer; routeOf: RoutePattern
   // React Router's own match when the request reached it (RequestInfo.pattern), else the address matched here.
   const routeOf = (req: Tagged, res?: ServerResponse) =>
     (req[ROUTE] ??= matchedBefore(res) ?? options.routeOf(new URL(req.url ?? "/", "http://x").pathname));
-  const middleware = pinoHttp({
-    // Its lines only: fixed fields, not redacted (common/logger.ts); req.log stays the redacted logger().
-    logger: requestLineLogger(),
-    genReqId: (req, res) => {
+  const { httpDuration, cacheOutcomes } = metrics();
+  const line = requestLine({
+    event: "http.request",
+    messages: { ok: "request", failed: "request failed" },
+    idOf: (req, res) => {
       const id = requestIdOf(req, options.trustProxy);
       res.setHeader("X-Request-Id", id);
       // Its server span (when traced): tagged with the id, named by the route pattern (common/tracing.ts).
       tagServerSpan(req, res, id, () => routeOf(req, res));
       return id;
     },
+    routeOf,
+    // Bytes sent on the connection for this answer (headers and the body as sent, compressed or not).
+    answer: (res: ServerResponse & { [SENT]?: { socket: Socket; at: number } }) => ({
+      bytes: res[SENT] ? res[SENT].socket.bytesWritten - res[SENT].at : undefined,
+    }),
     // Health checks are polled every few seconds: their lines only at LOG_LEVEL=debug.
-    customLogLevel: (req, res, error) =>
-      error || res.statusCode >= 500 ? "error" : /^\/(healthz|readyz|metrics)$/.test(routeOf(req, res)) ? "debug" : "info",
-    customSuccessMessage: () => "request",
-    customErrorMessage: () => "request failed",
-    customAttributeKeys: { responseTime: "ms" },
-    wrapSerializers: false,
-    // The route is known once the request is routed: added to the line when the answer is sent.
-    customSuccessObject: (req, res, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged, res) }),
-    customErrorObject: (req, res, _error, line: Record<string, unknown>) => ({ ...line, route: routeOf(req as Tagged, res) }),
-    serializers: {
-      // The pattern, never the address; no headers (cookies, Authorization) at all.
-      req: (req: Tagged & { id: unknown }) => ({ id: req.id, method: req.method }),
-      // Bytes sent on the connection for this answer (headers and the body as sent, compressed or not).
-      res: (res: ServerResponse & { [SENT]?: { socket: Socket; at: number } }) => ({
-        status: res.statusCode,
-        bytes: res[SENT] ? res[SENT].socket.bytesWritten - res[SENT].at : undefined,
-      }),
+    quiet: (req, res) => /^\/(healthz|readyz|metrics)$/.test(routeOf(req, res)),
+    onDone: (req, res, seconds) => {
+      // Answers sent, not connections closed before.
+      if (!res.writableFinished) return;
+      const route = routeOf(req, res);
+      const method = req.method && METHODS.has(req.method) ? req.method : "OTHER";
+      httpDuration.observe({ route, method, status: String(res.statusCode) }, seconds);
+      const outcome = (res as { locals?: { requestInfo?: RequestInfo } }).locals?.requestInfo?.cacheOutcome;
+      if (outcome) cacheOutcomes.inc({ route, outcome });
     },
-    customProps: () => ({ event: "http.request" }),
   });
-  const { httpDuration, cacheOutcomes } = metrics();
   return (req, res, next) => {
-    // Once per request.
-    if ((req as { id?: unknown }).id !== undefined && req.log) return next();
-    const started = process.hrtime.bigint();
     // The socket is detached from the answer once it is sent: kept here with its count so far.
     if (req.socket) (res as { [SENT]?: { socket: Socket; at: number } })[SENT] = { socket: req.socket, at: req.socket.bytesWritten };
-    res.once("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req as Tagged, res);
-      httpDuration.observe({ route, method: METHODS.has(req.method) ? req.method : "OTHER", status: String(res.statusCode) }, seconds);
-      const outcome = (res.locals as { requestInfo?: RequestInfo } | undefined)?.requestInfo?.cacheOutcome;
-      if (outcome) cacheOutcomes.inc({ route, outcome });
-    });
-    // What a route logs through req.log is redacted (pino-http leaves a logger it finds in place).
-    req.log = res.log = logger();
-    middleware(req, res, next);
+    line(req, res, next);
   };
 }
