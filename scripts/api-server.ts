@@ -42,6 +42,8 @@ const api = await startApi({
 });
 const app = express();
 app.disable("x-powered-by");
+// No ETag of Express's on the API's answers: nobody asks the API If-None-Match (decision 221).
+app.disable("etag");
 app.use("/api/v1", api.router);
 const server = app.listen(port, "127.0.0.1", () => console.log(`Reference API on http://127.0.0.1:${port}/api/v1`));
 const stop = () =>

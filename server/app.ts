@@ -203,6 +203,10 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   const production = config.NODE_ENV === "production";
   const app = express();
   app.disable("x-powered-by");
+  // No ETag of Express's (a hash of every answer it sends, the embedded API's included): pages have their
+  // own (conditional.server.ts), assets theirs (express.static), and nobody asks the API If-None-Match
+  // (decision 221).
+  app.disable("etag");
   app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
   // Each page request's time for the API, all its calls together (requestInfoOf).
   app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
