@@ -76,11 +76,25 @@ const ROUTES = endpoints.map((endpoint: Endpoint) => ({
   endpoint,
 }));
 
+/** The first segment of a path, lower case ("" for "/"). */
+const firstSegment = (path: string) => (path.split("/")[1] ?? "").toLowerCase();
+
+/**
+ * The endpoints a request may be, by method and first segment (every endpoint's path starts with a fixed
+ * segment): a request tests a few patterns, not every endpoint's.
+ */
+const ROUTES_BY_START = new Map<string, typeof ROUTES>();
+for (const route of ROUTES) {
+  const key = `${route.method} ${firstSegment(route.endpoint.path)}`;
+  ROUTES_BY_START.set(key, [...(ROUTES_BY_START.get(key) ?? []), route]);
+}
+
 /** The body rules of a request by its method and path (under /api/v1), or null when no endpoint has them. */
 export function bodyRulesOf(method: string, path: string): BodyRules | null {
   const verb = method === "HEAD" ? "GET" : method;
   if (verb === "GET" && /^\/openapi\.json\/?$/i.test(path)) return { auth: "public", maxBytes: TEXT_BODY_BYTES, uploads: [] };
-  const matches = ROUTES.filter((route) => route.method === verb && route.pattern.test(path)).map((route) => route.endpoint);
+  const candidates = ROUTES_BY_START.get(`${verb} ${firstSegment(path)}`) ?? [];
+  const matches = candidates.filter((route) => route.pattern.test(path)).map((route) => route.endpoint);
   if (!matches.length) return null;
   return {
     auth: matches.some((endpoint) => endpoint.auth === "public") ? "public" : "bearer",
