@@ -1,5 +1,6 @@
 /**
- * The benchmark's e-mailed links: a demo database (DATA_DIR, created and seeded if new) given more links
+ * The benchmark's e-mailed links: a demo database (DATA_DIR, or DATABASE_URL as the API the benchmark starts
+ * uses it; created and seeded if new) given more links
  * like the demo ones, so that each connection of a link page's batches opens a link of its own, as the
  * visitors of such pages each have theirs (scripts/bench-lib.mjs `linkCopies`).
  *
@@ -15,7 +16,11 @@ const TABLES = ["account_tokens", "order_tokens", "contact_activations"];
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 const copies = JSON.parse(process.argv[2] ?? "{}") as Record<string, string[]>;
-const api = await startApi({ dataDir: process.env.DATA_DIR ?? ".data", settleIntervalMs: 3_600_000 });
+const api = await startApi({
+  dataDir: process.env.DATA_DIR ?? ".data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  settleIntervalMs: 3_600_000,
+});
 try {
   for (const [token, others] of Object.entries(copies)) {
     let copied = false;
