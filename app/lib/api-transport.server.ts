@@ -160,19 +160,25 @@ type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
 let embeddedDispatch: Dispatch | undefined;
 
 /**
- * The embedded API as an Express app of its own, serving /api/v1 without compression, for
- * `inProcessTransport`. light-my-request, given an Express app, re-parents the prototypes of the app's
- * request and response to its own fakes; on a plain app those are Express's shared prototypes, which
- * would break every real response of the process. This app gets private copies, the only ones patched.
+ * A new Express app that light-my-request may be given. Given an Express app, light-my-request re-parents
+ * the prototypes of the app's request and response to its own fakes; on a plain app those are Express's
+ * shared prototypes, which would break every real response of the process (a server's, a test's). This
+ * app gets private copies, the only ones patched.
  */
-export function embeddedApiApp(router: Router): express.Express {
+export function injectableApp(): express.Express {
   const app = express();
-  app.disable("x-powered-by");
   const own = <T extends object>(proto: T): T =>
     Object.create(Object.getPrototypeOf(proto) as object, Object.getOwnPropertyDescriptors(proto)) as T;
   const link = { configurable: true, enumerable: true, writable: true, value: app };
   app.request = Object.create(own(express.request), { app: link }) as typeof app.request;
   app.response = Object.create(own(express.response), { app: link }) as typeof app.response;
+  return app;
+}
+
+/** The embedded API as an Express app of its own, serving /api/v1 without compression, for `inProcessTransport`. */
+export function embeddedApiApp(router: Router): express.Express {
+  const app = injectableApp();
+  app.disable("x-powered-by");
   app.use("/api/v1", router);
   return app;
 }

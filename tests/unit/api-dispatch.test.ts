@@ -3,10 +3,12 @@
  * the chain of `use` it replaces (order, fall-through, errors, letter case, routers inside routers,
  * routers whose routes start with a parameter), without asking a router that has no route there.
  */
+import { IncomingMessage, ServerResponse } from "node:http";
 import express, { Router, type ErrorRequestHandler } from "express";
 import { inject } from "light-my-request";
 import { describe, expect, it } from "vitest";
 import { dispatchBySegment } from "../../api/service/dispatch.ts";
+import { injectableApp } from "../../app/lib/api-transport.server.ts";
 
 /** A router answering each of `paths` with its name, wrapped to count the requests it is asked. */
 function named(name: string, ...paths: string[]) {
@@ -29,7 +31,9 @@ function counted(router: Router) {
 }
 
 function app(routers: Router[]) {
-  const app = express();
+  // Not a plain express(): light-my-request would patch Express's shared response, which the other test
+  // files of this process use for real servers.
+  const app = injectableApp();
   app.use(dispatchBySegment(routers));
   app.use((_req, res) => void res.status(404).send("none"));
   const onError: ErrorRequestHandler = (error: Error, _req, res, _next) => void res.status(500).send(error.message);
@@ -99,5 +103,11 @@ describe("dispatchBySegment", () => {
     expect(byParameter.asked.count).toBe(3);
     expect(everywhere.asked.count).toBe(2);
     expect(wifi.asked.count).toBe(1);
+  });
+
+  it("leaves Express's shared request and response alone, which the real servers of this process use", async () => {
+    expect(await get(app([named("wifi", "/wifi/:id").router]), "/wifi/1")).toBe("200 wifi");
+    expect(Object.getPrototypeOf(express.response)).toBe(ServerResponse.prototype);
+    expect(Object.getPrototypeOf(express.request)).toBe(IncomingMessage.prototype);
   });
 });
