@@ -191,7 +191,7 @@ test("a field's check on leaving it never posts the form as a page, even from a 
 
 /**
  * Holds back the chunk that brings zod (the forms' checks load after hydration) until the test lets it
- * go; resolves `held` once the page has asked for it. `stop()` ends the interception: a script still
+ * go; `held` once the page has asked for it, `delivered` once it has it. `stop()` ends the interception: a script still
  * passing through it when the test ends (the next page's) would otherwise fail the test with "Response has
  * been disposed" (CI emulation of stop 20).
  */
@@ -202,7 +202,7 @@ async function holdValidation(page: Page) {
     release();
     await page.unrouteAll({ behavior: "ignoreErrors" });
   };
-  const state = { held: false, release, stop };
+  const state = { held: false, delivered: false, release, stop };
   await page.route(/\/assets\/[^/]+\.js(\?|$)/, async (route) => {
     try {
       const response = await route.fetch();
@@ -212,6 +212,7 @@ async function holdValidation(page: Page) {
         await released;
       }
       await route.fulfill({ response, body });
+      if (state.held) state.delivered = true;
     } catch (error) {
       // The page moved on (a sign-in landing on the dashboard) while a script was passing through.
       if (!/disposed|closed/i.test(String(error))) throw error;
@@ -274,6 +275,54 @@ test("signing in at once, before the form's checks have loaded, posts the form o
   await signInButton.click();
   await expect(page).toHaveURL(/\/dashboard\/100101$/);
   expect(posts).toEqual(["/login.data"]);
+  await validation.stop();
+});
+
+test("a field refused by the server before the form's checks have loaded stays refused once they arrive @needs-js", async ({ page }) => {
+  // The parents' package moves on the first of the month after next: a pause from the first of next
+  // month for two months includes that day, which only the server knows.
+  const validation = await holdValidation(page);
+  await signIn(page, "family@example.com", { cameFrom: "/account-details/100203/packages/5301/pause" });
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  const startDate = page.getByLabel("First day of the pause");
+  await expect
+    .poll(async () => {
+      await startDate.focus();
+      return validation.held;
+    })
+    .toBe(true);
+  await startDate.fill(start);
+  // Leaving the date asks for its check, which waits for the schema.
+  await page.getByLabel("Number of months").fill("2");
+  await page.getByRole("button", { name: "Schedule the pause" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("This service moves on a day this pause would include.");
+  // What the summary says from now on, each time the page changes.
+  await page.evaluate(() => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { summaries: typeof seen }).summaries = seen;
+    const read = () => document.querySelector('[data-testid="error-summary"]')?.textContent ?? null;
+    seen.push(read());
+    new MutationObserver(() => {
+      const text = read();
+      if (text !== seen.at(-1)) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  validation.release();
+  await expect.poll(() => validation.delivered).toBe(true);
+  // The checks arrive after the server's answer. The date's check that waited for them is no longer
+  // asked for (the post checked every field): the server's refusal stays until the customer changes
+  // something, here the months, which the checks now refuse in the page.
+  await page.getByLabel("Number of months").fill("");
+  await expect(summary).toContainText("Enter the number of months.");
+  const summaries = await page.evaluate(() => (window as unknown as { summaries: (string | null)[] }).summaries);
+  const beforeTheChange = summaries.slice(
+    0,
+    summaries.findIndex((text) => text?.includes("Enter the number of months.")),
+  );
+  expect(beforeTheChange.length).toBeGreaterThan(0);
+  for (const text of beforeTheChange) expect(text).toContain("This service moves on a day this pause would include.");
   await validation.stop();
 });
 

@@ -35,7 +35,10 @@ interface Deferred {
 function notYet(formData: FormData, deferred: Deferred[], form: HTMLFormElement): Submission<unknown> {
   const intent = formData.get(INTENT);
   if (typeof intent !== "string") {
-    // A submit: error null lets it through to the route's action, which validates it.
+    // A submit: error null lets it through to the route's action, which validates every field. The
+    // checks of fields left before it are answered by that: run once the schema arrives, they would
+    // clear the server's refusal of a field that only the server can check (a pause over a moving date).
+    deferred.splice(0);
     return { status: undefined, payload: {}, error: null, reply: () => ({}) } as unknown as Submission<unknown>;
   }
   if (!deferred.some((entry) => entry.intent === intent)) deferred.push({ form, intent });
