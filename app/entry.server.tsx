@@ -1,6 +1,6 @@
 import * as conform from "@conform-to/react";
 import { logEvent } from "./lib/logger.server.ts";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from "react-router";
 import { provideConform } from "./lib/conform.ts";
 import { deferScripts } from "./lib/defer-scripts.server.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
@@ -9,6 +9,7 @@ import { NonceContext } from "./lib/nonce.tsx";
 import { ReferenceContext } from "./lib/reference.ts";
 import { requestInfoContext } from "./lib/request-info.ts";
 import { TextsContext } from "./lib/translate.ts";
+import { wholeAnswer } from "./lib/whole-answer.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -46,7 +47,14 @@ export default function handleRequest(
   // The answer is made here, outside React's render: nothing of the render is kept with it.
   return html.then((document) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    // Paint first, then load the scripts (defer-scripts.server.ts).
-    return new Response(deferScripts(document), { headers: responseHeaders, status: responseStatusCode });
+    // Paint first, then load the scripts (defer-scripts.server.ts); compressed once, sent with its length.
+    return wholeAnswer(request, deferScripts(document), responseHeaders, responseStatusCode);
   });
 }
+
+/** A page's data (.data), complete once its loaders are done: compressed once, sent with its length. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  if (!response.body || response.headers.has("Content-Encoding")) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  return wholeAnswer(request, body, new Headers(response.headers), response.status);
+};

@@ -29,11 +29,11 @@ import { fixedPatternOf, type RoutePatternOf } from "./route-patterns.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
 /**
- * Pages and .data are compressed once per answer (a 50 KB page: brotli quality 2 takes 0.38 ms and sends
- * 13.6 KB; the `compression` default, quality 4, takes 0.81 ms for 12.9 KB). Every rendered page view
- * pays this, so the cheaper setting wins: 5 % more bytes for half the time
- * (docs/architecture.md, "Compression"). Browsers that do not take brotli get gzip at its default level.
- * Scripts and stylesheets are not compressed here: the build wrote them compressed at the best settings
+ * Pages and their data arrive compressed whole from React Router's entry (app/lib/whole-answer.server.ts),
+ * which this middleware leaves as they are. It compresses the other answers (a CSV, the pages Express
+ * answers itself) with the same settings: brotli quality 2 (a 50 KB page: half the time of the default,
+ * quality 4, for 5 % more bytes), gzip at its default level for browsers without brotli. Scripts and
+ * stylesheets are not compressed here: the build wrote them compressed at the best settings
  * (scripts/vite-precompress.ts), and `/assets` serves those files as they are.
  */
 const PAGE_COMPRESSION = { brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };

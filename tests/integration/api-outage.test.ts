@@ -9,8 +9,10 @@
  * `npx vitest run --project integration`). Each run seeds a database of its own in a temporary directory.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, freePort, start, type Started } from "./processes.ts";
 
@@ -129,6 +131,42 @@ afterAll(async () => {
     started.child.kill("SIGKILL");
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An answer as the browser receives it: headers and the body's bytes, not decoded. */
+function sent(url: string, acceptEncoding: string): Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + url, { headers: { cookie, "Accept-Encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("a page and its data as they are sent", () => {
+  it("are compressed whole (brotli, else gzip, else as they are) and sent with their length, not in chunks", async () => {
+    for (const [url, made] of [
+      [PAGE, "</html>"],
+      [`${PAGE}.data`, "routes/dashboard"],
+    ]) {
+      for (const [accepted, encoding, decode] of [
+        ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+        ["identity", undefined, (body: Buffer) => body],
+      ] as const) {
+        const answer = await sent(url, accepted);
+        expect(answer.status, `${url} ${accepted}`).toBe(200);
+        expect(answer.headers["content-encoding"]).toBe(encoding);
+        expect(answer.headers["transfer-encoding"]).toBeUndefined();
+        expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(decode(answer.body).toString()).toContain(made);
+      }
+    }
+  });
 });
 
 describe("pages while the API is hung, slow or down", () => {
