@@ -18,6 +18,7 @@ import type * as PortalModule from "./server/entry.ts";
 import { ConfigError, parseConfig, retiredVariableWarnings, signInSettingsOf, type Config } from "./app/lib/config.server.ts";
 import { runWorkers } from "./server/cluster.ts";
 import { importUnmapped } from "./server/import-unmapped.ts";
+import { listen } from "#common/express-server";
 import { logEvent, logger } from "#common/logger";
 import { checkDataDir, startupProblem } from "./server/startup-errors.ts";
 import { startTracing } from "./server/tracing.ts";
@@ -188,7 +189,7 @@ async function main(config: Config) {
   });
 
   // Express calls back with the error of a port in use or an address not of this machine: one line naming PORT or HOST.
-  const server: Server = app.listen(config.PORT, config.HOST, (error?: Error) => {
+  const server: Server = listen(app, config.PORT, config.HOST, (error?: Error) => {
     if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
     const worker = cluster.isWorker ? `, worker ${process.pid}` : "";

@@ -5,6 +5,7 @@
  */
 import express from "express";
 import { startApi } from "../api/index.ts";
+import { listen } from "../common/express-server.ts";
 import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
 import { startTracing } from "../server/tracing.ts";
 import { twoStepKeyMaterial } from "../api/service/two-step-secrets.ts";
@@ -45,7 +46,10 @@ app.disable("x-powered-by");
 // No ETag of Express's on the API's answers: nobody asks the API If-None-Match (decision 221).
 app.disable("etag");
 app.use("/api/v1", api.router);
-const server = app.listen(port, "127.0.0.1", () => console.log(`Reference API on http://127.0.0.1:${port}/api/v1`));
+const server = listen(app, port, "127.0.0.1", (error) => {
+  if (error) throw error;
+  console.log(`Reference API on http://127.0.0.1:${port}/api/v1`);
+});
 const stop = () =>
   server.close(() =>
     api
