@@ -188,7 +188,7 @@ async function main(config: Config) {
         }),
   });
 
-  // Express calls back with the error of a port in use or an address not of this machine: one line naming PORT or HOST.
+  // `listen` calls back with the error of a port in use or an address not of this machine: one line naming PORT or HOST.
   const server: Server = listen(app, config.PORT, config.HOST, (error?: Error) => {
     if (error) stopAtStart(error, config);
     const brand = `my${config.BRAND_NAME}`;
