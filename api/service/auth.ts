@@ -4,7 +4,7 @@ import { AccessTokenRequest } from "../contract/auth.ts";
 import { COUNTED_HEADER } from "#common/sign-in-limits";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { clientAddress, clientOf, parseInput, route } from "./http.ts";
+import { bearerOf, clientAddress, clientOf, parseInput, route } from "./http.ts";
 import { verifyPassword } from "./passwords.ts";
 import { twoStepRequired } from "./two-step.ts";
 
@@ -69,8 +69,8 @@ export function authRoutes(ctx: ServiceContext): Router {
   router.get(
     "/auth/logout",
     route(async (req, res) => {
-      const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-      const claims = match ? await ctx.tokens.verify(match[1]) : null;
+      const bearer = bearerOf(req);
+      const claims = bearer ? await ctx.tokens.verify(bearer) : null;
       if (claims) await ctx.tokens.revoke(claims.sessionId);
       res.json({ success: true });
     }),

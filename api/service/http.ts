@@ -75,13 +75,15 @@ export const detectLanguage: RequestHandler = (req, _res, next) => {
 };
 
 /** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
+/** The request's bearer token (Authorization: Bearer …), if it sent one. */
+export const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req, _res, next) => {
     // The body gate checked this request's token already (it sent a body).
     if (req.principal) return next();
-    const header = req.headers.authorization ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const principal = match ? await tokens.principal(match[1]) : null;
+    const bearer = bearerOf(req);
+    const principal = bearer ? await tokens.principal(bearer) : null;
     if (!principal) return next(unauthorized());
     req.user = { userId: principal.userId, sessionId: principal.sessionId };
     req.principal = principal;

@@ -78,6 +78,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
       statusPublicRoutes(ctx),
       // Unsubscribe links of notification mail; the development outbox (404 in production).
       notificationPublicRoutes(ctx),
+      // Checks its bearer itself, with the session in its one statement (revision.ts).
+      revisionRoutes(ctx),
     ]),
   );
 
@@ -94,7 +96,6 @@ export function createApiRouter(ctx: ServiceContext): Router {
       cabinetRoutes(ctx),
       supportRoutes(ctx),
       ticketConversationRoutes(ctx),
-      revisionRoutes(ctx),
       dashboardRoutes(ctx),
       residentialDashboardRoutes(ctx),
       commercialDashboardRoutes(ctx),

@@ -28,7 +28,7 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, looksLikeToken, newSecret } from "./auth-flows.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, unauthorized, unprocessable } from "./errors.ts";
-import { clientOf, currentUser, parseInput, route } from "./http.ts";
+import { bearerOf, clientOf, currentUser, parseInput, route } from "./http.ts";
 
 export const AUTHORIZATION_CODE_SECONDS = 10 * 60;
 export const CLIENT_TOKEN_SECONDS = 60 * 60;
@@ -112,8 +112,6 @@ function redirectWith(uri: string, params: Record<string, string>): string {
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
 }
-
-const bearerOf = (req: Request) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 interface ClientToken {
   user_id: number;

@@ -24,7 +24,7 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, legalDocumentOf, looksLikeToken, newSecret } from "./auth-flows.ts";
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { parseInput, route, jsonGet } from "./http.ts";
+import { bearerOf, parseInput, route, jsonGet } from "./http.ts";
 
 /** Links minted when a customer continues from the hand-over page stay valid this long. */
 export const ORDER_LINK_DAYS = 30;
@@ -165,8 +165,6 @@ function servicesSection(order: OrderRow, rows: ItemRow[], lang: Language) {
       }
     : { heading: "Your services and prices", body: `${lines.join("\n")}\nPrices are before ${tax}.\nInstallation address: ${address}.` };
 }
-
-const bearerOf = (req: Request) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 /** The order of a hand-over request, if the caller may see it: its hand-over token, or a contact's bearer. */
 async function handoffOrder(ctx: ServiceContext, req: Request, token: string | undefined): Promise<OrderRow> {

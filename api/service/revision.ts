@@ -4,7 +4,8 @@
  * can show (migration 0011); the answer adds what changes with time alone: the service's calendar day,
  * the pending payments that have matured (they settle on the next read) and the latest start of an open
  * incident (a maintenance window that opens turns from upcoming to current: api/service/status.ts).
- * One query, no write.
+ * One query, no write: the route checks its bearer itself, the session's liveness in that same query
+ * (a portal asks this before every signed-in page: one statement, not the session check's and its own).
  *
  * On PGlite the row is kept until the next write and for at most a second (../db/kept-reads.ts): a portal
  * asks this before every signed-in page, and most of those pages have not changed since the last view.
@@ -14,8 +15,9 @@ import { KeptReads } from "../db/kept-reads.ts";
 import { MATURED_PAYMENT } from "./billing.ts";
 import { RevisionQuery, type RevisionAnswer } from "../contract/dashboard.ts";
 import { todayOf, type ServiceContext } from "./context.ts";
-import { forbidden } from "./errors.ts";
-import { currentUser, route } from "./http.ts";
+import { forbidden, unauthorized } from "./errors.ts";
+import { bearerOf, route } from "./http.ts";
+import { liveSession } from "./tokens.ts";
 
 interface RevisionRow {
   global: string;
@@ -24,6 +26,7 @@ interface RevisionRow {
   matured: string;
   started: string;
   allowed: boolean;
+  live: boolean;
   [key: string]: unknown;
 }
 
@@ -39,35 +42,34 @@ const REVISION_QUERY = `
            WHERE customer_id IN (${ACCOUNTS}) AND ${MATURED_PAYMENT.replaceAll("$2", "$3")})::text AS matured,
          coalesce((SELECT extract(epoch FROM max(starts_at))::bigint FROM incidents
                     WHERE resolved_at IS NULL AND starts_at <= $3), 0)::text AS started,
-         ($2::integer IS NULL OR EXISTS (${ACCOUNTS})) AS allowed`;
+         ($2::integer IS NULL OR EXISTS (${ACCOUNTS})) AS allowed,
+         ${liveSession("$4", "$1", "$3")} AS live`;
 
-/** GET /revision (behind the bearer check). */
+/** GET /revision, before the bearer check of the other routes: it makes its own (401, as they do). */
 export function revisionRoutes(ctx: ServiceContext): Router {
   const kept = new KeptReads<RevisionRow | undefined>(ctx.db, ctx.now);
-
-  /** The revision of this user (and account), or null when the account is not one of theirs. */
-  async function revisionOf(userId: number, customerId: number | null): Promise<RevisionAnswer | null> {
-    const row = await kept.read(`${userId}:${customerId ?? ""}`, () =>
-      ctx.db.one<RevisionRow>(REVISION_QUERY, [userId, customerId, ctx.now()]),
-    );
-    if (!row?.allowed) return null;
-    return {
-      revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}.${row.started}`,
-      user: Number(row.user),
-      customer: Number(row.customer),
-    };
-  }
 
   const router = Router();
   router.get(
     "/revision",
     route(async (req, res) => {
-      const user = currentUser(req);
+      const bearer = bearerOf(req);
+      const claims = bearer ? await ctx.tokens.claims(bearer) : null;
+      if (!claims) throw unauthorized();
+      req.user = claims;
       const parsed = RevisionQuery.safeParse(req.query);
+      const customerId = parsed.success ? (parsed.data.customer_id ?? null) : null;
+      const row = await kept.read(`${claims.sessionId}:${claims.userId}:${customerId ?? ""}`, () =>
+        ctx.db.one<RevisionRow>(REVISION_QUERY, [claims.userId, customerId, ctx.now(), claims.sessionId]),
+      );
+      if (!row?.live) throw unauthorized();
       // Unknown and foreign ids answer 403 alike, so ids cannot be probed.
-      if (!parsed.success) throw forbidden();
-      const answer = await revisionOf(user.userId, parsed.data.customer_id ?? null);
-      if (!answer) throw forbidden();
+      if (!parsed.success || !row.allowed) throw forbidden();
+      const answer: RevisionAnswer = {
+        revision: `${row.global}.${row.user}.${row.customer}.${todayOf(ctx)}.${row.matured}.${row.started}`,
+        user: Number(row.user),
+        customer: Number(row.customer),
+      };
       res.json(answer);
     }),
   );

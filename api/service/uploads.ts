@@ -25,6 +25,7 @@ import { endpoints, type Endpoint } from "../contract/index.ts";
 import { FILE_RULES, TEXT_BODY_BYTES, maxBodyBytes, type FilePurpose, type FileRule } from "../contract/files.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unauthorized, unprocessable } from "./errors.ts";
+import { bearerOf } from "./http.ts";
 import { MarkupScanner } from "./file-content.ts";
 import { logEvent } from "#common/logger";
 
@@ -157,8 +158,6 @@ function afterAnswer(res: Response, fn: () => void) {
   res.once("close", once);
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
 /** See the module's comment: what is refused before a body is read. */
 export function bodyGate(ctx: ServiceContext): RequestHandler {
   const uploadsOf = new Map<number, number>();
@@ -169,8 +168,8 @@ export function bodyGate(ctx: ServiceContext): RequestHandler {
     req.bodyRules = rules;
     if (!hasBody(req)) return next();
     if (rules.auth === "bearer") {
-      const match = BEARER.exec(req.headers.authorization ?? "");
-      const principal = match ? await ctx.tokens.principal(match[1]) : null;
+      const bearer = bearerOf(req);
+      const principal = bearer ? await ctx.tokens.principal(bearer) : null;
       if (!principal) return refuseUnread(req, res, next, unauthorized());
       // `authenticate` uses this check instead of making its own.
       req.user = { userId: principal.userId, sessionId: principal.sessionId };

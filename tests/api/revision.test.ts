@@ -85,15 +85,33 @@ describe("GET /revision", () => {
     }
   });
 
-  it("costs one query besides the token's session check, and writes nothing", async () => {
+  it("costs one statement, the token's session check included, and writes nothing", async () => {
+    const start = api.clock.now;
+    // Past anything an earlier test left kept (PGlite): this ask must read.
+    api.clock.now = new Date(start.getTime() + KEPT_MS);
     const queries = readsOnly("GET /revision");
     try {
       const first = await revision(family, CONDO);
-      expect(queries.statements.length).toBeLessThanOrEqual(2);
+      expect(queries.statements).toHaveLength(1);
       expect((await revision(family, CONDO)).revision).toBe(first.revision);
     } finally {
       queries.restore();
+      api.clock.now = start;
     }
+  });
+
+  it("answers 401 for a session signed out, expired or never made, even for an account of the user's", async () => {
+    const signedOut = await api.signIn("resi@example.com");
+    expect((await api.call("GET", "/revision", { token: signedOut, query: { customer_id: String(MAYA) } })).status).toBe(200);
+    expect((await api.call("GET", "/auth/logout", { token: signedOut })).status).toBe(200);
+    for (const query of [{ customer_id: String(MAYA) }, {}, { customer_id: "abc" }] as Record<string, string>[]) {
+      expect((await api.call("GET", "/revision", { token: signedOut, query })).status, JSON.stringify(query)).toBe(401);
+    }
+    const expired = await api.signIn("resi@example.com");
+    const { sid } = JSON.parse(Buffer.from(expired.split(".")[1], "base64url").toString()) as { sid: string };
+    await api.db.query("UPDATE auth_sessions SET expires_at = $2 WHERE id = $1", [sid, new Date(api.clock.now.getTime() - 1000)]);
+    expect((await api.call("GET", "/revision", { token: expired })).status).toBe(401);
+    expect((await api.call("GET", "/revision", { token: `${resi}x` })).status).toBe(401);
   });
 
   it("on PGlite an answer is kept until anything is written or a second passes; on PostgreSQL every ask reads", async () => {
@@ -334,11 +352,11 @@ describe("the token's session check", () => {
     const token = await api.signIn("resi@example.com");
     const checks = statementsNaming("query", "FROM auth_sessions s");
     try {
-      for (let i = 0; i < 3; i++) expect((await api.call("GET", "/revision", { token })).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await api.call("GET", `/residential-dashboard/${MAYA}`, { token })).status).toBe(200);
       expect(checks.count()).toBe(api.db.kind === "pglite" ? 1 : 3);
       // Signing out writes: the token ends at once.
       expect((await api.call("GET", "/auth/logout", { token })).status).toBe(200);
-      expect((await api.call("GET", "/revision", { token })).status).toBe(401);
+      expect((await api.call("GET", `/residential-dashboard/${MAYA}`, { token })).status).toBe(401);
     } finally {
       checks.restore();
     }
@@ -360,7 +378,7 @@ describe("the token's session check", () => {
     };
     try {
       const statuses = await Promise.all([
-        api.call("GET", "/revision", { token }),
+        api.call("GET", `/status/${MAYA}`, { token }),
         api.call("GET", `/residential-dashboard/${MAYA}`, { token }),
         api.call("GET", `/residential-dashboard/${MAYA}/billing-details`, { token }),
       ]);
