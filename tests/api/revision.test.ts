@@ -347,6 +347,18 @@ describe("what the database client counts as a write (Db.writeGeneration)", () =
   });
 });
 
+describe("statements with parameters", () => {
+  it("are prepared once per connection and run by name after, on PGlite and on PostgreSQL", async () => {
+    const sql = "SELECT $1::integer + 1 AS next";
+    const prepared = await api.db.transaction(async (tx) => {
+      expect(await tx.query(sql, [1])).toEqual([{ next: 2 }]);
+      expect(await tx.query(sql, [41])).toEqual([{ next: 42 }]);
+      return tx.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE statement = $1", [sql]);
+    });
+    expect(prepared).toHaveLength(1);
+  });
+});
+
 describe("the token's session check", () => {
   it("on PGlite is read once until anything is written or a second passes", async () => {
     const token = await api.signIn("resi@example.com");
