@@ -74,10 +74,10 @@ export const detectLanguage: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
 /** The request's bearer token (Authorization: Bearer …), if it sent one. */
 export const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
+/** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
 export function authenticate(tokens: Tokens): RequestHandler {
   return async (req, _res, next) => {
     // The body gate checked this request's token already (it sent a body).
