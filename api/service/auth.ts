@@ -4,7 +4,8 @@ import { AccessTokenRequest } from "../contract/auth.ts";
 import { COUNTED_HEADER } from "#common/sign-in-limits";
 import type { ServiceContext } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { bearerOf, clientAddress, clientOf, parseInput, route } from "./http.ts";
+import { clientAddress, clientOf, parseInput, route } from "./http.ts";
+import { bearerOf } from "./tokens.ts";
 import { verifyPassword } from "./passwords.ts";
 import { twoStepRequired } from "./two-step.ts";
 

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from "ex
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { FieldErrors, fieldErrors, forbidden, notFound, unauthorized, unprocessable } from "./errors.ts";
-import type { AccessClaims, Principal, Tokens } from "./tokens.ts";
+import { bearerOf, type AccessClaims, type Principal, type Tokens } from "./tokens.ts";
 import type { UploadedFile } from "./uploads.ts";
 
 export type { UploadedFile } from "./uploads.ts";
@@ -73,9 +73,6 @@ export const detectLanguage: RequestHandler = (req, _res, next) => {
   req.lang = fr !== -1 && (en === -1 || fr < en) ? "fr" : "en";
   next();
 };
-
-/** The request's bearer token (Authorization: Bearer …), if it sent one. */
-export const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 /** Requires a valid, not signed-out bearer token; loads the user's accounts with the session check. */
 export function authenticate(tokens: Tokens): RequestHandler {

@@ -28,7 +28,8 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, looksLikeToken, newSecret } from "./auth-flows.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, forbidden, unauthorized, unprocessable } from "./errors.ts";
-import { bearerOf, clientOf, currentUser, parseInput, route } from "./http.ts";
+import { clientOf, currentUser, parseInput, route } from "./http.ts";
+import { bearerOf } from "./tokens.ts";
 
 export const AUTHORIZATION_CODE_SECONDS = 10 * 60;
 export const CLIENT_TOKEN_SECONDS = 60 * 60;

@@ -24,7 +24,8 @@ import type { Db } from "../db/client.ts";
 import { hashSecret, legalDocumentOf, looksLikeToken, newSecret } from "./auth-flows.ts";
 import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
 import { ApiError, notFound, unprocessable } from "./errors.ts";
-import { bearerOf, parseInput, route, jsonGet } from "./http.ts";
+import { parseInput, route, jsonGet } from "./http.ts";
+import { bearerOf } from "./tokens.ts";
 
 /** Links minted when a customer continues from the hand-over page stay valid this long. */
 export const ORDER_LINK_DAYS = 30;

@@ -16,8 +16,8 @@ import { MATURED_PAYMENT } from "./billing.ts";
 import { RevisionQuery, type RevisionAnswer } from "../contract/dashboard.ts";
 import { todayOf, type ServiceContext } from "./context.ts";
 import { forbidden, unauthorized } from "./errors.ts";
-import { bearerOf, route } from "./http.ts";
-import { liveSession } from "./tokens.ts";
+import { route } from "./http.ts";
+import { bearerOf, liveSession } from "./tokens.ts";
 
 interface RevisionRow {
   global: string;

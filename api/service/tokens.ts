@@ -10,6 +10,7 @@
  * any token in clear.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { SignJWT, jwtVerify } from "jose";
 import type { Db } from "../db/client.ts";
 import { databaseUnavailable } from "../db/client.ts";
@@ -75,6 +76,9 @@ const hash = (value: string) => createHash("sha256").update(value).digest("hex")
 
 /** Access tokens whose signature was checked, kept so that the next request with one skips the HMAC. */
 const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** The request's bearer token (Authorization: Bearer …), if it sent one. */
+export const bearerOf = (req: IncomingMessage): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
 
 /**
  * SQL: the session (id, user) exists, was not signed out and has not expired at `now`; the parameters

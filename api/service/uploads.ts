@@ -25,7 +25,7 @@ import { endpoints, type Endpoint } from "../contract/index.ts";
 import { FILE_RULES, TEXT_BODY_BYTES, maxBodyBytes, type FilePurpose, type FileRule } from "../contract/files.ts";
 import type { ServiceContext } from "./context.ts";
 import { ApiError, notFound, unauthorized, unprocessable } from "./errors.ts";
-import { bearerOf } from "./http.ts";
+import { bearerOf } from "./tokens.ts";
 import { MarkupScanner } from "./file-content.ts";
 import { logEvent } from "#common/logger";
 
