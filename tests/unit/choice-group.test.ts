@@ -53,7 +53,7 @@ describe("choice groups", () => {
     expect(boxes[0]).toContain('id="prefs-kinds"');
     expect(boxes[1]).toContain('id="prefs-kinds-payments"');
     expect(boxes.map((box) => box.includes("checked"))).toEqual([false, true, false, true]);
-    // conform makes the whole metadata again on each read; nine reads for the group, not nine per option.
+    // Each read of a field goes through conform's proxies; nine reads for the group, not nine per option.
     expect(reads).toBeLessThanOrEqual(12);
   });
 

@@ -133,11 +133,10 @@ interface ChoiceGroupProps {
 }
 
 /**
- * A field's metadata as a plain object, each property read once. conform's field object makes its whole
- * metadata again on every property read, and its collection helper reads nine of them for each option:
- * the notification preferences (a checkbox group per account) cost the portal 5–6 times the naive page
- * (docs/performance-log.md, ninth session). The reads are the same, so conform still re-renders the group
- * when any of them changes.
+ * A field's metadata as a plain object, each property read once: conform's collection helper reads nine of
+ * them for each option, each through its proxies (the notification preferences, a checkbox group per
+ * account, cost the portal 5–6 times the naive page: docs/performance-log.md, ninth session). The reads are
+ * the same, so conform still re-renders the group when any of them changes.
  */
 function readOnce(field: Meta): Meta {
   const { id, name, formId, key, required, errors, errorId, descriptionId, initialValue } = field;
