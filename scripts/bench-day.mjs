@@ -30,7 +30,7 @@
  * "A provider's day".
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, cpus } from "node:os";
 import path from "node:path";
@@ -316,43 +316,19 @@ async function visit(base, username, log, stopped) {
 // ---------------------------------------------------------------------------------------------------------
 // Processes: CPU of a process group (the portal's primary and workers, the API behind tsx).
 
-/** Each process alive now: its pid and the fields of /proc/<pid>/stat after its name (state, parent, group, …). */
-function processes() {
-  const all = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      all.push([Number(pid), readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")]);
-    } catch {
-      // gone
-    }
-  }
-  return all;
-}
-const groupPids = (pgid) => processes().flatMap(([pid, fields]) => (Number(fields[2]) === pgid ? [pid] : []));
+const groupPids = (pgid) => lib.processes().flatMap(([pid, fields]) => (Number(fields[2]) === pgid ? [pid] : []));
 /** PostgreSQL's processes: the postmaster (its data directory's postmaster.pid) and its children, the backends. */
 function postgresPids(dir) {
-  let postmaster;
   try {
-    postmaster = Number(readFileSync(`${dir}/data/postmaster.pid`, "utf8").split("\n")[0]);
+    return lib.postgresPids(Number(readFileSync(`${dir}/data/postmaster.pid`, "utf8").split("\n")[0]));
   } catch {
     return [];
   }
-  return [postmaster, ...processes().flatMap(([pid, fields]) => (Number(fields[1]) === postmaster ? [pid] : []))];
 }
 /** CPU (ms) of every process alive now of a group (a pgid) or of a list (a function giving pids), by pid. */
-function groupCpu(group) {
-  const cpu = new Map();
-  for (const pid of typeof group === "function" ? group() : groupPids(group)) {
-    try {
-      cpu.set(pid, lib.cpuMs(pid));
-    } catch {
-      // gone
-    }
-  }
-  return cpu;
-}
+const groupCpu = (group) => lib.cpuOfPids(typeof group === "function" ? group() : groupPids(group));
 /** CPU spent between two readings (processes that ended in between are left out; new ones count from 0). */
-const cpuBetween = (a, b) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
+const cpuBetween = lib.cpuSpent;
 
 const TSX = path.join(lib.ROOT, "node_modules/.bin/tsx");
 const pgBin = () =>

@@ -230,6 +230,63 @@ export function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
 }
 
+/** Each process alive now: its pid and the fields of /proc/<pid>/stat after its name (state, parent, group, …). */
+export function processes() {
+  const all = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      all.push([Number(pid), readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")]);
+    } catch {
+      // gone
+    }
+  }
+  return all;
+}
+
+/** A PostgreSQL server's processes on this machine: its postmaster and the postmaster's children (backends, workers). */
+export function postgresPids(postmaster) {
+  return [postmaster, ...processes().flatMap(([pid, fields]) => (Number(fields[1]) === postmaster ? [pid] : []))];
+}
+
+/**
+ * The postmaster of the PostgreSQL server at `url`, when it runs on this machine (the parent of the backend
+ * that answers a connection), else undefined: its CPU can then not be read here.
+ */
+export async function postmasterOf(url) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+    const parent = Number(readFileSync(`/proc/${rows[0].pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    return parent > 1 ? parent : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** CPU (ms) of each of `pids` alive now, by pid (a process that ended is left out). */
+export function cpuOfPids(pids) {
+  const cpu = new Map();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** The CPU a group of processes spent between two readings of cpuOfPids (a process started meanwhile counts whole). */
+export function cpuSpent(before, after) {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The portal and the reference API.
 

@@ -24,9 +24,11 @@
  *   - repeat: HTML with If-None-Match (the ETag of the previous answer): 304s;
  *   - .data: the client navigation's data request (rendered: nothing keeps .data answers).
  * Each is a fixed number of requests at a fixed concurrency, with the CPU time of the portal and of the
- * API read from /proc/<pid>/stat before and after; per screen and kind, the CPU of all its batches over all
- * their requests (a full garbage collection falls in one batch of several) is reported, with the rate and
- * latency of the median batch, against the naive page (likewise pooled) in the same run.
+ * API read from /proc/<pid>/stat before and after (with DATABASE_URL naming a PostgreSQL server of this
+ * machine, that of all the server's processes too: the API's own leaves the database's out); per screen
+ * and kind, the CPU of all its batches over all their requests (a full garbage collection falls in one
+ * batch of several) is reported, with the rate and latency of the median batch, against the naive page
+ * (likewise pooled) in the same run.
  * Each connection of a signed-in screen's batch is a session of its own (the same demo user signed in once
  * per connection, each session having opened the page once), as many customers' browsers would be: work
  * that the portal shares between requests arriving together is measured between sessions, not within one.
@@ -129,7 +131,9 @@ async function batch({
   let lastEtag = etag;
   let bytes = 0;
   let sent = 0;
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, lib.cpuMs(pid)]));
+  // A watched process is a pid, or a function giving a group's pids (PostgreSQL's processes).
+  const read = (pid) => (typeof pid === "function" ? lib.cpuOfPids(pid()) : lib.cpuMs(pid));
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, read(pid)]));
   const started = performance.now();
   const deadline = started + limit * 1000;
   // One cookie, or one per connection (each connection a customer of their own: lib.signInSessions). What an
@@ -162,7 +166,8 @@ async function batch({
   // (a time-limited batch lets the requests in flight at its end finish, and counts them)
   const seconds = (performance.now() - started) / 1000;
   n = latencies.length;
-  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (lib.cpuMs(pid) - before[k]) / n]));
+  const spent = (k, pid) => (typeof pid === "function" ? lib.cpuSpent(before[k], read(pid)) : read(pid) - before[k]);
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, spent(k, pid) / n]));
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
@@ -256,7 +261,12 @@ async function main() {
     await batch({ ...warmPortal, base: servers.rendered.base });
   }
 
-  const portalPids = { portal: servers.portalPid, api: servers.apiPid };
+  // With DATABASE_URL on this machine, PostgreSQL's CPU too: all of its processes (the postmaster's children).
+  const postmaster = process.env.DATABASE_URL ? await lib.postmasterOf(process.env.DATABASE_URL) : undefined;
+  const database = postmaster ? { postgres: () => lib.postgresPids(postmaster) } : {};
+  if (process.env.DATABASE_URL && !postmaster)
+    console.log("NOTE: PostgreSQL does not run on this machine (or is not readable): its CPU is not measured.");
+  const portalPids = { portal: servers.portalPid, api: servers.apiPid, ...database };
   const naiveRuns = [];
   const results = [];
   const problems = [];
@@ -298,7 +308,7 @@ async function main() {
       const rendered = await batch({
         ...common,
         base: servers.rendered.base,
-        pids: { portal: servers.rendered.pid, api: servers.apiPid },
+        pids: { portal: servers.rendered.pid, api: servers.apiPid, ...database },
         path: screen.path,
         n: REQUESTS,
       });
@@ -449,6 +459,25 @@ async function main() {
   }
   console.log(lib.table(rows, { align: ["l"] }));
   console.log("(p50/p99 in ms; KB: HTML as sent, compressed when the portal compresses)");
+
+  if (postmaster) {
+    // What the API's CPU leaves out on PostgreSQL: the database's own, per request of each kind.
+    const pgRows = [["screen", "rendered API", "+ PostgreSQL", "×", "again", "repeat", ".data"]];
+    for (const r of results)
+      pgRows.push([
+        r.screen,
+        f(r.rendered.cpu.api),
+        f(r.rendered.cpu.postgres),
+        ratio(r.rendered.cpu.api + r.rendered.cpu.postgres, naiveCpu),
+        f(r.html.cpu.postgres),
+        f(r.repeat.cpu.postgres),
+        f(r.data.cpu.postgres),
+      ]);
+    console.log(
+      `\nPostgreSQL CPU in ms per request (all of its processes on this machine; × = API and PostgreSQL together against the naive page):\n`,
+    );
+    console.log(lib.table(pgRows, { align: ["l"] }));
+  }
 
   if (embeddedResult) {
     const e = embeddedResult;
