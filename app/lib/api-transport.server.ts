@@ -86,24 +86,50 @@ function poolFor(origin: string): Pool {
   return pool;
 }
 
+/** The calls under way of a page (its request's signal), and the one listener on that signal that aborts them. */
+interface PageCalls {
+  calls: Set<AbortController>;
+  abort: () => void;
+}
+const callsOfPage = new WeakMap<AbortSignal, PageCalls>();
+
 /**
- * A call's own signal: aborted with the page's, or once `timeoutMs` passed (to the millisecond). `done`
- * takes the timer and the listener on the page's signal away, so that a page's signal keeps nothing of the
- * calls it made once they are over.
+ * A call's own signal: aborted with the page's, or once `timeoutMs` passed (to the millisecond). The calls
+ * of a page share one listener on the page's signal, there while any of them is under way: a page of many
+ * calls at once (a contact's e-mail choices, an account each) made Node warn of a listener leak past ten.
+ * `done` takes the timer and the call away, and the listener with the page's last call, so that a page's
+ * signal keeps nothing of the calls it made once they are over.
  */
 function callSignal(page: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; done: () => void } {
   const limit = new AbortController();
-  const follow = () => limit.abort(page?.reason);
+  let shared: PageCalls | undefined;
+  if (page?.aborted) limit.abort(page.reason);
+  else if (page) {
+    shared = callsOfPage.get(page);
+    if (!shared) {
+      const calls = new Set<AbortController>();
+      const abort = () => {
+        callsOfPage.delete(page);
+        for (const call of calls) call.abort(page.reason);
+        calls.clear();
+      };
+      shared = { calls, abort };
+      callsOfPage.set(page, shared);
+      page.addEventListener("abort", abort, { once: true });
+    }
+    shared.calls.add(limit);
+  }
   const done = () => {
     clearTimeout(timer);
-    page?.removeEventListener("abort", follow);
+    if (page && shared?.calls.delete(limit) && shared.calls.size === 0) {
+      page.removeEventListener("abort", shared.abort);
+      if (callsOfPage.get(page) === shared) callsOfPage.delete(page);
+    }
   };
   const timer = setTimeout(() => {
     done();
     limit.abort(new Error(`no answer within ${timeoutMs} ms`));
   }, timeoutMs);
-  if (page?.aborted) limit.abort(page.reason);
-  else page?.addEventListener("abort", follow, { once: true });
   return { signal: limit.signal, done };
 }
 

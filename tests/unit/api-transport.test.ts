@@ -149,6 +149,31 @@ describe.each(transports)("ApiClient through %s", (_name, transport) => {
     expect(getEventListeners(page.signal, "abort")).toHaveLength(0);
   });
 
+  // A contact's e-mail choices ask for each account's at once: Node warned of a listener leak past ten.
+  it("keeps one listener on the page's signal for many calls at once, and stops them all with the page", async () => {
+    const controller = new AbortController();
+    const page = new Request("http://portal.test/profile-settings/notifications", { signal: controller.signal });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const calls = Array.from({ length: 15 }, () =>
+      client(page)
+        .request("GET", "/unread", Echo, { query: { delay: 2_000 } })
+        .catch((e: unknown) => e),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(getEventListeners(page.signal, "abort").length).toBeLessThanOrEqual(1);
+    controller.abort();
+    for (const outcome of await Promise.all(calls)) {
+      expect(isFailure(outcome)).toBe(false);
+      expect(outcome).toBeInstanceOf(Error);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+    expect(getEventListeners(page.signal, "abort")).toHaveLength(0);
+  });
+
   it("stops the call when the page request is aborted", async () => {
     const controller = new AbortController();
     const call = client(new Request("http://portal.test/dashboard/1", { signal: controller.signal })).request("GET", "/slow", Echo);
