@@ -47,7 +47,8 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(requestLog());
   router.use(requestTrace());
   router.use((_req, res, next) => {
-    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
     next();
   });
   router.use(detectLanguage);

@@ -58,6 +58,13 @@ describe("control characters", () => {
     expect(status).not.toBe(422);
   });
 
+  it("answers 404 before asking for a token for an address no endpoint has or that does not decode", async () => {
+    for (const path of ["/no-such-endpoint", "/dashboard/100101/nowhere", "/router/1/dhcp-reservation/aa%E0%A4%A"]) {
+      expect((await api.call("GET", path)).status, path).toBe(404);
+    }
+    expect((await api.call("GET", "/dashboard")).status).toBe(401);
+  });
+
   it("answers 404 for a path parameter with a control character", async () => {
     const token = await api.signIn("resi@example.com");
     expect((await api.call("GET", "/router/1/dhcp-reservation/aa%00bb", { token })).status).toBe(404);
