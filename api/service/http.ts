@@ -49,18 +49,15 @@ function controlCharacterField(value: unknown, path: string, depth = 0): string 
 /** Refuses control characters in the body, the query and file names before any handler sees them. */
 export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
   let path = req.path;
-  if (path.includes("%")) {
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      return next(notFound("Endpoint"));
-    }
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    return next(notFound("Endpoint"));
   }
   // A path parameter (a token, a MAC address) with a control character names nothing.
   if (CONTROL_OR_LINE_BREAK.test(path)) return next(notFound("Endpoint"));
   const fromBody = controlCharacterField(req.body, "");
-  // (Express parses the query again on every read of req.query: not for an address without one.)
-  const fromQuery = req.url.includes("?") ? controlCharacterField(req.query, "") : null;
+  const fromQuery = controlCharacterField(req.query, "");
   const file = req.files?.find((f) => CONTROL_OR_LINE_BREAK.test(f.name) || CONTROL_OR_LINE_BREAK.test(f.field));
   const field = fromBody ?? fromQuery ?? (file ? (CONTROL_OR_LINE_BREAK.test(file.field) ? "_form" : file.field) : null);
   if (field === null) return next();

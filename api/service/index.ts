@@ -47,8 +47,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
   router.use(requestLog());
   router.use(requestTrace());
   router.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
     next();
   });
   router.use(detectLanguage);

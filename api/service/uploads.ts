@@ -90,22 +90,12 @@ for (const route of ROUTES) {
   ROUTES_BY_START.set(key, [...(ROUTES_BY_START.get(key) ?? []), route]);
 }
 
-const OPENAPI = /^\/openapi\.json\/?$/i;
-const candidatesOf = (verb: string, path: string) => ROUTES_BY_START.get(`${verb} ${firstSegment(path)}`) ?? [];
-
-/** Whether an endpoint answers this method and path (under /api/v1): what a request without a body needs to know. */
-export function isEndpoint(method: string, path: string): boolean {
-  const verb = method === "HEAD" ? "GET" : method;
-  return (verb === "GET" && OPENAPI.test(path)) || candidatesOf(verb, path).some((route) => route.pattern.test(path));
-}
-
 /** The body rules of a request by its method and path (under /api/v1), or null when no endpoint has them. */
 export function bodyRulesOf(method: string, path: string): BodyRules | null {
   const verb = method === "HEAD" ? "GET" : method;
-  if (verb === "GET" && OPENAPI.test(path)) return { auth: "public", maxBytes: TEXT_BODY_BYTES, uploads: [] };
-  const matches = candidatesOf(verb, path)
-    .filter((route) => route.pattern.test(path))
-    .map((route) => route.endpoint);
+  if (verb === "GET" && /^\/openapi\.json\/?$/i.test(path)) return { auth: "public", maxBytes: TEXT_BODY_BYTES, uploads: [] };
+  const candidates = ROUTES_BY_START.get(`${verb} ${firstSegment(path)}`) ?? [];
+  const matches = candidates.filter((route) => route.pattern.test(path)).map((route) => route.endpoint);
   if (!matches.length) return null;
   return {
     auth: matches.some((endpoint) => endpoint.auth === "public") ? "public" : "bearer",
@@ -115,8 +105,6 @@ export function bodyRulesOf(method: string, path: string): BodyRules | null {
 }
 
 const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-/** Sent no body at all (most GETs): no length, no chunks. */
-const sentNoBody = (req: Request) => req.headers["transfer-encoding"] === undefined && req.headers["content-length"] === undefined;
 const isMultipart = (req: Request) => /^multipart\/form-data/i.test(String(req.headers["content-type"] ?? ""));
 
 /** After a refusal, what is still read and dropped (so that the client reads the answer), at most. */
@@ -175,8 +163,6 @@ export function bodyGate(ctx: ServiceContext): RequestHandler {
   const uploadsOf = new Map<number, number>();
   let reserved = 0;
   return async (req, res, next) => {
-    // Without a body, only whether the endpoint exists matters: its rules are for reading bodies.
-    if (sentNoBody(req)) return isEndpoint(req.method, req.path) ? next() : refuseUnread(req, res, next, notFound("Endpoint"));
     const rules = bodyRulesOf(req.method, req.path);
     if (!rules) return refuseUnread(req, res, next, notFound("Endpoint"));
     req.bodyRules = rules;
@@ -230,8 +216,6 @@ const urlencoded = express.urlencoded({ extended: false, limit: TEXT_BODY_BYTES 
 /** Reads the body within the gate's rules: see the module's comment. */
 export function readBody(ctx: ServiceContext): RequestHandler {
   return (req, res, next) => {
-    // Nothing to read (body-parser would find the same and leave req.body undefined).
-    if (sentNoBody(req)) return next();
     if (!isMultipart(req)) {
       json(req, res, (error?: unknown) => (error ? next(error) : urlencoded(req, res, next)));
       return;
