@@ -146,3 +146,18 @@ test("the development outbox does not exist in production", async ({ page }) => 
   const api = await page.request.get("/api/v1/dev/outbox");
   expect(api.status()).toBe(404);
 });
+
+test("a post the portal cannot read says why above the forms, and changes nothing", async ({ page, baseURL }) => {
+  // business@'s page holds one form per account: a post that names no account still gets its message.
+  await signIn(page, "business@example.com", { cameFrom: "/profile-settings/notifications" });
+  const answer = await page.request.post("/profile-settings/notifications", {
+    form: { customer_id: "200311", kinds: "bi\u0007lls" },
+    headers: { origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(400);
+  const html = await answer.text();
+  expect(html).toContain('data-testid="post-refused"');
+  expect(html).toContain("A field holds characters that cannot be typed. Remove them and try again.");
+  expect(html).not.toContain("were saved");
+});
