@@ -120,7 +120,6 @@ function AccountForm({
 
 export default function NotificationPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("profile");
-  const { t: common } = useT();
   const { accounts, total, matched, from, q, page, pages } = loaderData;
   // A refused post comes back to its own account's form; one that could not be read (a control character,
   // a foreign body) names no account, so its message goes above the forms.
@@ -165,9 +164,9 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
       ) : null}
       {unplaced.length ? (
         <PageAlerts>
-          <PageAlert tone="error" title={common("formErrors.title")} testId="post-refused">
+          <PageAlert tone="error" title={t("common:formErrors.title")} testId="post-refused">
             {unplaced.map((message) => (
-              <p key={message}>{translateMessage(common, message)}</p>
+              <p key={message}>{translateMessage(t, message)}</p>
             ))}
           </PageAlert>
         </PageAlerts>
