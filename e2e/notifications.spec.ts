@@ -147,17 +147,42 @@ test("the development outbox does not exist in production", async ({ page }) => 
   expect(api.status()).toBe(404);
 });
 
-test("a post the portal cannot read says why above the forms, and changes nothing", async ({ page, baseURL }) => {
-  // business@'s page holds one form per account: a post that names no account still gets its message.
+test("a refused post says why on its account’s form, or above the forms when it names none, and changes nothing @static", async ({
+  page,
+  baseURL,
+}) => {
+  // business@'s page holds one form per account.
   await signIn(page, "business@example.com", { cameFrom: "/profile-settings/notifications" });
-  const answer = await page.request.post("/profile-settings/notifications", {
-    form: { customer_id: "200311", kinds: "bi\u0007lls" },
-    headers: { origin: baseURL ?? "" },
-    maxRedirects: 0,
-  });
-  expect(answer.status()).toBe(400);
-  const html = await answer.text();
-  expect(html).toContain('data-testid="post-refused"');
-  expect(html).toContain("A field holds characters that cannot be typed. Remove them and try again.");
-  expect(html).not.toContain("were saved");
+  const post = (data: string, type = "application/x-www-form-urlencoded") =>
+    page.request.post("/profile-settings/notifications", {
+      data,
+      headers: { "content-type": type, origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+
+  // A choice holding a control character comes back to its account's form, with the choices as sent (without it).
+  const control = await post("customer_id=200305&kinds=bill_read%07y&kinds=outages");
+  expect(control.status()).toBe(400);
+  await page.setContent(await control.text());
+  const account = page.getByRole("region", { name: "E-mails about Queen West Architects" });
+  await expect(account.getByTestId("error-summary")).toContainText(
+    "A field holds characters that cannot be typed. Remove them and try again.",
+  );
+  await expect(account.getByRole("checkbox", { name: /When a bill is ready/ })).toBeChecked();
+  await expect(account.getByRole("checkbox", { name: /Outages and maintenance/ })).toBeChecked();
+  await expect(account.getByRole("checkbox", { name: /Payments received/ })).not.toBeChecked();
+  await expect(page.getByTestId("post-refused")).toHaveCount(0);
+
+  // A body that is not a form names no account: its message goes above the forms.
+  const foreign = await post("customer_id=200305&kinds=bill_ready", "text/plain");
+  expect(foreign.status()).toBe(415);
+  await page.setContent(await foreign.text());
+  await expect(page.getByTestId("post-refused")).toContainText("This form could not be read. Please send it again from the page.");
+  await expect(page.getByTestId("error-summary")).toHaveCount(0);
+
+  // Nothing was saved: the account's choices are as they were.
+  await page.goto("/profile-settings/notifications");
+  await expect(
+    page.getByRole("region", { name: "E-mails about Queen West Architects" }).getByRole("checkbox", { name: /Payments received/ }),
+  ).toBeChecked();
 });

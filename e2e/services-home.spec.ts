@@ -225,6 +225,16 @@ test("the intro tour: each step a card under its part of the page, covering noth
   await expect(panel.getByRole("link", { name: "Your bills" })).toHaveAttribute("href", "#billing-heading");
   await expectNoAxeViolations(page);
 
+  // A refused end (its post altered on the way, as a foreign or broken post would be) is a page of its own
+  // that says why, with JavaScript too, and leads back to the dashboard with the tour still there.
+  await page.route("**/dashboard/*/tour", (route) => route.continue({ postData: "skipped=maybe" }), { times: 1 });
+  await panel.getByRole("button", { name: "Got it" }).click();
+  await expect(page.getByTestId("post-refused")).toContainText("This form could not be read. Please send it again from the page.");
+  await expect(page).toHaveTitle(/^Take a quick tour \| /);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(panel.getByRole("listitem")).toHaveCount(4);
+
   // Starting the tour shows its first step, with JavaScript or without.
   await panel.getByRole("link", { name: "Start the tour" }).click();
   await expect(page).toHaveURL(/\?tour=1#tour-step$/);

@@ -17,7 +17,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
-import { data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
@@ -109,7 +109,11 @@ export class FieldRefusal extends Error {
 
 const NOTHING = z.object({});
 
-export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string };
+/**
+ * Why a post could not be taken as it came. `typed`: a form that was read but holds characters no one
+ * types (control characters), given back without them so that nothing typed is lost.
+ */
+export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string; typed?: FormData };
 
 /**
  * Control characters no form field may hold (tab, line feed and carriage return are text). The API
@@ -127,6 +131,16 @@ function fieldWithControlCharacters(form: FormData): string | undefined {
   return undefined;
 }
 
+/** A form's text fields without their control characters (fields whose name holds one, and files, left out). */
+function withoutControlCharacters(form: FormData): FormData {
+  const everywhere = new RegExp(CONTROL_CHARACTERS.source, "g");
+  const typed = new FormData();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !CONTROL_CHARACTERS.test(name)) typed.append(name, value.replace(everywhere, ""));
+  }
+  return typed;
+}
+
 /**
  * The posted form, or why it cannot be read: every action reads its body through this (formAction
  * does; so do sign-in and the account switcher), so no action parses an unbounded or foreign body.
@@ -138,7 +152,12 @@ export async function readForm(request: Request, files?: FormActionOptions<z.Zod
   const field = fieldWithControlCharacters(form);
   if (field !== undefined) {
     await releaseUploads(form);
-    return { status: 400, message: "common:formErrors.controlCharacters", field: CONTROL_CHARACTERS.test(field) ? undefined : field };
+    return {
+      status: 400,
+      message: "common:formErrors.controlCharacters",
+      field: CONTROL_CHARACTERS.test(field) ? undefined : field,
+      typed: withoutControlCharacters(form),
+    };
   }
   return form;
 }
@@ -255,6 +274,22 @@ export function fieldMessages(
   return messages;
 }
 
+/** A refused post of a form without a schema of conform's (a button per row): why, for the page to show above its forms. */
+export function refusedPost(status: number, message: string) {
+  return data<FormReply>({ result: { status: "error", error: { "": [message] } } }, { status });
+}
+
+/** Set on a request whose post formAction refused (it answers the form again rather than a redirect). */
+const refusedPostContext = createContext(false);
+
+/**
+ * Whether this request's post was refused. The loader of an address made only to be posted to (its GET
+ * goes elsewhere) reads it: after a refusal the page must render, to say why.
+ */
+export function postWasRefused(context: Readonly<RouterContextProvider>): boolean {
+  return context.get(refusedPostContext);
+}
+
 /**
  * Handles a form post from body to redirect; see the module's comment. A form's files are on disk while
  * the action runs (form-uploads.server.ts) and removed when it is done, whatever its answer.
@@ -262,7 +297,9 @@ export function fieldMessages(
 export async function formAction<S extends z.ZodType, R>(args: ActionArgs, options: FormActionOptions<S, R>) {
   const form = await readForm(args.request, options.files);
   try {
-    return await answerForm(args, options, form);
+    const refused = await answerForm(args, options, form);
+    args.context.set(refusedPostContext, true);
+    return refused;
   } finally {
     await releaseUploads(form);
   }
@@ -279,6 +316,15 @@ async function answerForm<S extends z.ZodType, R>(
 ) {
   const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
+  if (!(form instanceof FormData) && form.typed) {
+    // Read, but holding characters no one types: why, with what was typed (without them) kept in the
+    // form it came from, and what the schema says of it.
+    // On its field when the form shows it (the summary links there), else above the form.
+    const onField = form.field !== undefined && form.field in constraintOf(schema) && !formLevelFields.includes(form.field);
+    const errors = onField ? { fieldErrors: { [form.field!]: [form.message] } } : { formErrors: [form.message] };
+    const reply = parseWithZod(form.typed, { schema }).reply({ ...errors, hideFields });
+    return data<FormReply>({ result: capEcho(reply, schema) }, { status: form.status });
+  }
   if (!(form instanceof FormData)) {
     // Nothing could be read: only why, not what the schema would say of an empty form.
     const submission = parseWithZod(new FormData(), { schema: NOTHING });

@@ -330,6 +330,17 @@ describe("LAN settings", () => {
     expect(huge.status).toBe(413);
     const control = await call(lan.action as Handler, "/internet/router/7001/lan", {}, { form: { ...LAN, lan_ip: "192.168.1.1\u0000" } });
     expect(control.status).toBe(400);
+    // Said on its field, with everything typed given back without the character no one types.
+    expect(control.data.result.error).toEqual({ lan_ip: ["common:formErrors.controlCharacters"] });
+    expect(control.data.result.initialValue).toMatchObject({
+      lan_ip: "192.168.1.1",
+      subnet_mask: LAN.subnet_mask,
+      dhcp_start: LAN.dhcp_start,
+    });
+    // A field the form does not show: said above the form.
+    const stray = await call(lan.action as Handler, "/internet/router/7001/lan", {}, { form: { ...LAN, note: "a\u0007b" } });
+    expect(stray.status).toBe(400);
+    expect(stray.data.result.error).toEqual({ "": ["common:formErrors.controlCharacters"] });
     expect(seen).toHaveLength(0);
   });
 });

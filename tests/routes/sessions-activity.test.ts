@@ -97,16 +97,18 @@ describe("where you're signed in", () => {
     expect(asked).toEqual(["one gone"]);
   });
 
-  it("answers 4xx to a post that is neither button, or not a form, asking nothing of the API", async () => {
+  it("answers 4xx to a post that is neither button, or not a form, saying why on the page, asking nothing of the API", async () => {
     const asked = signOutsAsked();
     const neither = await call(sessionsPage.action as Handler, "/profile-settings/sessions", { method: "POST", form: { intent: "all" } });
     expect(neither.status).toBe(400);
+    expect(neither.data.result.error).toEqual({ "": ["common:formErrors.unreadable"] });
     const json = await call(sessionsPage.action as Handler, "/profile-settings/sessions", {
       method: "POST",
       body: JSON.stringify({ intent: "others" }),
       headers: { "Content-Type": "application/json" },
     });
     expect(json.status).toBe(415);
+    expect(json.data.result.error).toEqual({ "": ["common:formErrors.unsupported"] });
     expect(asked).toEqual([]);
   });
 });

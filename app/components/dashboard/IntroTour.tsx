@@ -2,7 +2,7 @@
  * The intro tour of the residential dashboard (steps profile, billing, internet, support, in order),
  * shown while the API still lists product_tour_steps. First a panel listing the steps, each linking to
  * its part of the page, with "Start the tour" and the "Got it" and "Skip the tour" buttons posting to
- * /dashboard/{id}/tour. The tour itself is in the address, so it works the same with and without
+ * /dashboard/{id}/tour (as a document: END_FORM). The tour itself is in the address, so it works the same with and without
  * JavaScript: `?tour=2` shows step 2 as a card in the page, right under the part it is about (which is
  * outlined), never over other content; Back and Next are links to the neighbouring steps, Finish and
  * Skip post the same form. With JavaScript the steps change without a reload and focus moves to the card.
@@ -32,6 +32,13 @@ export function tourStepOf(search: URLSearchParams, steps: readonly TourStepName
   const index = Number(value) - 1;
   return index >= 0 && index < steps.length ? index : null;
 }
+
+/**
+ * The end of the tour is posted as a document, with JavaScript too: /dashboard/{id}/tour has a page only
+ * for a refused post (an API that does not answer), which a client-side navigation would lose to the
+ * address's redirect to the dashboard.
+ */
+const END_FORM = { method: "post", reloadDocument: true } as const;
 
 /** The address of a step: this page with `?tour=n`, down to the card. */
 const stepHref = (index: number) => `?${TOUR_PARAM}=${index + 1}#tour-step`;
@@ -64,7 +71,7 @@ export function TourPanel({ customerId, steps }: { customerId: number; steps: To
           </li>
         ))}
       </ol>
-      <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap gap-3">
+      <Form {...END_FORM} action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap gap-3">
         <Link to={stepHref(0)} preventScrollReset className={primary}>
           {t("tour.start")}
         </Link>
@@ -108,7 +115,7 @@ export function TourStep({ customerId, steps, index }: { customerId: number; ste
       <p id="tour-step-text" className="mt-1">
         {t(`tour.steps.${step}.text`)}
       </p>
-      <Form method="post" action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap items-center gap-3">
+      <Form {...END_FORM} action={`/dashboard/${customerId}/tour`} className="mt-4 flex flex-wrap items-center gap-3">
         {index > 0 ? (
           <Link to={stepHref(index - 1)} preventScrollReset className={secondary}>
             {t("tour.back")}

@@ -6,3 +6,4 @@ export { FileInput } from "./FileInput";
 export { ErrorSummary } from "./ErrorSummary";
 export { SubmitButton } from "./SubmitButton";
 export { ConfirmForm } from "./ConfirmForm";
+export { RefusedPostAlert } from "./RefusedPostAlert";

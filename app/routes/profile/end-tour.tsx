@@ -1,18 +1,20 @@
 /** POST /dashboard/{customerId}/tour: end the intro tour, skipped or finished (PUT /residential-dashboard/endTour); back to the dashboard. */
 import { Link, redirect } from "react-router";
-import { PageAlert } from "~/components/PageAlert";
+import { RefusedPostAlert } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { useT } from "~/lib/use-t";
 import type { Route } from "./+types/end-tour";
 import { api } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
-import { formAction } from "~/lib/form-action.server";
+import { formAction, postWasRefused } from "~/lib/form-action.server";
 import { EndTourSchema } from "~/schemas/profile";
 
 export const handle = { i18n: ["profile", "api"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireCustomer(context, request, params);
+  // After a refused post the page says why; a visit of the address goes to the dashboard.
+  if (postWasRefused(context)) return null;
   throw redirect(`/dashboard/${customer.customer_id}`);
 }
 
@@ -31,16 +33,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Only a refused post shows here (400/415/413/403/502/503): why, and the way back. */
 export default function EndTour({ actionData, params }: Route.ComponentProps) {
   const { t } = useT("profile");
-  const errors = actionData?.result.error?.[""] ?? [];
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("tour.title")} />
-      <PageAlert tone="error" title={t("common:formErrors.title")}>
-        {(errors.length ? errors : ["api:_generic.form"]).map((key) => (
-          <p key={key}>{t(key)}</p>
-        ))}
-      </PageAlert>
-      <p className="mt-6">
+      <RefusedPostAlert reply={actionData} />
+      <p>
         <Link to={`/dashboard/${params.customerId}`}>{t("tour.backToDashboard")}</Link>
       </p>
     </div>

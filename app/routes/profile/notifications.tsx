@@ -13,15 +13,13 @@ import type { Route } from "./+types/notifications";
 import type { AccountNotifications } from "#contract/notifications";
 import { NOTIFICATION_KINDS } from "#contract/values";
 import { Card } from "~/components/Card";
-import { CheckboxGroup, ErrorSummary, SubmitButton } from "~/components/form";
-import { PageAlert, PageAlerts } from "~/components/PageAlert";
+import { CheckboxGroup, ErrorSummary, RefusedPostAlert, SubmitButton } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { PageLinks } from "~/components/PageLinks";
 import { SearchForm } from "~/components/SearchForm";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
-import { translateMessage } from "~/lib/form-messages";
 import { listAddressOf, listHref, pageOf, QUERY_MAX } from "~/lib/list-page";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -121,11 +119,11 @@ function AccountForm({
 export default function NotificationPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("profile");
   const { accounts, total, matched, from, q, page, pages } = loaderData;
-  // A refused post comes back to its own account's form; one that could not be read (a control character,
-  // a foreign body) names no account, so its message goes above the forms.
+  // A refused post comes back to its own account's form; one that names no account of the page (it could
+  // not be read, or was not sent from it) says why above the forms.
   const reply = actionData as FormReply | undefined;
   const postedFor = reply?.result.initialValue?.customer_id;
-  const unplaced = reply && !accounts.some((account) => String(account.customer_id) === postedFor) ? (reply.result.error?.[""] ?? []) : [];
+  const placed = accounts.some((account) => String(account.customer_id) === postedFor);
   const searchable = total > NOTIFICATIONS_PAGE_SIZE;
   return (
     <div className="max-w-2xl">
@@ -162,15 +160,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
           ) : null}
         </p>
       ) : null}
-      {unplaced.length ? (
-        <PageAlerts>
-          <PageAlert tone="error" title={t("common:formErrors.title")} testId="post-refused">
-            {unplaced.map((message) => (
-              <p key={message}>{translateMessage(t, message)}</p>
-            ))}
-          </PageAlert>
-        </PageAlerts>
-      ) : null}
+      <RefusedPostAlert reply={placed ? null : reply} />
       <div className="grid gap-6">
         {accounts.map((account) => (
           <AccountForm

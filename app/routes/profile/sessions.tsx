@@ -6,15 +6,15 @@
  * is sent to sign in on its next request (the API refuses its token, app/lib/api.server.ts).
  * The words are made on the server: the User-Agent parser never reaches the browser.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sessions";
 import type { PageHandle } from "~/lib/page-handle";
 import { DataTable } from "~/components/DataTable";
 import { PageHeader } from "~/components/PageHeader";
-import { SubmitButton } from "~/components/form";
+import { RefusedPostAlert, SubmitButton } from "~/components/form";
 import { ApiFieldErrors, api, isFailure } from "~/lib/api.server";
 import { deviceWords } from "~/lib/activity-words.server";
-import { readForm } from "~/lib/form-action.server";
+import { readForm, refusedPost } from "~/lib/form-action.server";
 import { getT } from "~/lib/i18n.server";
 import { formatDateTime } from "~/lib/i18n";
 import { notify } from "~/lib/session.server";
@@ -43,10 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  // A body that is not a small form: answered with its status, nothing signed out.
-  if (!(form instanceof FormData)) throw data({ kind: "body" }, { status: form.status });
+  // A body that is not a small form, or not one of this page's: the page says why, nothing signed out.
+  if (!(form instanceof FormData)) return refusedPost(form.status, form.message);
   const parsed = SessionSignOutSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw data({ kind: "bad-request" }, { status: 400 });
+  if (!parsed.success) return refusedPost(400, "common:formErrors.unreadable");
   const client = api(context, request);
   if (parsed.data.intent === "others") {
     const { ended } = await client.call("POST /profile-settings/sessions/sign-out-others");
@@ -65,13 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(PATH);
 }
 
-export default function Sessions({ loaderData }: Route.ComponentProps) {
+export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("profile");
   const { sessions } = loaderData;
   const others = sessions.filter((session) => !session.current);
   return (
     <div className="max-w-3xl">
       <PageHeader title={t("sessions.title")} subtitle={t("sessions.intro")} />
+      <RefusedPostAlert reply={actionData} />
       <DataTable
         caption={t("sessions.caption")}
         columns={[

@@ -10,7 +10,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import type { WifiNetwork } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
-import { ErrorSummary, Field, SubmitButton } from "~/components/form";
+import { ErrorSummary, Field, RefusedPostAlert, SubmitButton } from "~/components/form";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
@@ -250,6 +250,8 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
   const posted = sent?.band;
   // The switch's post carries `enabled`; the name and password form's does not.
   const switched = sent?.enabled !== undefined;
+  // A post that names none of the networks (it could not be read, or was not sent from this page) says why above them.
+  const placed = networks.some((network) => network.suffix === posted);
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -263,6 +265,7 @@ export default function WifiSettings({ loaderData, actionData }: Route.Component
       />
       <p className="mb-6 text-gray-800">{canManage ? t("intro") : t("readOnly")}</p>
       {networks.length === 0 ? <p className="text-gray-800">{t("none")}</p> : null}
+      <RefusedPostAlert reply={placed ? null : actionData} />
       <div className="space-y-6">
         {networks.map((network) => (
           <BandForm
