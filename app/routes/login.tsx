@@ -56,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Read within the limits of a text form (64 KiB), urlencoded or multipart only: 413 / 415 / 400.
   const form = await readForm(request);
   if (!(form instanceof FormData)) {
-    return data({ result: undefined, notice: "body" as Notice, message: form.message, minutes: undefined }, { status: form.status });
+    // A control character: the username comes back without it (the password never does).
+    const result = form.typed
+      ? capEcho(parseWithZod(form.typed, { schema: LoginSchema }).reply({ hideFields: ["password"] }), LoginSchema)
+      : undefined;
+    return data({ result, notice: "body" as Notice, message: form.message, minutes: undefined }, { status: form.status });
   }
   const submission = parseWithZod(form, { schema: LoginSchema });
   const reply = () => capEcho(submission.reply({ hideFields: ["password"] }), LoginSchema);

@@ -258,6 +258,8 @@ describe("login action: bodies it cannot take", () => {
     const result = await callRoute<any>(action, { url: "/login", form: form("resi\u0000@example.com", "Demo-Pass-2026") });
     expect(result.status).toBe(400);
     expect(result.data.message).toBe("common:formErrors.controlCharacters");
+    // What was typed comes back without the character, the password never.
+    expect(result.data.result.initialValue).toEqual({ username: "resi@example.com" });
   });
 });
 
