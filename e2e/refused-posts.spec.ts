@@ -1,7 +1,7 @@
 /**
  * Every form a customer can post, signed in or not, on every screen (the benchmark's list, scripts/screens.mjs),
- * posted the ways a browser never would: a body that is not a form, a value holding a control character,
- * and, for a form with fields, nothing at all. Each must be answered with a 4xx and the page saying why in
+ * posted the ways a browser never would: a body that is not a form, a control character in a value typed or
+ * set by the page, and, for a form with fields, nothing at all. Each must be answered with a 4xx and the page saying why in
  * the page's language (never a redirect that drops the message, never a page that says nothing), and
  * change nothing (the next screens open as before). The forms are read from each page as served, so a new
  * form is checked once its screen is listed. The posts are the same with or without JavaScript in the
@@ -118,6 +118,17 @@ test("every form of every screen, posted as no browser would, is refused with th
         const control = await post(fields.toString(), "application/x-www-form-urlencoded");
         expect.soft(control.status, `${where}: a control character`).toBe(400);
         expect.soft(control.html.includes(SAYS[language].control), `${where}: a control character is said`).toBe(true);
+
+        // The same in a value the page set (a hidden field, a button's): no control shows it, the page still says it.
+        const set = form.fields.findIndex(([name]) => name !== form.typed);
+        if (set >= 0) {
+          const pairs = form.fields.map(([name, value], i): [string, string] => [name, i === set ? `${value}\u0007` : value]);
+          const inSet = await post(new URLSearchParams(pairs).toString(), "application/x-www-form-urlencoded");
+          expect.soft(inSet.status, `${where}: a control character in ${form.fields[set][0]}`).toBe(400);
+          expect
+            .soft(inSet.html.includes(SAYS[language].control), `${where}: a control character in ${form.fields[set][0]} is said`)
+            .toBe(true);
+        }
 
         // A form of a button alone posts nothing, and one whose fields may all be left empty may be posted so.
         if (form.alwaysSends) {

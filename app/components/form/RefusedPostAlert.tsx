@@ -10,12 +10,14 @@ import { translateMessage } from "~/lib/form-messages";
 import { useT } from "~/lib/use-t";
 import { PageAlert, PageAlerts } from "../PageAlert";
 
-/** The messages of a reply that no form of the page took: its form-level ones, else that the form could not be read. */
+/**
+ * The messages of a reply that no form of the page took: its form-level ones, then those of its fields
+ * (which the page does not show as controls: the band, the account), each once.
+ */
 export function unplacedMessages(reply: FormReply | null | undefined): string[] {
-  const errors = Object.entries(reply?.result.error ?? {}).filter(([, list]) => list?.length);
-  if (!errors.length) return [];
-  const formLevel = errors.find(([field]) => field === "")?.[1] ?? [];
-  return formLevel.length ? formLevel : ["common:formErrors.unreadable"];
+  const errors = reply?.result.error ?? {};
+  const fields = Object.keys(errors).sort((a, b) => (a === "" ? -1 : b === "" ? 1 : 0));
+  return [...new Set(fields.flatMap((field) => errors[field] ?? []))];
 }
 
 /** `reply`: the page's action data when none of its forms took it, else null. */
