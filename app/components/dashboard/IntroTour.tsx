@@ -2,10 +2,11 @@
  * The intro tour of the residential dashboard (steps profile, billing, internet, support, in order),
  * shown while the API still lists product_tour_steps. First a panel listing the steps, each linking to
  * its part of the page, with "Start the tour" and the "Got it" and "Skip the tour" buttons posting to
- * /dashboard/{id}/tour (as a document: END_FORM). The tour itself is in the address, so it works the same with and without
- * JavaScript: `?tour=2` shows step 2 as a card in the page, right under the part it is about (which is
- * outlined), never over other content; Back and Next are links to the neighbouring steps, Finish and
- * Skip post the same form. With JavaScript the steps change without a reload and focus moves to the card.
+ * /dashboard/{id}/tour (as a document: END_FORM). The tour itself is in the address, so it works the
+ * same with and without JavaScript: `?tour=2` shows step 2 as a card in the page, right under the part
+ * it is about (which is outlined), never over other content; Back and Next are links to the neighbouring
+ * steps, Finish and Skip post the same form. With JavaScript the steps change without a reload and focus
+ * moves to the card.
  */
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
