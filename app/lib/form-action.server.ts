@@ -274,9 +274,12 @@ export function fieldMessages(
   return messages;
 }
 
-/** A refused post of a form without a schema of conform's (a button per row): why, for the page to show above its forms. */
-export function refusedPost(status: number, message: string) {
-  return data<FormReply>({ result: { status: "error", error: { "": [message] } } }, { status });
+/**
+ * A post refused before its form's schema was asked (a button per row, a limit reached): why, above the
+ * form, with what was typed when it is given.
+ */
+export function refusedPost(status: number, message: string, initialValue?: Record<string, string>) {
+  return data<FormReply>({ result: { status: "error", initialValue, error: { "": [message] } } }, { status });
 }
 
 /** Set on a request whose post formAction refused (it answers the form again rather than a redirect). */

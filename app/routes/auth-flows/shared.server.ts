@@ -5,7 +5,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { isFailure, type ApiClient } from "~/lib/api.server";
-import type { FormReply } from "~/lib/form-action.server";
+import { refusedPost } from "~/lib/form-action.server";
 import { withForgottenToken, type LinkKind } from "~/lib/link-token.server";
 import { getConfig } from "~/lib/config.server";
 import { requestInfoContext } from "~/lib/request-info";
@@ -18,7 +18,7 @@ export const addressBlocked = async (context: Readonly<RouterContextProvider>) =
 
 /** 429: the form again with "too many requests", nothing sent to the API. */
 export function throttledReply(initialValue?: Record<string, string>) {
-  return data<FormReply>({ result: { status: "error", initialValue, error: { "": ["account:forgot.throttled"] } } }, { status: 429 });
+  return refusedPost(429, "account:forgot.throttled", initialValue);
 }
 
 /** The page of a link that does not work (unknown, used, expired): the spec's not-found text, status 404. */

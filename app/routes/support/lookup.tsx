@@ -8,13 +8,13 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Form, Link, data } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/lookup";
 import { normalTicketNumber } from "#contract/support";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, Field, SubmitButton } from "~/components/form";
 import { api } from "~/lib/api.server";
-import { formAction, type FormReply } from "~/lib/form-action.server";
+import { formAction, refusedPost } from "~/lib/form-action.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { signInLimits } from "~/lib/sign-in-limits";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -35,8 +35,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** 429: the form again with "too many requests", nothing sent to the API. */
-const throttled = (initialValue?: Record<string, string>) =>
-  data<FormReply>({ result: { status: "error", initialValue, error: { "": ["support:lookup.throttled"] } } }, { status: 429 });
+const throttled = (initialValue?: Record<string, string>) => refusedPost(429, "support:lookup.throttled", initialValue);
 
 class Throttled extends Error {}
 
