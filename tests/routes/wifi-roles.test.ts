@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import * as wifi from "../../app/routes/wifi/settings.tsx";
 import { on, reply } from "../mocks/contract.ts";
-import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
+import { commercialCustomer, dashboard, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
 
@@ -43,6 +43,22 @@ function changesAsked() {
   return seen;
 }
 
+/** Records the residential dashboards asked for (by account); 100101's holds the WiFi's service, the others none. */
+function dashboardsAsked() {
+  const seen: string[] = [];
+  server.use(
+    on("GET /residential-dashboard/{customerId}", ({ params }) => {
+      seen.push(String(params.customerId));
+      const own = String(params.customerId) === "100101";
+      return reply("GET /residential-dashboard/{customerId}", {
+        ...residentialDashboard,
+        services: own ? residentialDashboard.services : { ...residentialDashboard.services, internet: [] },
+      });
+    }),
+  );
+  return seen;
+}
+
 describe("who may change the WiFi", () => {
   it("shows the forms to an authoritative or support contact", async () => {
     for (const roles of [["authoritative"], ["support"]] as const) {
@@ -70,6 +86,35 @@ describe("who may change the WiFi", () => {
     const result = await call(wifi.action as Handler, url, { form });
     expect(result.status).toBe(403);
     expect(asked).toEqual([]);
+  });
+
+  it("decides from the account list when the residential accounts agree, without asking for a dashboard", async () => {
+    const asked = dashboardsAsked();
+    const result = await call(wifi.loader as Handler, "/wifi/5001");
+    expect(result.data.canManage).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it("finds the service's account when the residential accounts' roles differ, and takes that one's", async () => {
+    // 100101 (billing only) holds service 7001; 100102 (authoritative) holds none.
+    const other = { ...residentialCustomer, customer_id: 100102, contract_name: "Ravi Singh", roles: ["authoritative"] as const };
+    server.use(
+      on("GET /dashboard", () =>
+        reply("GET /dashboard", {
+          ...dashboard,
+          customers: [
+            { ...residentialCustomer, roles: ["billing"] },
+            { ...other, roles: [...other.roles] },
+          ],
+        }),
+      ),
+    );
+    const asked = dashboardsAsked();
+    const result = await call(wifi.loader as Handler, "/wifi/5001");
+    expect(result.data.canManage).toBe(false);
+    expect(asked.length).toBeGreaterThan(0);
+    const refused = await call(wifi.action as Handler, "/wifi/5001", { form: { band: "5ghz", name_5ghz: "Singh-Home" } });
+    expect(refused.status).toBe(403);
   });
 
   it("still takes a post from a contact with the role", async () => {

@@ -73,6 +73,19 @@ export async function requireRouterService(context: Context, request: Request, p
   return found;
 }
 
+/**
+ * Whether the signed-in contact may change the home network (WiFi) of a service the API has just answered
+ * them for. The API lets a user reach only their own accounts' services, so when all their residential
+ * accounts answer alike (one account, or the same roles) no account needs to be found for the service;
+ * else the service's account is looked up as requireRouterService does.
+ */
+export async function mayManageHomeNetwork(context: Context, request: Request, serviceId: number): Promise<boolean> {
+  const { customers } = await getAccount(context, request);
+  const answers = new Set(customers.filter((c) => c.isResidential).map(canManageRouter));
+  if (answers.size === 1) return answers.has(true);
+  return (await requireRouterService(context, request, { serviceId: String(serviceId) })).canManage;
+}
+
 /** The router of the page, for a contact who may change it: 403 for the others (their pages show no control). */
 export async function requireRouterManager(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
   const service = await requireRouterService(context, request, params);

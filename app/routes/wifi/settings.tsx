@@ -16,7 +16,7 @@ import { api } from "~/lib/api.server";
 import { formAction, type FormReply } from "~/lib/form-action.server";
 import { formatDate, formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
-import { requireRouterService } from "~/routes/router/router.server";
+import { mayManageHomeNetwork } from "~/routes/router/router.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { GUEST_HOURS } from "~/schemas/values";
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const show = pageUrl(request).searchParams.get("show");
   // Who may change the WiFi: the roles that may change the router (the API answers 403 to the others).
-  const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
+  const canManage = await mayManageHomeNetwork(context, request, wifi_settings.service_id);
   return {
     packageId,
     canManage,
@@ -56,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const packageId = idParam(params.packageId);
   // A contact without the role sees no form; a post anyway is refused here, asking the API nothing.
   const { wifi_settings } = await api(context, request).call("GET /wifi/{packageId}", { params: { packageId } });
-  const { canManage } = await requireRouterService(context, request, { serviceId: String(wifi_settings.service_id) });
+  const canManage = await mayManageHomeNetwork(context, request, wifi_settings.service_id);
   if (!canManage) throw data({ kind: "forbidden" }, { status: 403 });
   // A network turned on or off: its own small form, posted to ?switch.
   if (pageUrl(request).searchParams.has("switch")) {
