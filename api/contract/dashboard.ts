@@ -3,6 +3,7 @@ import { PaymentMethod } from "./billing.ts";
 import { Address, IsoDate, IsoDateTime, Money } from "./common.ts";
 import { ContactRole } from "./contacts.ts";
 import { endpoint } from "./endpoint.ts";
+import { AccountIncident } from "./status.ts";
 
 /** An account the signed-in user is a contact of. */
 export const Customer = z.object({
@@ -86,6 +87,22 @@ export const BundledService = z.object({
 
 export const TourStep = z.enum(["profile", "billing", "internet", "support"]);
 
+/** A residential account's balance, what is on its way and what is still owed. */
+export const BillingDetails = z.object({
+  /** Billed minus successful payments (never below zero); pending payments are not deducted. */
+  balance_owing: Money,
+  /** Payments made but not settled yet, newest first: what is on its way. */
+  pending_payments: z.array(z.object({ amount: Money, date: IsoDate, method: PaymentMethod, settles_by: IsoDateTime })),
+  pending_total: Money,
+  /** What is still owed: balance_owing less pending_total, never below zero (what a payment may be at most). */
+  amount_due: Money,
+  past_due: Money,
+  due_date: IsoDate.nullable(),
+  current_invoice: z.object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money }).nullable(),
+  last_payment: z.object({ amount: Money, date: IsoDate }).nullable(),
+  next_bill_date: IsoDate,
+});
+
 /** GET /residential-dashboard/{customerId} */
 export const ResidentialDashboardAnswer = z.object({
   account_details: z.object({
@@ -130,26 +147,26 @@ export const ResidentialDashboardAnswer = z.object({
   has_multiple_service_addresses: z.boolean(),
   contact_marked_for_deactivation: z.boolean(),
   product_tour_steps: z.array(TourStep),
+  /** With ?include=billing_details: what GET /residential-dashboard/{customerId}/billing-details answers. */
+  billing_details: BillingDetails.optional(),
+  /** With ?include=incidents: what GET /status/{customerId} answers. */
+  incidents: z.array(AccountIncident).optional(),
 });
 export type ResidentialDashboardAnswer = z.infer<typeof ResidentialDashboardAnswer>;
 
-/** GET /residential-dashboard/{customerId}/billing-details */
-export const ResidentialBillingDetailsAnswer = z.object({
-  billing_details: z.object({
-    /** Billed minus successful payments (never below zero); pending payments are not deducted. */
-    balance_owing: Money,
-    /** Payments made but not settled yet, newest first: what is on its way. */
-    pending_payments: z.array(z.object({ amount: Money, date: IsoDate, method: PaymentMethod, settles_by: IsoDateTime })),
-    pending_total: Money,
-    /** What is still owed: balance_owing less pending_total, never below zero (what a payment may be at most). */
-    amount_due: Money,
-    past_due: Money,
-    due_date: IsoDate.nullable(),
-    current_invoice: z.object({ invoice_number: z.string(), issued_on: IsoDate, due_on: IsoDate, total: Money }).nullable(),
-    last_payment: z.object({ amount: Money, date: IsoDate }).nullable(),
-    next_bill_date: IsoDate,
-  }),
+/** What the home screen may ask to be answered with it, so that it makes one call instead of three. */
+export const DASHBOARD_INCLUDES = ["billing_details", "incidents"] as const;
+export type DashboardInclude = (typeof DASHBOARD_INCLUDES)[number];
+export const ResidentialDashboardQuery = z.object({
+  /** A comma-separated list of DASHBOARD_INCLUDES. */
+  include: z
+    .string()
+    .regex(new RegExp(`^(${DASHBOARD_INCLUDES.join("|")})(,(${DASHBOARD_INCLUDES.join("|")}))*$`))
+    .optional(),
 });
+
+/** GET /residential-dashboard/{customerId}/billing-details */
+export const ResidentialBillingDetailsAnswer = z.object({ billing_details: BillingDetails });
 export type ResidentialBillingDetailsAnswer = z.infer<typeof ResidentialBillingDetailsAnswer>;
 
 export const Person = z.object({ name: z.string(), email: z.string(), phone: z.string() });
@@ -232,10 +249,13 @@ export const dashboardEndpoints = [
     method: "get",
     path: "/residential-dashboard/{customerId}",
     tag: "dashboard",
-    summary: "Home screen of a residential account (404 for a commercial one)",
+    summary:
+      "Home screen of a residential account (404 for a commercial one); ?include=billing_details,incidents adds what those two calls answer, in one round trip",
     auth: "bearer",
+    query: ResidentialDashboardQuery,
     answer: ResidentialDashboardAnswer,
-    errors: [404],
+    errors: [404, 422],
+    errorCodes: ["include.invalid"],
   }),
   endpoint({
     method: "get",

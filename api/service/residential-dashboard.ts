@@ -1,13 +1,14 @@
 /** /residential-dashboard: everything the home screen of a residential account shows. */
 import { Router } from "express";
-import type { ResidentialDashboardAnswer, ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
+import { ResidentialDashboardQuery, type ResidentialDashboardAnswer, type ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
 import { BALANCE_COLUMNS, balanceOf, type BalanceColumns } from "./billing.ts";
 import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
-import { requireCustomer, route } from "./http.ts";
+import { parseInput, requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
 import { settlementHours } from "./payment-processor.ts";
 import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
+import { accountIncidents } from "./status.ts";
 import { isOn } from "./wifi.ts";
 import { addMonths } from "#common/calendar";
 
@@ -103,8 +104,14 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       const fr = req.lang === "fr";
       // One statement reads the whole screen. Pauses start and end on their dates: the answer shows them
       // as they stand on the service's day, without writing (the settling job makes that durable).
+      const include = new Set(parseInput(ResidentialDashboardQuery, req.query).include?.split(","));
       const today = todayOf(ctx);
-      const row = (await ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]))!;
+      const [found, billing, incidents] = await Promise.all([
+        ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]),
+        include.has("billing_details") ? residentialBillingDetails(ctx, id) : undefined,
+        include.has("incidents") ? accountIncidents(ctx, id, null, req.lang) : undefined,
+      ]);
+      const row = found!;
       // The account, the user and the contact are columns of the one row.
       const [customer, user, contact] = [row, row, row];
       const { wifi, contacts } = row;
@@ -181,6 +188,8 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
         has_multiple_service_addresses: addresses.size > 1,
         contact_marked_for_deactivation: contact?.marked_for_deactivation ?? false,
         product_tour_steps: user.tour_ended ? [] : [...TOUR_STEPS],
+        ...(billing && { billing_details: billing.billing_details }),
+        ...(incidents && { incidents: incidents.incidents }),
       };
       res.json(answer);
     }),

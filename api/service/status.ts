@@ -145,7 +145,7 @@ export function statusPublicRoutes(ctx: ServiceContext): Router {
 }
 
 /** The open incidents touching a customer's services (or one of them). */
-async function accountIncidents(ctx: ServiceContext, customerId: number, serviceId: number | null, lang: string) {
+export async function accountIncidents(ctx: ServiceContext, customerId: number, serviceId: number | null, lang: string) {
   const now = ctx.now();
   const rows = await ctx.db.query<IncidentRow & { service_ids: number[]; kinds: IncidentService[]; named: boolean }>(ACCOUNT_QUERY, [
     customerId,

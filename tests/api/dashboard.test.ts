@@ -6,6 +6,7 @@ import {
   ResidentialBillingDetailsAnswer,
   ResidentialDashboardAnswer,
 } from "#contract/dashboard";
+import { AccountIncidentsAnswer } from "#contract/status";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 let api: TestApi;
@@ -109,6 +110,46 @@ describe("GET /residential-dashboard/{customerId}", () => {
   it("answers 403 for another user's account and 404 for a commercial one", async () => {
     expect((await api.call("GET", "/residential-dashboard/100201", { token: resi })).status).toBe(403);
     expect((await api.call("GET", "/residential-dashboard/200301", { token: business })).status).toBe(404);
+  });
+
+  it("answers the billing details and the incidents with the dashboard when asked, as their own calls do", async () => {
+    for (const language of ["en", "fr"]) {
+      const get = async (path: string) => {
+        const { status, body } = await api.call("GET", path, { token: resi, headers: { "Accept-Language": language } });
+        expect(status, JSON.stringify(body)).toBe(200);
+        return body;
+      };
+      const alone = ResidentialDashboardAnswer.parse(await get("/residential-dashboard/100101"));
+      expect(alone).not.toHaveProperty("billing_details");
+      expect(alone).not.toHaveProperty("incidents");
+
+      const both = ResidentialDashboardAnswer.parse(await get("/residential-dashboard/100101?include=billing_details,incidents"));
+      const { billing_details: billing, incidents, ...dashboard } = both;
+      expect(dashboard).toEqual(alone);
+      expect(billing).toEqual(
+        ResidentialBillingDetailsAnswer.parse(await get("/residential-dashboard/100101/billing-details")).billing_details,
+      );
+      // Maya's area has the demo's fibre cut: the notice reaches the home screen in the page's language.
+      expect(incidents).toEqual(AccountIncidentsAnswer.parse(await get("/status/100101")).incidents);
+      expect(incidents).toHaveLength(1);
+
+      const onlyIncidents = ResidentialDashboardAnswer.parse(await get("/residential-dashboard/100101?include=incidents"));
+      expect(onlyIncidents).not.toHaveProperty("billing_details");
+      expect(onlyIncidents.incidents).toEqual(incidents);
+    }
+  });
+
+  it("refuses an include it does not know, and another user's account whatever it includes", async () => {
+    for (const include of ["billing", "incidents,", "incidents;DROP", ""]) {
+      const { status, body } = await api.call("GET", `/residential-dashboard/100101?include=${encodeURIComponent(include)}`, {
+        token: resi,
+      });
+      expect(status, include).toBe(422);
+      expect(body.errors).toEqual({ include: ["include.invalid"] });
+    }
+    const other = await api.call("GET", "/residential-dashboard/100201?include=billing_details,incidents", { token: resi });
+    expect(other.status).toBe(403);
+    expect(other.body).not.toHaveProperty("billing_details");
   });
 });
 

@@ -10,7 +10,9 @@ import {
   residentialCustomer,
   residentialDashboard,
 } from "../mocks/fixtures.ts";
+import { on, refuse, reply } from "../mocks/contract.ts";
 import { API } from "../mocks/handlers.ts";
+import { outage } from "../mocks/status.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
@@ -29,7 +31,48 @@ afterEach(() => {
 });
 
 describe("dashboard loader", () => {
-  it("loads a residential account's dashboard and billing details together, with the user's token and language", async () => {
+  it("loads a residential account's dashboard, billing details and incidents in one call from an API that includes them", async () => {
+    server.use(
+      on("GET /residential-dashboard/{customerId}", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "billing_details,incidents"
+          ? reply("GET /residential-dashboard/{customerId}", {
+              ...residentialDashboard,
+              billing_details: residentialBilling.billing_details,
+              incidents: [outage],
+            })
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await dashboard("100101");
+    expect(result.status).toBe(200);
+    // Each part once in the page's data: the dashboard without what came with it.
+    expect(result.data).toMatchObject({
+      dashboard: residentialDashboard,
+      billing: residentialBilling.billing_details,
+      incidents: [outage],
+    });
+    expect(result.data.dashboard).not.toHaveProperty("billing_details");
+    expect(result.data.dashboard).not.toHaveProperty("incidents");
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /revision", "GET /dashboard", "GET /residential-dashboard/100101"]);
+  });
+
+  it("asks apart for what an API does not include: the billing details, the incidents, or both", async () => {
+    server.use(
+      on("GET /status/{customerId}", () => reply("GET /status/{customerId}", { incidents: [outage] })),
+      on("GET /residential-dashboard/{customerId}", () =>
+        reply("GET /residential-dashboard/{customerId}", { ...residentialDashboard, billing_details: residentialBilling.billing_details }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await dashboard("100101");
+    expect(result.data).toMatchObject({ billing: residentialBilling.billing_details, incidents: [outage] });
+    const paths = calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths).toContain("GET /status/100101");
+    expect(paths).not.toContain("GET /residential-dashboard/100101/billing-details");
+  });
+
+  it("asks an API that includes nothing for the billing details and the incidents apart, with the user's token and language", async () => {
     const calls = recordApiCalls();
     const result = await dashboard("100101", { query: "?lng=fr" });
     expect(result.status).toBe(200);
