@@ -143,11 +143,25 @@ describe("the signed-in layout on a service page", () => {
     expect(pageCalls(calls).map((c) => c.path)).toEqual(["/internet/8001/endpoint"]);
   });
 
-  it("does the same for a cabinet, asking for one day of samples", async () => {
+  it("does the same for a cabinet, sharing the page's one call for its range", async () => {
     const calls = recordApiCalls();
-    const result = await call(appLoader, "/cabinet-spaces/8005", { serviceId: "8005" });
+    const from = addDays(today(), -6);
+    // The layout's loader and the page's, in one request as React Router runs them.
+    const both = (args: unknown) => Promise.all([appLoader(args as never), cabinetLoader(args as never)]);
+    const result = await call(both, `/cabinet-spaces/8005?from_date=${from}&to_date=${today()}`, { serviceId: "8005" });
+    const [layout, page] = result.data as unknown as [{ active: { customer_id: number } }, { circuits: unknown[] }];
+    expect(layout.active.customer_id).toBe(200301);
+    expect(page.circuits).toHaveLength(2);
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual([
+      `/cabinet-spaces/8005/power-usage?from_date=${from}&to_date=${today()}`,
+    ]);
+  });
+
+  it("names a cabinet's account even when its dates are wrong (the page explains them)", async () => {
+    const calls = recordApiCalls();
+    const result = await call(appLoader, "/cabinet-spaces/8005?from_date=2026-02-30", { serviceId: "8005" });
     expect(result.data.active.customer_id).toBe(200301);
-    expect(pageCalls(calls)[0].query.get("from_date")).toBe(today());
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/cabinet-spaces/8005/power-usage"]);
   });
 
   it("falls back to the active account when the API refuses (the page shows why)", async () => {

@@ -8,7 +8,7 @@ import { addDays, daysBetween } from "#common/calendar";
 import { MAX_RANGE_DAYS } from "#contract/business-network";
 import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
-import { api } from "~/lib/api.server";
+import { ApiFieldErrors, api } from "~/lib/api.server";
 import { getAccount } from "~/lib/auth.server";
 import { fieldMessages } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
@@ -40,6 +40,42 @@ export function endpointDetails(context: Context, request: Request, id: number) 
   return pending;
 }
 
+const cabinetCalls = createContext<Map<number, ReturnType<typeof fetchCabinetUsage>> | null>(null);
+
+/** What the cabinet page shows: the power usage of the address's range, or of the default one when its dates cannot be asked for. */
+async function fetchCabinetUsage(context: Context, request: Request, id: number) {
+  const today = todayUtc();
+  const { filter, range, errors } = readRange(context, request, today);
+  const client = api(context, request);
+  try {
+    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: range ?? {} });
+    return { today, filter, range, messages: errors, answer };
+  } catch (error) {
+    if (!(error instanceof ApiFieldErrors)) throw error;
+    // Without usable dates the cabinet is still shown: the default range names it and its account.
+    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: {} });
+    return { today, filter, range, messages: rangeMessages(context, error.errors), answer };
+  }
+}
+
+/**
+ * GET /cabinet-spaces/{id}/power-usage for the cabinet page's range, asked once per request: the signed-in
+ * layout learns the cabinet's account from the answer the page shows.
+ */
+export function cabinetUsage(context: Context, request: Request, id: number) {
+  let calls = context.get(cabinetCalls);
+  if (!calls) {
+    calls = new Map();
+    (context as RouterContextProvider).set(cabinetCalls, calls);
+  }
+  let pending = calls.get(id);
+  if (!pending) {
+    pending = fetchCabinetUsage(context, request, id);
+    calls.set(id, pending);
+  }
+  return pending;
+}
+
 /**
  * The account of the service page at `pathname` (/internet/view/{id}…, /cabinet-spaces/{id}…), for the
  * signed-in layout, whose navigation and switcher then show that account; undefined for other pages or
@@ -50,15 +86,7 @@ export async function serviceAccountId(context: Context, request: Request, pathn
     const endpoint = /^\/internet\/view\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
     if (endpoint) return (await endpointDetails(context, request, Number(endpoint[1]))).endpoint_details.customer_id;
     const cabinet = /^\/cabinet-spaces\/(\d{1,12})(?:[/.]|$)/.exec(pathname);
-    if (cabinet) {
-      // One day of samples is enough to learn whose cabinet it is.
-      const today = todayUtc();
-      const { data: usage } = await api(context, request).call("GET /cabinet-spaces/{serviceId}/power-usage", {
-        params: { serviceId: Number(cabinet[1]) },
-        query: { from_date: today, to_date: today },
-      });
-      return usage.customer_id;
-    }
+    if (cabinet) return (await cabinetUsage(context, request, Number(cabinet[1]))).answer.data.customer_id;
   } catch {
     // The page's own loader gets the same failure and shows it.
   }

@@ -15,10 +15,9 @@ import { TimeChart } from "~/components/business/TimeChart";
 import { Card, Details } from "~/components/Card";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
-import { ApiFieldErrors, api } from "~/lib/api.server";
 import { redirectToActiveAccount } from "~/lib/auth.server";
 import { byDay, toChartData } from "~/components/business/business";
-import { accountOf, rangeMessages, rangePresets, readRange, serviceCustomer, serviceIdOf, todayUtc } from "./business.server";
+import { accountOf, cabinetUsage, rangePresets, serviceCustomer, serviceIdOf } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
@@ -33,19 +32,7 @@ const COLOURS = { amps: "#17693a", limit: "#b3261e" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
   const id = serviceIdOf(params);
-  const today = todayUtc();
-  const { filter, range, errors } = readRange(context, request, today);
-  const client = api(context, request);
-  // Without usable dates the cabinet is still shown: the default range names it and its account.
-  let answer;
-  let messages = errors;
-  try {
-    answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: range ?? {} });
-  } catch (error) {
-    if (!(error instanceof ApiFieldErrors)) throw error;
-    messages = rangeMessages(context, error.errors);
-    answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: {} });
-  }
+  const { today, filter, range, messages, answer } = await cabinetUsage(context, request, id);
   const usable = range !== null && !Object.keys(messages).length;
   const { circuits, ...cabinet } = answer.data;
   const customer = await serviceCustomer(context, request, cabinet.customer_id);
