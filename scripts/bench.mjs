@@ -109,6 +109,22 @@ function request(agent, url, headers) {
 }
 
 /**
+ * A session cookie renewed by an answer (its tokens once the access token's 15 minutes are over: the refresh
+ * token is then replaced), by old value: every screen's list that still holds the old one takes the new one
+ * before its next request, as a browser's one cookie jar would. Without it a run longer than 15 minutes
+ * measured its last screens as redirects to sign in.
+ */
+const renewedSessions = new Map();
+const SESSION_PAIR = "__session=";
+const sessionPairOf = (cookie) => cookie.split("; ").find((pair) => pair.startsWith(SESSION_PAIR));
+function withLatestSession(cookie) {
+  const held = sessionPairOf(cookie);
+  let latest = held;
+  while (latest && renewedSessions.has(latest)) latest = renewedSessions.get(latest);
+  return latest === held ? cookie : lib.mergeCookies(cookie, [latest]);
+}
+
+/**
  * `n` requests, `concurrency` at a time; `revalidate` sends If-None-Match with the ETag of the previous answer.
  * Returns wall time, latencies, statuses and the CPU each watched pid spent meanwhile.
  */
@@ -143,6 +159,7 @@ async function batch({
   const worker = async (_, w) => {
     const slot = w % cookies.length;
     while (sent < n && performance.now() < deadline) {
+      if (cookies[slot]) cookies[slot] = withLatestSession(cookies[slot]);
       const sentHeaders = cookies[slot] ? { ...headers, cookie: cookies[slot] } : headers;
       sent++;
       const res = await request(
@@ -154,11 +171,15 @@ async function batch({
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       if (res.error) errors.push(res.error.message);
       if (res.etag) lastEtag = res.etag;
-      if (res.setCookie?.length && cookies[slot])
+      if (res.setCookie?.length && cookies[slot]) {
+        const held = sessionPairOf(cookies[slot]);
         cookies[slot] = lib.mergeCookies(
           cookies[slot],
           res.setCookie.map((set) => set.split(";")[0]),
         );
+        const renewed = sessionPairOf(cookies[slot]);
+        if (held && renewed && renewed !== held) renewedSessions.set(held, renewed);
+      }
       bytes += res.bytes ?? 0;
     }
   };
