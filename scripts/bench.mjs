@@ -109,20 +109,16 @@ function request(agent, url, headers) {
 }
 
 /**
- * A session cookie renewed by an answer (its tokens once the access token's 15 minutes are over: the refresh
- * token is then replaced), by old value: every screen's list that still holds the old one takes the new one
- * before its next request, as a browser's one cookie jar would. Without it a run longer than 15 minutes
- * measured its last screens as redirects to sign in.
+ * One session cookie per session, shared by every screen's list, as a browser's one cookie jar holds it:
+ * a screen's list of cookies (one per connection, each a session of `sessionOwners`' user, in the same
+ * order for every screen of that user) takes the session's latest `__session` before each request, and
+ * leaves there what an answer set. Each screen's list once held its own copy: after the access token's
+ * 15 minutes one screen's batch renewed the tokens, the next screen presented the retired refresh token,
+ * which the API takes for a stolen copy and ends the session, and a long run measured redirects to sign in.
  */
-const renewedSessions = new Map();
-const SESSION_PAIR = "__session=";
-const sessionPairOf = (cookie) => cookie.split("; ").find((pair) => pair.startsWith(SESSION_PAIR));
-function withLatestSession(cookie) {
-  const held = sessionPairOf(cookie);
-  let latest = held;
-  while (latest && renewedSessions.has(latest)) latest = renewedSessions.get(latest);
-  return latest === held ? cookie : lib.mergeCookies(cookie, [latest]);
-}
+const sessionOwners = new WeakMap();
+const latestSession = new Map();
+const sessionPairOf = (cookie) => cookie.split("; ").find((pair) => pair.startsWith("__session="));
 
 /**
  * `n` requests, `concurrency` at a time; `revalidate` sends If-None-Match with the ETag of the previous answer.
@@ -156,10 +152,12 @@ async function batch({
   // answer sets is kept, as a browser keeps it (the session's tokens once renewed: an access token lasts 15
   // minutes, and a renewed refresh token replaces the old one), in the screen's own list for its next batches.
   const cookies = Array.isArray(cookie) ? cookie : [cookie];
+  const owner = sessionOwners.get(cookies);
   const worker = async (_, w) => {
     const slot = w % cookies.length;
+    const session = owner === undefined ? null : `${owner} ${slot}`;
     while (sent < n && performance.now() < deadline) {
-      if (cookies[slot]) cookies[slot] = withLatestSession(cookies[slot]);
+      if (session && latestSession.has(session)) cookies[slot] = lib.mergeCookies(cookies[slot], [latestSession.get(session)]);
       const sentHeaders = cookies[slot] ? { ...headers, cookie: cookies[slot] } : headers;
       sent++;
       const res = await request(
@@ -172,13 +170,12 @@ async function batch({
       if (res.error) errors.push(res.error.message);
       if (res.etag) lastEtag = res.etag;
       if (res.setCookie?.length && cookies[slot]) {
-        const held = sessionPairOf(cookies[slot]);
         cookies[slot] = lib.mergeCookies(
           cookies[slot],
           res.setCookie.map((set) => set.split(";")[0]),
         );
-        const renewed = sessionPairOf(cookies[slot]);
-        if (held && renewed && renewed !== held) renewedSessions.set(held, renewed);
+        const pair = sessionPairOf(cookies[slot]);
+        if (session && pair) latestSession.set(session, pair);
       }
       bytes += res.bytes ?? 0;
     }
@@ -259,8 +256,9 @@ async function main() {
     sessions[who] = await lib.signInSessions(servers.base, lib.USERS[who], CONCURRENCY - 1);
   }
   for (const screen of screens) {
-    if (screen.user)
-      screen.cookie = [screen.cookie, ...(await lib.openWithSessions(servers.base, screen.path, screen.cookie, sessions[screen.user]))];
+    if (!screen.user) continue;
+    screen.cookie = [screen.cookie, ...(await lib.openWithSessions(servers.base, screen.path, screen.cookie, sessions[screen.user]))];
+    sessionOwners.set(screen.cookie, screen.user);
   }
   console.log(`${CONCURRENCY} sessions of each user, every signed-in screen opened in each (${elapsed()})`);
 
