@@ -21,26 +21,28 @@ export function serviceIdOf(params: { serviceId?: string }): number {
   return pageId(params.serviceId);
 }
 
-const endpointCalls = createContext<Map<number, ReturnType<typeof fetchEndpoint>> | null>(null);
-const fetchEndpoint = (context: Context, request: Request, id: number) =>
-  api(context, request).call("GET /internet/{id}/endpoint", { params: { id } });
-
-/** GET /internet/{id}/endpoint, asked once per request however many loaders need it. */
-export function endpointDetails(context: Context, request: Request, id: number) {
-  let calls = context.get(endpointCalls);
-  if (!calls) {
-    calls = new Map();
-    (context as RouterContextProvider).set(endpointCalls, calls);
-  }
-  let pending = calls.get(id);
-  if (!pending) {
-    pending = fetchEndpoint(context, request, id);
-    calls.set(id, pending);
-  }
-  return pending;
+/** A read of a service by id, made once per request and id however many loaders ask for it (the layout's and the page's). */
+function oncePerRequest<T>(read: (context: Context, request: Request, id: number) => Promise<T>) {
+  const reads = createContext<Map<number, Promise<T>> | null>(null);
+  return (context: Context, request: Request, id: number): Promise<T> => {
+    let made = context.get(reads);
+    if (!made) {
+      made = new Map();
+      (context as RouterContextProvider).set(reads, made);
+    }
+    let pending = made.get(id);
+    if (!pending) {
+      pending = read(context, request, id);
+      made.set(id, pending);
+    }
+    return pending;
+  };
 }
 
-const cabinetCalls = createContext<Map<number, ReturnType<typeof fetchCabinetUsage>> | null>(null);
+/** GET /internet/{id}/endpoint, asked once per request. */
+export const endpointDetails = oncePerRequest((context, request, id) =>
+  api(context, request).call("GET /internet/{id}/endpoint", { params: { id } }),
+);
 
 /** What the cabinet page shows: the power usage of the address's range, or of the default one when its dates cannot be asked for. */
 async function fetchCabinetUsage(context: Context, request: Request, id: number) {
@@ -62,19 +64,7 @@ async function fetchCabinetUsage(context: Context, request: Request, id: number)
  * GET /cabinet-spaces/{id}/power-usage for the cabinet page's range, asked once per request: the signed-in
  * layout learns the cabinet's account from the answer the page shows.
  */
-export function cabinetUsage(context: Context, request: Request, id: number) {
-  let calls = context.get(cabinetCalls);
-  if (!calls) {
-    calls = new Map();
-    (context as RouterContextProvider).set(cabinetCalls, calls);
-  }
-  let pending = calls.get(id);
-  if (!pending) {
-    pending = fetchCabinetUsage(context, request, id);
-    calls.set(id, pending);
-  }
-  return pending;
-}
+export const cabinetUsage = oncePerRequest(fetchCabinetUsage);
 
 /**
  * The account of the service page at `pathname` (/internet/view/{id}…, /cabinet-spaces/{id}…), for the
