@@ -156,7 +156,6 @@ export type ResidentialDashboardAnswer = z.infer<typeof ResidentialDashboardAnsw
 
 /** What the home screen may ask to be answered with it, so that it makes one call instead of three. */
 export const DASHBOARD_INCLUDES = ["billing_details", "incidents"] as const;
-export type DashboardInclude = (typeof DASHBOARD_INCLUDES)[number];
 export const ResidentialDashboardQuery = z.object({
   /** A comma-separated list of DASHBOARD_INCLUDES. */
   include: z

@@ -1,7 +1,8 @@
 /**
- * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} and its
- * billing details, fetched together, with the outages and maintenance touching it: GET /status/{id}) or a
- * commercial account's services (GET /commercial-dashboard/{id}).
+ * /dashboard/{customerId?}: a residential account's home (GET /residential-dashboard/{id} with its
+ * billing details and the outages and maintenance touching it included, or asked apart from an API that
+ * does not include them: …/billing-details and GET /status/{id}) or a commercial account's services
+ * (GET /commercial-dashboard/{id}).
  * `?tour=n` shows step n of the intro tour (app/components/dashboard/IntroTour.tsx).
  */
 import type { ShouldRevalidateFunctionArgs } from "react-router";
