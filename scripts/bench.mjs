@@ -150,7 +150,8 @@ async function batch({
   const deadline = started + limit * 1000;
   // One cookie, or one per connection (each connection a customer of their own: lib.signInSessions). What an
   // answer sets is kept, as a browser keeps it (the session's tokens once renewed: an access token lasts 15
-  // minutes, and a renewed refresh token replaces the old one), in the screen's own list for its next batches.
+  // minutes, and a renewed refresh token replaces the old one), in the screen's own list for its next batches,
+  // and the session cookie in `latestSession` for every screen's (above).
   const cookies = Array.isArray(cookie) ? cookie : [cookie];
   const owner = sessionOwners.get(cookies);
   const worker = async (_, w) => {

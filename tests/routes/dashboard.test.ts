@@ -57,7 +57,7 @@ describe("dashboard loader", () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /revision", "GET /dashboard", "GET /residential-dashboard/100101"]);
   });
 
-  it("asks apart for what an API does not include: the billing details, the incidents, or both", async () => {
+  it("asks apart only for the part an API leaves out (here the incidents)", async () => {
     server.use(
       on("GET /status/{customerId}", () => reply("GET /status/{customerId}", { incidents: [outage] })),
       on("GET /residential-dashboard/{customerId}", () =>
