@@ -155,7 +155,9 @@ export function formatDateTime(value: string | Date, language: Language, style: 
 
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */
 export function formatDayMonth(value: string, language: Language): string {
-  return dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`));
+  return remembered(`dm|${language}|${value}`, () =>
+    dateFormat(language, "dm", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${value}T12:00:00Z`)),
+  );
 }
 
 /**
