@@ -209,3 +209,21 @@ test("the account details in French, with the pending requests of the parents' a
   await expect(pkg.getByRole("link", { name: "Retirer la demande de déménagement" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("the TV page's tables are spaced by their look, channel numbers right-aligned in columns @static", async ({ page }) => {
+  await signIn(page, "resi@example.com", { cameFrom: "/resi-tv/5001" });
+  // The cells carry no spacing of their own: the table's look (app.css) gives it to every body cell.
+  const channels = page.getByRole("table", { name: "Channels" });
+  const number = channels.getByRole("rowheader").first();
+  await expect(number).toHaveCSS("padding-top", "8px");
+  await expect(number).toHaveCSS("text-align", "right");
+  await expect(number).toHaveCSS("font-variant-numeric", "tabular-nums");
+  await expect(number).toHaveCSS("font-weight", "400");
+  const lastCell = channels.getByRole("row").nth(1).getByRole("cell").last();
+  await expect(lastCell).toHaveCSS("padding-right", "0px");
+  await expect(lastCell).toHaveCSS("vertical-align", "top");
+  const room = page.getByRole("table", { name: "Set-top boxes" }).getByRole("rowheader").first();
+  await expect(room).toHaveCSS("text-align", "left");
+  await expect(room).toHaveCSS("font-weight", "500");
+  await expect(room).toHaveCSS("padding-right", "12px");
+});

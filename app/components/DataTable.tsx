@@ -5,6 +5,8 @@
  * A table wider than the screen (a phone) scrolls sideways inside a region that is named ("Invoices
  * (scrolls sideways)") and reachable with the keyboard. Without JavaScript the region is always
  * focusable; with it, only while the table overflows, so a desktop gets no useless tab stop.
+ * The body cells take their spacing and colour from the look (`cells-card`, `cells-plain` in app.css):
+ * a screen's cells carry only what differs (`cell-num` for numbers, `font-mono`, `whitespace-nowrap`).
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useT } from "~/lib/use-t";
@@ -24,7 +26,7 @@ const looks = {
   /** A table on its own: a white card with a grey header row (billing, business). */
   card: {
     wrapper: "rounded-lg border border-gray-200 bg-white shadow-sm",
-    table: "min-w-full text-sm",
+    table: "min-w-full text-sm cells-card",
     thead: "bg-gray-50",
     th: "px-3 py-2 font-semibold text-gray-900",
     tbody: "",
@@ -33,7 +35,7 @@ const looks = {
   /** A table inside a card (router sections): no frame of its own, a rule under the headers. */
   plain: {
     wrapper: "",
-    table: "w-full text-sm",
+    table: "w-full text-sm cells-plain",
     thead: "border-b border-gray-200 text-gray-700",
     th: "py-2 pr-3 last:pr-0",
     tbody: "divide-y divide-gray-100",

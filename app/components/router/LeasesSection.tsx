@@ -72,23 +72,23 @@ export function LeasesSection({
                 const mac = encodeURIComponent(lease.mac_address);
                 return (
                   <tr key={`${lease.mac_address}-${lease.ip_address}`}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
+                    <th scope="row">
                       {name}
                       <span className="block text-sm">{lease.pause}</span>
                     </th>
-                    <td className="py-2 pr-3 font-mono">{lease.mac_address}</td>
-                    <td className="py-2 pr-3 font-mono">{lease.ip_address}</td>
-                    <td className="py-2 pr-3">
+                    <td className="font-mono">{lease.mac_address}</td>
+                    <td className="font-mono">{lease.ip_address}</td>
+                    <td>
                       {lease.lease_seconds === null
                         ? t("leases.noLease")
                         : lease.type === "expired"
                           ? t("leases.ended")
                           : durationInWords(lease.lease_seconds, t)}
                     </td>
-                    <td className="py-2 pr-3">{t(`leases.types.${lease.type}`)}</td>
-                    <td className="py-2 pr-3">{ports.length ? ports.join(", ") : t("none")}</td>
+                    <td>{t(`leases.types.${lease.type}`)}</td>
+                    <td>{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
-                      <td className="py-2 text-right whitespace-nowrap">
+                      <td className="text-right whitespace-nowrap">
                         <Link to={`reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
                         </Link>

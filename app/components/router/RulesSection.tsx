@@ -49,20 +49,18 @@ export function RulesSection({
           rows={rules}
           row={(rule) => (
             <tr key={rule.id}>
-              <th scope="row" className="py-2 pr-3 font-medium">
-                {rule.description}
-              </th>
-              <td className="py-2 pr-3">{t(`rules.protocols.${rule.protocol}`)}</td>
-              <td className="py-2 pr-3">{ports(rule.start_port, rule.end_port)}</td>
-              <td className="py-2 pr-3 font-mono">
+              <th scope="row">{rule.description}</th>
+              <td>{t(`rules.protocols.${rule.protocol}`)}</td>
+              <td>{ports(rule.start_port, rule.end_port)}</td>
+              <td className="font-mono">
                 {rule.destination_address}
                 {rule.destination_port === null
                   ? ""
                   : `:${ports(rule.destination_port, rule.end_port === null ? null : rule.destination_port + rule.end_port - rule.start_port)}`}
               </td>
-              <td className="py-2 pr-3">{rule.enabled ? t("rules.on") : t("rules.off")}</td>
+              <td>{rule.enabled ? t("rules.on") : t("rules.off")}</td>
               {canManage ? (
-                <td className="py-2 text-right whitespace-nowrap">
+                <td className="text-right whitespace-nowrap">
                   <Link
                     to={`/internet/router/${id}/port-forwarding/${rule.id}`}
                     aria-label={t("rules.editRule", { name: rule.description })}

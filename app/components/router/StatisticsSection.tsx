@@ -52,16 +52,14 @@ export function StatisticsSection({
             rows={stats.interfaces}
             row={(i) => (
               <tr key={i.interface}>
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {t(`statistics.interfaces.${i.interface}`)}
-                </th>
-                <td className="py-2 pr-3 text-right">{formatBytes(i.received_bytes, language)}</td>
-                <td className="py-2 pr-3 text-right">{formatBytes(i.sent_bytes, language)}</td>
-                <td className="py-2 pr-3 text-right">
+                <th scope="row">{t(`statistics.interfaces.${i.interface}`)}</th>
+                <td className="cell-num">{formatBytes(i.received_bytes, language)}</td>
+                <td className="cell-num">{formatBytes(i.sent_bytes, language)}</td>
+                <td className="text-right">
                   {t("statistics.packetCounts", { received: number(i.received_packets), sent: number(i.sent_packets) })}
                 </td>
-                <td className="py-2 pr-3 text-right">{number(i.errors)}</td>
-                <td className="py-2 text-right">
+                <td className="cell-num">{number(i.errors)}</td>
+                <td className="text-right">
                   {i.link_rate_mbps === null ? t("none") : t("statistics.mbps", { rate: number(i.link_rate_mbps) })}
                 </td>
               </tr>

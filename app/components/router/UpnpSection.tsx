@@ -63,17 +63,13 @@ export function UpnpSection({
             rows={rules}
             row={(rule) => (
               <tr key={`${rule.protocol}-${rule.external_port}`}>
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {rule.description}
-                </th>
-                <td className="py-2 pr-3">{rule.protocol}</td>
-                <td className="py-2 pr-3 text-right">{rule.external_port}</td>
-                <td className="py-2 pr-3 font-mono">
+                <th scope="row">{rule.description}</th>
+                <td>{rule.protocol}</td>
+                <td className="cell-num">{rule.external_port}</td>
+                <td className="font-mono">
                   {rule.internal_address}:{rule.internal_port}
                 </td>
-                <td className="py-2">
-                  {rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}
-                </td>
+                <td>{rule.lease_seconds_remaining === null ? t("upnp.untilRemoved") : durationInWords(rule.lease_seconds_remaining, t)}</td>
               </tr>
             )}
             look="plain"

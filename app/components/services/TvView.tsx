@@ -8,8 +8,6 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
-const td = "py-2 pr-3 last:pr-0 text-sm text-gray-900 align-top";
-
 export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
   const { t, language } = useT("services");
   const packs = tv.theme_packs.filter((p) => p.subscribed);
@@ -91,13 +89,11 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
               rows={tv.set_top_boxes}
               row={(box) => (
                 <tr key={box.serial_number}>
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    {box.room}
-                  </th>
-                  <td className={td}>{box.model}</td>
-                  <td className={td}>{box.serial_number}</td>
-                  <td className={td}>{t(`tv.boxStatuses.${box.status}`)}</td>
-                  <td className={td}>{formatDate(box.activated_on, language)}</td>
+                  <th scope="row">{box.room}</th>
+                  <td>{box.model}</td>
+                  <td>{box.serial_number}</td>
+                  <td>{t(`tv.boxStatuses.${box.status}`)}</td>
+                  <td>{formatDate(box.activated_on, language)}</td>
                 </tr>
               )}
             />
@@ -119,15 +115,15 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
             rows={tv.channels}
             row={(ch) => (
               <tr key={ch.number}>
-                <th scope="row" className={`${td} text-right font-normal tabular-nums`}>
+                <th scope="row" className="cell-num font-normal">
                   {ch.number}
                 </th>
-                <td className={td}>
+                <td>
                   {ch.name}
                   {ch.hd ? <span className="ml-1 text-xs text-gray-700">HD</span> : null}
                 </td>
-                <td className={td}>{t(`tv.languages.${ch.language}`)}</td>
-                <td className={td}>{ch.source === "base" ? t("tv.fromBase") : packName(ch.source)}</td>
+                <td>{t(`tv.languages.${ch.language}`)}</td>
+                <td>{ch.source === "base" ? t("tv.fromBase") : packName(ch.source)}</td>
               </tr>
             )}
           />

@@ -45,8 +45,8 @@ function BillingLinks({ links }: { links: { to: string; label: string }[] }) {
   );
 }
 
-const td = "px-3 py-2 text-gray-900 whitespace-nowrap";
-const tdMoney = "px-3 py-2 text-right tabular-nums text-gray-900 whitespace-nowrap";
+const td = "whitespace-nowrap";
+const tdMoney = "cell-num";
 
 function InvoiceRow({ invoice, customerId }: { invoice: Invoice; customerId: number }) {
   const { t, language } = useT("billingHistory");
@@ -54,7 +54,7 @@ function InvoiceRow({ invoice, customerId }: { invoice: Invoice; customerId: num
   const date = (value: string) => formatDate(value, language, "medium");
   return (
     <tr className="border-t border-gray-200">
-      <th scope="row" className={`${td} text-left font-medium`}>
+      <th scope="row" className={td}>
         {invoice.invoice_number}
       </th>
       <td className={td}>{date(invoice.issued_on)}</td>

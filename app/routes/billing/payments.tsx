@@ -82,13 +82,13 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
       : t(`payments.method.${payment.method}`);
   return (
     <tr className="border-t border-gray-200">
-      <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+      <th scope="row" className="whitespace-nowrap">
         {formatDate(payment.date, language, "medium")}
       </th>
-      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">{formatMoney(payment.amount, language)}</td>
-      <td className="px-3 py-2 text-gray-900">{method}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-gray-900">{t(`payments.type.${payment.type}`)}</td>
-      <td className="px-3 py-2 text-gray-900">
+      <td className="cell-num">{formatMoney(payment.amount, language)}</td>
+      <td>{method}</td>
+      <td className="whitespace-nowrap">{t(`payments.type.${payment.type}`)}</td>
+      <td>
         <StatusBadge status={payment.status} label={t(`payments.status.${payment.status}`)} />
         {payment.status === "pending" && payment.settles_by ? (
           <span className="mt-1 block text-xs text-gray-700">
@@ -96,7 +96,7 @@ function PaymentRow({ payment }: { payment: PaymentRecord }) {
           </span>
         ) : null}
       </td>
-      <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{payment.transaction_id}</td>
+      <td className="whitespace-nowrap font-mono">{payment.transaction_id}</td>
     </tr>
   );
 }

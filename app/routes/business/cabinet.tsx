@@ -72,7 +72,6 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("business");
   const { customer, cabinet, filter, today, presets, errors, csv, circuits, days } = loaderData;
   const amps = (value: number | null) => (value === null ? "—" : t("units.amps", { value: formatNumber(value, language) }));
-  const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
   const crowded = circuits?.filter((c) => c.near) ?? [];
 
   return (
@@ -144,15 +143,15 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
                 className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
                 data-near={c.near || undefined}
               >
-                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                <th scope="row" className="whitespace-nowrap">
                   {c.name}
                   <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
                 </th>
-                <td className={num}>{amps(c.breaker_amps)}</td>
-                <td className={num}>{amps(c.max_continuous_amps)}</td>
-                <td className={num}>{amps(c.peak_amps)}</td>
-                <td className={num}>{amps(c.average_amps)}</td>
-                <td className={num}>
+                <td className="cell-num">{amps(c.breaker_amps)}</td>
+                <td className="cell-num">{amps(c.max_continuous_amps)}</td>
+                <td className="cell-num">{amps(c.peak_amps)}</td>
+                <td className="cell-num">{amps(c.average_amps)}</td>
+                <td className="cell-num">
                   {c.peak_utilization_percent === null
                     ? "—"
                     : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
@@ -162,7 +161,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                 </td>
-                <td className={num}>{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
+                <td className="cell-num">{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
               </tr>
             )}
             testId="circuits"
@@ -222,11 +221,11 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
                 rows={days}
                 row={(day) => (
                   <tr key={day.day} className="border-t border-gray-200">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                    <th scope="row" className="whitespace-nowrap">
                       {formatDate(day.day, language, "medium")}
                     </th>
                     {circuits.map((c) => (
-                      <td key={c.circuit_id} className={num}>
+                      <td key={c.circuit_id} className="cell-num">
                         {amps(day.peaks[c.circuit_id] ?? null)}
                       </td>
                     ))}

@@ -99,13 +99,13 @@ export default function EndpointAlerts({ loaderData }: Route.ComponentProps) {
             rows={alerts}
             row={(alert) => (
               <tr key={alert.alert_id} className="border-t border-gray-200">
-                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                <th scope="row" className="whitespace-nowrap">
                   {formatDateTime(alert.time, language)}
                 </th>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.access_device}</td>
-                <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{alert.port}</td>
-                <td className="px-3 py-2 text-gray-900">{alert.event}</td>
-                <td className="px-3 py-2">
+                <td className="whitespace-nowrap font-mono">{alert.access_device}</td>
+                <td className="whitespace-nowrap font-mono">{alert.port}</td>
+                <td>{alert.event}</td>
+                <td>
                   <StatusBadge status={alert.status} />
                 </td>
               </tr>

@@ -69,7 +69,6 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
   const { filter, errors, presets, today, bandwidth } = loaderData;
   const mbps = (value: number | null) => (value === null ? "—" : t("units.mbps", { value: formatNumber(value, language) }));
   const gbText = (value: number) => t("units.gb", { value: formatNumber(value, language) });
-  const num = "whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900";
 
   return (
     <div className="space-y-6">
@@ -181,13 +180,13 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
                 rows={bandwidth.days}
                 row={(day) => (
                   <tr key={day.day} className="border-t border-gray-200">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-gray-900">
+                    <th scope="row" className="whitespace-nowrap">
                       {formatDate(day.day, language, "medium")}
                     </th>
-                    <td className={num}>{mbps(day.download_peak)}</td>
-                    <td className={num}>{mbps(day.upload_peak)}</td>
-                    <td className={num}>{gbText(day.download_gb)}</td>
-                    <td className={num}>{gbText(day.upload_gb)}</td>
+                    <td className="cell-num">{mbps(day.download_peak)}</td>
+                    <td className="cell-num">{mbps(day.upload_peak)}</td>
+                    <td className="cell-num">{gbText(day.download_gb)}</td>
+                    <td className="cell-num">{gbText(day.upload_gb)}</td>
                   </tr>
                 )}
                 className="mt-2"

@@ -50,13 +50,13 @@ export default function EndpointIpBlocks({ loaderData }: Route.ComponentProps) {
           rows={allocations}
           row={(block) => (
             <tr key={block.block_id} className="border-t border-gray-200">
-              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-mono font-medium text-gray-900">
+              <th scope="row" className="whitespace-nowrap font-mono">
                 {block.cidr}
                 <span className="ml-2 font-sans text-xs font-normal text-gray-700">{t(`ipBlocks.family${block.family}`)}</span>
               </th>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.gateway ?? t("ipBlocks.noGateway")}</td>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-gray-900">{block.subnet_mask}</td>
-              <td className="px-3 py-2 font-mono text-gray-900">
+              <td className="whitespace-nowrap font-mono">{block.gateway ?? t("ipBlocks.noGateway")}</td>
+              <td className="whitespace-nowrap font-mono">{block.subnet_mask}</td>
+              <td className="font-mono">
                 {block.usable.first === block.usable.last ? (
                   block.usable.first
                 ) : (
@@ -67,10 +67,8 @@ export default function EndpointIpBlocks({ loaderData }: Route.ComponentProps) {
                   </>
                 )}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-gray-900">
-                {formatCount(block.usable.count, language)}
-              </td>
-              <td className="px-3 py-2 text-gray-900">
+              <td className="cell-num">{formatCount(block.usable.count, language)}</td>
+              <td>
                 {block.description ?? ""}
                 <span className="block text-xs text-gray-700">
                   {t("ipBlocks.assignedOn", { date: formatDate(block.assigned_on, language) })}

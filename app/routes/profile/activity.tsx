@@ -125,11 +125,11 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
             emptyTestId="activity-empty"
             row={(event) => (
               <tr key={event.id} className="border-t border-gray-200 align-top" data-testid="activity-row">
-                <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                <th scope="row">
                   <time dateTime={event.at}>{formatDateTime(event.at, language)}</time>
                 </th>
-                <td className="px-3 py-2 text-gray-900">{event.who}</td>
-                <td className="px-3 py-2 text-gray-900">
+                <td>{event.who}</td>
+                <td>
                   <span className="block font-medium">{event.kind}</span>
                   <span className="block">{event.what}</span>
                 </td>

@@ -85,7 +85,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
         testId="sessions"
         row={(session) => (
           <tr key={session.id} className="border-t border-gray-200" data-testid="session-row">
-            <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+            <th scope="row">
               {session.device}
               {session.current ? (
                 <span className="ml-2 inline-block rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-900">
@@ -93,9 +93,9 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
                 </span>
               ) : null}
             </th>
-            <td className="px-3 py-2 text-gray-900">{session.network}</td>
-            <td className="px-3 py-2 text-gray-900">{formatDateTime(session.last_seen_at, language)}</td>
-            <td className="px-3 py-2">
+            <td>{session.network}</td>
+            <td>{formatDateTime(session.last_seen_at, language)}</td>
+            <td>
               {session.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="session_id" value={session.id} />

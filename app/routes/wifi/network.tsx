@@ -29,8 +29,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { packageId, view, overview: network_overview };
 }
 
-const td = "py-2 pr-3 last:pr-0 text-sm text-gray-900 align-top";
-
 function DeviceTable({ devices, caption }: { devices: NetworkDevice[]; caption: string }) {
   const { t, language } = useT("wifi");
   return (
@@ -47,24 +45,24 @@ function DeviceTable({ devices, caption }: { devices: NetworkDevice[]; caption: 
       rows={devices}
       row={(d) => (
         <tr key={d.mac_address}>
-          <th scope="row" className={`${td} text-left font-normal`}>
+          <th scope="row" className="font-normal">
             <span className="font-medium">{d.name}</span>
             <span className="block text-xs text-gray-700">
               {t(`deviceTypes.${d.device_type}`)} · {d.mac_address}
             </span>
           </th>
-          <td className={td}>
+          <td>
             {t(`connections.${d.connection}`)}
             {d.signal_dbm !== null ? (
               <span className="block text-xs text-gray-700">{t("overview.signal", { dbm: d.signal_dbm })}</span>
             ) : null}
           </td>
-          <td className={td}>
+          <td>
             {d.connected ? t("overview.connected") : t("overview.disconnected")}
             {d.paused ? <span className="block font-semibold">{t("overview.pausedNow")}</span> : null}
           </td>
-          <td className={td}>{d.ip_address ?? "–"}</td>
-          <td className={td}>
+          <td>{d.ip_address ?? "–"}</td>
+          <td>
             {formatDate(d.last_seen_at, language, "medium")} {formatTime(d.last_seen_at, language)}
           </td>
         </tr>
