@@ -212,6 +212,7 @@ test("the account details in French, with the pending requests of the parents' a
 
 test("the TV page's tables are spaced by their look, channel numbers right-aligned in columns @static", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/resi-tv/5001" });
+  await expect(page.getByRole("listitem").filter({ hasText: "Sports Extra" })).toContainText("$12.00 a month, 8 channels, since");
   // The cells carry no spacing of their own: the table's look (app.css) gives it to every body cell.
   const channels = page.getByRole("table", { name: "Channels" });
   const number = channels.getByRole("rowheader").first();

@@ -499,6 +499,16 @@ describe("internet and TV", () => {
     expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
   });
 
+  it("sends the TV page what it shows, not the API's whole answer", async () => {
+    const { tv: shown } = (await call(tv.loader as Handler, "/resi-tv/5001", { packageId: "5001" })).data;
+    expect(Object.keys(shown.channels[0]).sort()).toEqual(["hd", "language", "name", "number", "source"]);
+    expect(shown.theme_packs.find((p: { code: string }) => p.code === "sports")).toMatchObject({
+      subscribed: true,
+      channel_count: 1,
+    });
+    expect(Object.keys(shown.set_top_boxes[0])).not.toContain("mac_address");
+  });
+
   it("without an id, goes to the active residential account's internet or TV (the query kept)", async () => {
     const noId = (handler: Handler, url: string, extra: Partial<RouteCall> = {}) => call(handler, url, {}, extra);
     expect((await noId(internet.loader as Handler, "/resi-internet")).location).toBe("/resi-internet/5001");

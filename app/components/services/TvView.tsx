@@ -8,7 +8,36 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
-export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
+/**
+ * What the page shows of a TV package, which its loader sends instead of the API's answer: the line-up's
+ * 93 channels without their call signs and genres, a pack's channel count instead of its numbers.
+ */
+export function tvForPage(tv: TvPackageAnswer["tv_package"]) {
+  return {
+    name: tv.name,
+    status: tv.status,
+    base_package: tv.base_package ? { name: tv.base_package.name } : null,
+    channels: tv.channels.map(({ number, name, hd, language, source }) => ({ number, name, hd, language, source })),
+    theme_packs: tv.theme_packs.map(({ code, name, monthly_price, subscribed, added_on, channel_numbers }) => ({
+      code,
+      name,
+      monthly_price,
+      subscribed,
+      added_on,
+      channel_count: channel_numbers.length,
+    })),
+    set_top_boxes: tv.set_top_boxes.map(({ serial_number, model, room, status, activated_on }) => ({
+      serial_number,
+      model,
+      room,
+      status,
+      activated_on,
+    })),
+    tv_go: tv.tv_go,
+  };
+}
+
+export function TvView({ tv }: { tv: ReturnType<typeof tvForPage> }) {
   const { t, language } = useT("services");
   const packs = tv.theme_packs.filter((p) => p.subscribed);
   const offered = tv.theme_packs.filter((p) => !p.subscribed);
@@ -51,7 +80,7 @@ export function TvView({ tv }: { tv: TvPackageAnswer["tv_package"] }) {
                   <span className="font-medium">{p.name}</span> ·{" "}
                   {t("tv.packLine", {
                     amount: formatMoney(p.monthly_price, language),
-                    count: p.channel_numbers.length,
+                    count: p.channel_count,
                     date: p.added_on ? formatDate(p.added_on, language) : "",
                   })}
                 </li>

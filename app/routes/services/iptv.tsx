@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/iptv";
-import { TvView } from "~/components/services/TvView";
+import { TvView, tvForPage } from "~/components/services/TvView";
 import { api } from "~/lib/api.server";
 import { findResidentialService, idParam, redirectToActiveService } from "./services.server";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await findResidentialService(context, request, serviceId, "tv");
   if (!found) throw data({ kind: "not-found" }, { status: 404 });
   const { tv_package } = await api(context, request).call("GET /residential-tv/{packageId}", { params: { packageId: found.packageId } });
-  return { tv: tv_package };
+  return { tv: tvForPage(tv_package) };
 }
 
 export default function TvByService({ loaderData }: Route.ComponentProps) {

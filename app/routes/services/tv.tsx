@@ -3,7 +3,7 @@
  * the active account's TV package.
  */
 import type { Route } from "./+types/tv";
-import { TvView } from "~/components/services/TvView";
+import { TvView, tvForPage } from "~/components/services/TvView";
 import { api } from "~/lib/api.server";
 import { idParam, redirectToActiveService } from "./services.server";
 
@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.packageId) return redirectToActiveService(context, request, "tv", (ids) => `/resi-tv/${ids.packageId}`);
   const packageId = idParam(params.packageId);
   const { tv_package } = await api(context, request).call("GET /residential-tv/{packageId}", { params: { packageId } });
-  return { tv: tv_package };
+  return { tv: tvForPage(tv_package) };
 }
 
 export default function ResidentialTv({ loaderData }: Route.ComponentProps) {
