@@ -45,28 +45,25 @@ function BillingLinks({ links }: { links: { to: string; label: string }[] }) {
   );
 }
 
-const td = "whitespace-nowrap";
-const tdMoney = "cell-num";
-
 function InvoiceRow({ invoice, customerId }: { invoice: Invoice; customerId: number }) {
   const { t, language } = useT("billingHistory");
   const money = (amount: number) => formatMoney(amount, language);
   const date = (value: string) => formatDate(value, language, "medium");
   return (
     <tr className="border-t border-gray-200">
-      <th scope="row" className={td}>
+      <th scope="row" className="whitespace-nowrap">
         {invoice.invoice_number}
       </th>
-      <td className={td}>{date(invoice.issued_on)}</td>
-      <td className={td}>{t("invoices.period", { start: date(invoice.period_start), end: date(invoice.period_end) })}</td>
-      <td className={td}>{date(invoice.due_on)}</td>
-      <td className={tdMoney}>{money(invoice.total)}</td>
-      <td className={tdMoney}>{money(invoice.amount_paid)}</td>
-      <td className={tdMoney}>{money(invoice.balance_due)}</td>
-      <td className={td}>
+      <td className="whitespace-nowrap">{date(invoice.issued_on)}</td>
+      <td className="whitespace-nowrap">{t("invoices.period", { start: date(invoice.period_start), end: date(invoice.period_end) })}</td>
+      <td className="whitespace-nowrap">{date(invoice.due_on)}</td>
+      <td className="cell-num">{money(invoice.total)}</td>
+      <td className="cell-num">{money(invoice.amount_paid)}</td>
+      <td className="cell-num">{money(invoice.balance_due)}</td>
+      <td className="whitespace-nowrap">
         <InvoiceStatusBadge status={invoice.status} />
       </td>
-      <td className={td}>
+      <td className="whitespace-nowrap">
         {/* A document, not a page: the browser opens the PDF itself (no client-side navigation). */}
         <a href={`/billing/${customerId}/invoices/${invoice.invoice_id}/pdf`} className="font-medium">
           {t("invoices.downloadPdf")}
