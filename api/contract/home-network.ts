@@ -302,10 +302,7 @@ export const CpeInfo = z.object({
   last_boot_at: IsoDateTime,
   last_seen_at: IsoDateTime,
 });
-
-/** GET /router/{serviceId}/cpe-info (nested as the device-management service answers it). */
-export const CpeInfoAnswer = z.object({ data: z.object({ data: CpeInfo }) });
-export type CpeInfoAnswer = z.infer<typeof CpeInfoAnswer>;
+export type CpeInfo = z.infer<typeof CpeInfo>;
 
 export const NetworkSettings = z.object({
   lan_ip: Ipv4,
@@ -549,15 +546,6 @@ export const homeNetworkEndpoints = [
     summary: "Line-up, theme packs, set-top boxes and TV Go of a package's TV service (404 when it has no TV)",
     auth: "bearer",
     answer: TvPackageAnswer,
-    errors: [404],
-  }),
-  endpoint({
-    method: "get",
-    path: "/router/{serviceId}/cpe-info",
-    tag: "router",
-    summary: "The router of a residential internet service (404 for another kind of service)",
-    auth: "bearer",
-    answer: CpeInfoAnswer,
     errors: [404],
   }),
   endpoint({

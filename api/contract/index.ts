@@ -23,6 +23,7 @@ import { twoStepEndpoints } from "./two-step.ts";
 import { activityEndpoints } from "./activity.ts";
 import { routerUpnpEndpoints } from "./router-upnp.ts";
 import { devicePausesEndpoints } from "./device-pauses.ts";
+import { routerPageEndpoints } from "./router-page.ts";
 
 export type { Endpoint, EndpointKey } from "./endpoint.ts";
 export { endpointKey } from "./endpoint.ts";
@@ -35,6 +36,7 @@ const all = [
   ...ordersEndpoints,
   ...dashboardEndpoints,
   ...homeNetworkEndpoints,
+  ...routerPageEndpoints,
   ...routerRestartEndpoints,
   ...routerUpnpEndpoints,
   ...devicePausesEndpoints,

@@ -30,6 +30,7 @@ import { referralRoutes } from "./referrals.ts";
 import { revisionRoutes } from "./revision.ts";
 import { residentialServicesRoutes } from "./residential-services.ts";
 import { routerRoutes } from "./router.ts";
+import { routerPageRoutes } from "./router-page.ts";
 import { routerDhcpRoutes } from "./router-dhcp.ts";
 import { routerForwardingRoutes } from "./router-forwarding.ts";
 import { statusPublicRoutes, statusRoutes } from "./status.ts";
@@ -101,6 +102,7 @@ export function createApiRouter(ctx: ServiceContext): Router {
       commercialDashboardRoutes(ctx),
       wifiRoutes(ctx),
       routerRoutes(ctx),
+      routerPageRoutes(ctx),
       routerForwardingRoutes(ctx),
       routerDhcpRoutes(ctx),
       routerRestartRoutes(ctx),

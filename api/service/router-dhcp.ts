@@ -129,6 +129,23 @@ async function ipInUse(db: Db, router: RouterRow, ip: string, mac: string | null
   );
 }
 
+/**
+ * What GET dhcp-leases answers of a router at `now`: the table read from the router in the last
+ * LEASE_CACHE_SECONDS, read again (and its time written) when older or when `force`d, while the router answers.
+ */
+export async function dhcpLeasesOf(db: Db, router: RouterRow, now: Date, force: boolean): Promise<DhcpLeasesAnswer> {
+  let r = router;
+  // A restarting router answers nothing, as an offline one.
+  const online = r.offline_since === null && !isRestarting(r, now);
+  const stale = now.getTime() - r.leases_read_at.getTime() > LEASE_CACHE_SECONDS * 1000;
+  if (online && (force || stale)) {
+    r = (await db.one<RouterRow>("UPDATE routers SET leases_read_at = $2 WHERE service_id = $1 RETURNING *", [r.service_id, now]))!;
+  }
+  const asOf = r.leases_read_at;
+  const [dhcpData, upnpTable] = await Promise.all([dhcpTable(db, r, asOf), online ? listUpnp(db, r.service_id, asOf) : []]);
+  return { dhcp_data: dhcpData, upnp_table: upnpTable, refreshed_at: iso(asOf), router_online: online };
+}
+
 export function routerDhcpRoutes(ctx: ServiceContext): Router {
   const router = Router();
 
@@ -138,22 +155,7 @@ export function routerDhcpRoutes(ctx: ServiceContext): Router {
       const { serviceId } = await routerAccess(ctx, req);
       const query = parseInput(DhcpLeasesQuery, req.query);
       const force = query.forceRefresh === "true" || query.forceRefresh === "1";
-      let r = await loadRouter(ctx.db, serviceId);
-      const now = ctx.now();
-      // A restarting router answers nothing, as an offline one.
-      const online = r.offline_since === null && !isRestarting(r, now);
-      const stale = now.getTime() - r.leases_read_at.getTime() > LEASE_CACHE_SECONDS * 1000;
-      if (online && (force || stale)) {
-        r = (await ctx.db.one<RouterRow>("UPDATE routers SET leases_read_at = $2 WHERE service_id = $1 RETURNING *", [serviceId, now]))!;
-      }
-      const asOf = r.leases_read_at;
-      const answer: DhcpLeasesAnswer = {
-        dhcp_data: await dhcpTable(ctx.db, r, asOf),
-        upnp_table: online ? await listUpnp(ctx.db, serviceId, asOf) : [],
-        refreshed_at: iso(asOf),
-        router_online: online,
-      };
-      res.json(answer);
+      res.json(await dhcpLeasesOf(ctx.db, await loadRouter(ctx.db, serviceId), ctx.now(), force));
     }),
   );
 

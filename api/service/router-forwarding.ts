@@ -36,7 +36,7 @@ const toRule = (row: ForwardingRow): PortForwardingRule => ({
   enabled: row.enabled,
 });
 
-async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[]> {
+export async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[]> {
   const rows = await db.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id", [
     serviceId,
   ]);

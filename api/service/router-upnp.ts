@@ -15,7 +15,7 @@ import { iso, isRestarting, loadRouter, routerAccess, type RouterRow } from "./r
 
 type UpnpColumns = Pick<RouterRow, "upnp_enabled" | "upnp_updated_at">;
 
-const upnpOf = (row: UpnpColumns): RouterUpnp => ({
+export const upnpOf = (row: UpnpColumns): RouterUpnp => ({
   enabled: row.upnp_enabled,
   updated_at: row.upnp_updated_at ? iso(row.upnp_updated_at) : null,
 });

@@ -15,7 +15,7 @@ import {
   LEASE_TIME_MIN_SECONDS,
   NetworkSettingsRequest,
   type BeanmachineAnswer,
-  type CpeInfoAnswer,
+  type CpeInfo,
   type NetworkSettingsAnswer,
   type RouterStatisticsAnswer,
 } from "../contract/home-network.ts";
@@ -102,7 +102,7 @@ export async function routerAccess(ctx: ServiceContext, req: Request, write = fa
 
 export const iso = (date: Date) => date.toISOString();
 
-function networkSettingsOf(router: RouterRow): NetworkSettingsAnswer["network_settings"] {
+export function networkSettingsOf(router: RouterRow): NetworkSettingsAnswer["network_settings"] {
   return {
     lan_ip: router.lan_ip,
     subnet_mask: router.subnet_mask,
@@ -144,42 +144,71 @@ export function beanmachineUrl(): string {
 export const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
+/** What GET cpe-info answers of a router at `now` (its device-management data). */
+export function cpeInfoOf(r: RouterRow, now: Date): CpeInfo {
+  const restarting = r.offline_since === null && isRestarting(r, now);
+  const online = r.offline_since === null && !restarting;
+  const lastBoot = lastBootOf(r, now);
+  return {
+    vendor: r.vendor,
+    model: r.model,
+    generation: r.generation,
+    hardware_version: r.hardware_version,
+    firmware_version: r.firmware_version,
+    serial_number: r.serial_number,
+    mac_address: r.mac_address,
+    wan_ipv4: r.wan_ipv4,
+    wan_ipv6_prefix: r.wan_ipv6_prefix,
+    status: online ? "online" : restarting ? "restarting" : "offline",
+    uptime_seconds: online ? Math.max(0, Math.floor((now.getTime() - lastBoot.getTime()) / 1000)) : null,
+    last_boot_at: iso(lastBoot),
+    last_seen_at: iso(online ? now : restarting ? r.restart_started_at! : r.offline_since!),
+  };
+}
+
+/** What GET statistics answers of a router at `now`: its counters, or that it does not answer. */
+export async function statisticsOf(db: Db, r: RouterRow, now: Date): Promise<RouterStatisticsAnswer> {
+  const serviceId = r.service_id;
+  // Offline, or restarting: the router does not answer.
+  const silentSince = r.offline_since ?? (isRestarting(r, now) ? r.restart_started_at : null);
+  if (silentSince) {
+    return { error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(silentSince) } };
+  }
+  const [interfaces, devices] = await Promise.all([
+    db.query<{
+      interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
+      received_bytes: number;
+      sent_bytes: number;
+      received_packets: number;
+      sent_packets: number;
+      errors: number;
+      link_rate_mbps: number | null;
+    }>(
+      `SELECT interface, received_bytes, sent_bytes, received_packets, sent_packets, errors, link_rate_mbps
+         FROM router_interface_counters WHERE service_id = $1
+        ORDER BY CASE interface WHEN 'wan' THEN 1 WHEN 'lan' THEN 2 WHEN 'wifi_2_4ghz' THEN 3 WHEN 'wifi_5ghz' THEN 4 ELSE 5 END`,
+      [serviceId],
+    ),
+    db.one<{ count: number }>(
+      `SELECT count(*)::int AS count FROM network_devices d JOIN network_access_points a ON a.id = d.access_point_id
+        WHERE d.service_id = $1 AND d.disconnected_at IS NULL AND d.connected_since <= $2 AND a.first_seen_at <= $2`,
+      [serviceId, now],
+    ),
+  ]);
+  return {
+    statistics: {
+      sampled_at: iso(now),
+      uptime_seconds: Math.max(0, Math.floor((now.getTime() - lastBootOf(r, now).getTime()) / 1000)),
+      connected_devices: devices?.count ?? 0,
+      interfaces: interfaces.map((i) => ({ ...i })),
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 export function routerRoutes(ctx: ServiceContext): Router {
   const router = Router();
-
-  router.get(
-    "/router/:serviceId/cpe-info",
-    route(async (req, res) => {
-      const { serviceId } = await routerAccess(ctx, req);
-      const r = await loadRouter(ctx.db, serviceId);
-      const now = ctx.now();
-      const restarting = r.offline_since === null && isRestarting(r, now);
-      const online = r.offline_since === null && !restarting;
-      const lastBoot = lastBootOf(r, now);
-      const answer: CpeInfoAnswer = {
-        data: {
-          data: {
-            vendor: r.vendor,
-            model: r.model,
-            generation: r.generation,
-            hardware_version: r.hardware_version,
-            firmware_version: r.firmware_version,
-            serial_number: r.serial_number,
-            mac_address: r.mac_address,
-            wan_ipv4: r.wan_ipv4,
-            wan_ipv6_prefix: r.wan_ipv6_prefix,
-            status: online ? "online" : restarting ? "restarting" : "offline",
-            uptime_seconds: online ? Math.max(0, Math.floor((now.getTime() - lastBoot.getTime()) / 1000)) : null,
-            last_boot_at: iso(lastBoot),
-            last_seen_at: iso(online ? now : restarting ? r.restart_started_at! : r.offline_since!),
-          },
-        },
-      };
-      res.json(answer);
-    }),
-  );
 
   router.get(
     "/router/:serviceId/network-settings",
@@ -294,47 +323,7 @@ export function routerRoutes(ctx: ServiceContext): Router {
     "/router/:serviceId/statistics",
     route(async (req, res) => {
       const { serviceId } = await routerAccess(ctx, req);
-      const r = await loadRouter(ctx.db, serviceId);
-      const now = ctx.now();
-      // Offline, or restarting: the router does not answer.
-      const silentSince = r.offline_since ?? (isRestarting(r, now) ? r.restart_started_at : null);
-      if (silentSince) {
-        const answer: RouterStatisticsAnswer = {
-          error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(silentSince) },
-        };
-        res.json(answer);
-        return;
-      }
-      const [interfaces, devices] = await Promise.all([
-        ctx.db.query<{
-          interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
-          received_bytes: number;
-          sent_bytes: number;
-          received_packets: number;
-          sent_packets: number;
-          errors: number;
-          link_rate_mbps: number | null;
-        }>(
-          `SELECT interface, received_bytes, sent_bytes, received_packets, sent_packets, errors, link_rate_mbps
-             FROM router_interface_counters WHERE service_id = $1
-            ORDER BY CASE interface WHEN 'wan' THEN 1 WHEN 'lan' THEN 2 WHEN 'wifi_2_4ghz' THEN 3 WHEN 'wifi_5ghz' THEN 4 ELSE 5 END`,
-          [serviceId],
-        ),
-        ctx.db.one<{ count: number }>(
-          `SELECT count(*)::int AS count FROM network_devices d JOIN network_access_points a ON a.id = d.access_point_id
-            WHERE d.service_id = $1 AND d.disconnected_at IS NULL AND d.connected_since <= $2 AND a.first_seen_at <= $2`,
-          [serviceId, now],
-        ),
-      ]);
-      const answer: RouterStatisticsAnswer = {
-        statistics: {
-          sampled_at: iso(now),
-          uptime_seconds: Math.max(0, Math.floor((now.getTime() - lastBootOf(r, now).getTime()) / 1000)),
-          connected_devices: devices?.count ?? 0,
-          interfaces: interfaces.map((i) => ({ ...i })),
-        },
-      };
-      res.json(answer);
+      res.json(await statisticsOf(ctx.db, await loadRouter(ctx.db, serviceId), ctx.now()));
     }),
   );
 

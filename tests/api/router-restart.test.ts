@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
-import { CpeInfoAnswer, DhcpLeasesAnswer, InternetSettingsAnswer, RouterStatisticsAnswer } from "#contract/home-network";
+import { CpeInfoAnswer } from "#contract/router-page";
+import { DhcpLeasesAnswer, InternetSettingsAnswer, RouterStatisticsAnswer } from "#contract/home-network";
 import { ROUTER_RESTART_SECONDS, RouterRestartAnswer, RouterRestartStarted, routerRestartEndpoints } from "#contract/router-restart";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";

@@ -1,9 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
 import type { Endpoint } from "#contract/endpoint";
+import { CpeInfoAnswer } from "#contract/router-page";
+import { ResidentialDashboardAnswer } from "#contract/dashboard";
+import { DevicePausesAnswer } from "#contract/device-pauses";
+import { RouterUpnpAnswer } from "#contract/router-upnp";
+import { AccountIncidentsAnswer } from "#contract/status";
 import {
   BeanmachineAnswer,
-  CpeInfoAnswer,
   DhcpLeasesAnswer,
   DhcpReservationAnswer,
   NetworkSettingsAnswer,
@@ -137,6 +141,90 @@ describe("GET /router/{serviceId}/cpe-info", () => {
     expect(info.status).toBe("offline");
     expect(info.uptime_seconds).toBeNull();
     expect(Date.parse(info.last_seen_at)).toBe(NOW.getTime() - (3 * 86_400 + 200 * 60) * 1000);
+  });
+});
+
+describe("GET /router/{serviceId}/cpe-info?include=", () => {
+  const ALL =
+    "service,network_settings,dhcp_leases,port_forwarding_rules,upnp_port_forwarding_rules,upnp,statistics,device_pauses,incidents";
+  const get = async (path: string, token: string, language = "en") => {
+    const { status, body } = await api.call("GET", path, { token, headers: { "Accept-Language": language } });
+    expect(status, `${path} ${JSON.stringify(body)}`).toBe(200);
+    return body;
+  };
+
+  it("answers what the router page's other calls answer, in one round trip, online and offline", async () => {
+    for (const [serviceId, token, customerId] of [
+      [7001, resi, 100101],
+      [7101, family, 100201],
+    ] as const) {
+      for (const language of ["en", "fr"]) {
+        const one = (path: string) => get(`/router/${serviceId}/${path}`, token, language);
+        const all = CpeInfoAnswer.parse(await get(`/router/${serviceId}/cpe-info?include=${ALL}`, token, language));
+        expect(all.data).toEqual(CpeInfoAnswer.parse(await one("cpe-info")).data);
+        expect(all.network_settings).toEqual(NetworkSettingsAnswer.parse(await one("network-settings")).network_settings);
+        expect(all.dhcp_leases).toEqual(DhcpLeasesAnswer.parse(await one("dhcp-leases")));
+        expect(all.port_forwarding_rules).toEqual(
+          PortForwardingRulesAnswer.parse(await one("port-forwarding-rules")).port_forwarding_rules,
+        );
+        expect(all.upnp_port_forwarding_rules).toEqual(UpnpRulesAnswer.parse(await one("upnp-port-forwarding-rules")).rules);
+        expect(all.upnp).toEqual(RouterUpnpAnswer.parse(await one("upnp")).upnp);
+        expect(all.statistics).toEqual(RouterStatisticsAnswer.parse(await one("statistics")));
+        expect(all.device_pauses).toEqual(DevicePausesAnswer.parse(await one("device-pauses")).device_pauses);
+        expect(all.incidents).toEqual(AccountIncidentsAnswer.parse(await get(`/status/services/${serviceId}`, token, language)).incidents);
+        // The service as the account's home screen names it, with the address of its package.
+        const home = ResidentialDashboardAnswer.parse(await get(`/residential-dashboard/${customerId}`, token, language));
+        const internet = home.services.internet.find((s) => s.service_id === serviceId)!;
+        const bundle = home.bundled_services.find((b) => b.package_id === internet.package_id)!;
+        expect(all.service).toEqual({
+          customer_id: customerId,
+          service_id: serviceId,
+          package_id: internet.package_id,
+          name: internet.name,
+          status: internet.status,
+          service_address: bundle.service_address,
+        });
+      }
+    }
+    // The offline router's statistics are its error, as the call alone answers.
+    const offline = CpeInfoAnswer.parse(await get(`/router/7101/cpe-info?include=statistics`, family));
+    expect(offline.statistics).toHaveProperty("error.code", "router_offline");
+  });
+
+  it("answers only what is asked, and the router alone without include", async () => {
+    const alone = await get("/router/7001/cpe-info", resi);
+    expect(Object.keys(alone)).toEqual(["data"]);
+    const some = await get("/router/7001/cpe-info?include=upnp,network_settings", resi);
+    expect(Object.keys(some).sort()).toEqual(["data", "network_settings", "upnp"]);
+  });
+
+  it("names a service paused today paused, before the settling job has run", async () => {
+    const home = ResidentialDashboardAnswer.parse(await get("/residential-dashboard/100101", resi));
+    const packageId = home.services.internet.find((s) => s.service_id === 7001)!.package_id;
+    const [pause] = await api.db.query<{ id: number }>(
+      "INSERT INTO service_pauses (customer_id, package_id, starts_on, ends_on, status) VALUES (100101, $1, $2, '2099-01-01', 'scheduled') RETURNING id",
+      [packageId, NOW.toISOString().slice(0, 10)],
+    );
+    try {
+      const { service } = CpeInfoAnswer.parse(await get("/router/7001/cpe-info?include=service", resi));
+      expect(service?.status).toBe("paused");
+      const after = ResidentialDashboardAnswer.parse(await get("/residential-dashboard/100101", resi));
+      expect(after.services.internet.find((s) => s.service_id === 7001)!.status).toBe("paused");
+    } finally {
+      await api.db.query("DELETE FROM service_pauses WHERE id = $1", [pause.id]);
+    }
+  });
+
+  it("refuses an include it does not know, and another user's router whatever it includes", async () => {
+    for (const include of ["leases", "upnp,", "service;DROP", ""]) {
+      const { status, body } = await api.call("GET", `/router/7001/cpe-info?include=${encodeURIComponent(include)}`, { token: resi });
+      expect(status, include).toBe(422);
+      expect(body.errors).toEqual({ include: ["include.invalid"] });
+    }
+    const other = await api.call("GET", `/router/7201/cpe-info?include=${ALL}`, { token: resi });
+    expect(other.status).toBe(403);
+    expect(other.body).not.toHaveProperty("service");
+    expect((await api.call("GET", `/router/7002/cpe-info?include=${ALL}`, { token: resi })).status).toBe(404);
   });
 });
 

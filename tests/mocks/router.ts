@@ -4,14 +4,8 @@
  * never restarted from the portal until a restart is asked, then restarting (`restarting`); UPnP on.
  * Tests change an answer with server.use(on(...)).
  */
-import type {
-  CpeInfoAnswer,
-  DhcpLeasesAnswer,
-  NetworkSettingsAnswer,
-  PortForwardingRule,
-  RouterStatisticsAnswer,
-  UpnpRule,
-} from "#contract/home-network";
+import type { CpeInfoAnswer } from "#contract/router-page";
+import type { DhcpLeasesAnswer, NetworkSettingsAnswer, PortForwardingRule, RouterStatisticsAnswer, UpnpRule } from "#contract/home-network";
 import type { RouterRestart } from "#contract/router-restart";
 import type { RouterUpnp } from "#contract/router-upnp";
 import type { DevicePause } from "#contract/device-pauses";
@@ -148,6 +142,27 @@ export const bedtime: DevicePause = {
   paused_at: null,
   schedule: { days: ["mon", "tue", "wed", "thu", "fri"], from: "21:00", to: "07:00", time_zone: "America/Toronto" },
   schedule_in_effect: true,
+};
+
+/** cpe-info with every part the router page includes, as the fixtures above answer them one by one. */
+export const routerPageAnswer: CpeInfoAnswer = {
+  ...cpeInfo,
+  service: {
+    customer_id: 100101,
+    service_id: 7001,
+    package_id: 5001,
+    name: "Fibre 1 Gbps",
+    status: "connected",
+    service_address: { line1: "245 Carlaw Avenue", line2: "Unit 4", city: "Toronto", province: "ON", postal_code: "M4M 2S1" },
+  },
+  network_settings: networkSettings.network_settings,
+  dhcp_leases: leases,
+  port_forwarding_rules: rules,
+  upnp_port_forwarding_rules: [upnpRule],
+  upnp: upnpOn,
+  statistics,
+  device_pauses: [],
+  incidents: [],
 };
 
 export const routerHandlers = [

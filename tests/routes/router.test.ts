@@ -18,7 +18,9 @@ import * as newRule from "../../app/routes/router/rule-new.tsx";
 import * as removeRule from "../../app/routes/router/rule-remove.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
-import { cpeInfo, leases, networkSettings, rules, statisticsOffline } from "../mocks/router.ts";
+import { cpeInfo, leases, networkSettings, routerPageAnswer, rules, statisticsOffline } from "../mocks/router.ts";
+import { recordApiCalls } from "../support/api-calls.ts";
+import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
@@ -93,7 +95,58 @@ describe("router page", () => {
     expect(data.settingsDialog).toBe(true);
   });
 
-  it("calls the router endpoints in parallel", async () => {
+  it("loads every section in one call from an API that includes them", async () => {
+    const before = (await call(routerPage.loader as Handler, "/internet/router/7001")).data;
+    server.use(
+      on("GET /router/{serviceId}/cpe-info", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === ROUTER_PAGE_INCLUDES.join(",")
+          ? reply("GET /router/{serviceId}/cpe-info", routerPageAnswer)
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(routerPage.loader as Handler, "/internet/router/7001");
+    expect(result.status).toBe(200);
+    // The same page as from the calls apart (the fixtures answer alike).
+    expect(result.data).toEqual(before);
+    // The user's accounts (with the revision they are read with) and the router page: nothing else.
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(["GET /dashboard", "GET /revision", "GET /router/7001/cpe-info"]);
+  });
+
+  it("asks apart only for the parts an API leaves out, and finds the account itself when the answer names none", async () => {
+    const { service: _service, network_settings: _settings, ...rest } = routerPageAnswer;
+    server.use(on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", rest)));
+    const calls = recordApiCalls();
+    const result = await call(routerPage.loader as Handler, "/internet/router/7001");
+    expect(result.data.settings).toEqual(networkSettings.network_settings);
+    expect(result.data.customer).toEqual({ customer_id: 100101, contract_name: "Maya Singh" });
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(
+      [
+        "GET /dashboard",
+        "GET /residential-dashboard/100101",
+        "GET /revision",
+        "GET /router/7001/cpe-info",
+        "GET /router/7001/network-settings",
+      ].sort(),
+    );
+  });
+
+  it("answers 403 when the API names a service of an account the user does not hold", async () => {
+    server.use(
+      on("GET /router/{serviceId}/cpe-info", () =>
+        reply("GET /router/{serviceId}/cpe-info", { ...routerPageAnswer, service: { ...routerPageAnswer.service!, customer_id: 100999 } }),
+      ),
+      on("GET /residential-dashboard/{customerId}", () =>
+        reply("GET /residential-dashboard/{customerId}", {
+          ...residentialDashboard,
+          services: { ...residentialDashboard.services, internet: [] },
+        }),
+      ),
+    );
+    expect((await call(routerPage.loader as Handler, "/internet/router/7001")).status).toBe(403);
+  });
+
+  it("asks the parts an API leaves out in parallel", async () => {
     let inFlight = 0;
     let most = 0;
     const slow = (key: Parameters<typeof on>[0], body: unknown) =>
@@ -111,8 +164,8 @@ describe("router page", () => {
     );
     const result = await call(routerPage.loader as Handler, "/internet/router/7001");
     expect(result.status).toBe(200);
-    // One after the other, never more than one would be waiting.
-    expect(most).toBe(4);
+    // The router first (its answer says what it left out), then the three others together.
+    expect(most).toBe(3);
   });
 
   it("shows statistics as failed when the router answers an error, and every other section still", async () => {

@@ -22,6 +22,7 @@ import { migrate } from "../../api/db/migrate.ts";
 import { seedDemo } from "../../api/db/seed/index.ts";
 import { SCALE, scaleLayout, seedScale } from "../../api/db/seed/scale.ts";
 import { checkBackend, conformanceFailures, type ConformanceReport } from "#contract/conformance";
+import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { brokenReferences } from "../support/foreign-keys.ts";
 import { samplePng } from "../support/sample-files.ts";
 
@@ -257,6 +258,9 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     const t = me.token;
     ok(await call("POST", "/auth/access-token", null, { refresh_token: me.refresh }), "refresh");
     ok(await call("GET", `/revision?customer_id=${C}`, t), "revision");
+    // The pages that ask for their parts with one call (decisions 227 and 230).
+    ok(await call("GET", `/residential-dashboard/${C}?include=billing_details,incidents`, t), "dashboard with its parts");
+    ok(await call("GET", `/router/${S}/cpe-info?include=${ROUTER_PAGE_INCLUDES.join(",")}`, t), "router page");
     const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Scale Test" };
     // Pays all it owes (a pause needs nothing owing).
     const owing = ok(await call("GET", `/billing/${C}/summary`, t), "billing summary").balanceDetails.balance_owing;

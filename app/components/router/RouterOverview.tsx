@@ -2,7 +2,7 @@
  * The router page's overview section (GET cpe-info): model, state, versions and addresses of the router,
  * and the link that restarts it (for contacts who may change the router, while it is online).
  */
-import type { CpeInfoAnswer } from "#contract/home-network";
+import type { CpeInfoAnswer } from "#contract/router-page";
 import { Link } from "react-router";
 import { Card, Details } from "~/components/Card";
 import { secondaryLinkClass } from "~/components/PageHeader";

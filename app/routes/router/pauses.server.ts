@@ -64,11 +64,11 @@ export function pauseWords(pause: DevicePause, language: Language, t: T): string
  */
 export function withPauses<L extends { mac_address: string }>(
   leases: L[],
-  pauses: { ok: true; data: { device_pauses: DevicePause[] } } | { ok: false },
+  pauses: { ok: true; data: DevicePause[] } | { ok: false },
   language: Language,
   t: T,
 ): (L & { pause?: string })[] {
   if (!pauses.ok) return leases;
-  const byMac = new Map(pauses.data.device_pauses.map((p) => [p.mac_address, pauseWords(p, language, t)]));
+  const byMac = new Map(pauses.data.map((p) => [p.mac_address, pauseWords(p, language, t)]));
   return leases.map((lease) => (byMac.has(lease.mac_address) ? { ...lease, pause: byMac.get(lease.mac_address)! } : lease));
 }

@@ -5,6 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
+import type { RouterServiceInfo } from "#contract/router-page";
 import { api, isFailure } from "~/lib/api.server";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
@@ -44,6 +45,31 @@ function match(customer: Customer, dashboard: ResidentialDashboardAnswer, servic
 /** The route's serviceId as a number: 404 when it is not one. */
 export function serviceIdOf(params: { serviceId?: string }): number {
   return pageId(params.serviceId);
+}
+
+/**
+ * The router page's service from the API's own answer (GET cpe-info?include=service), when it is one of
+ * the signed-in user's residential accounts; else it is looked up as requireRouterService does.
+ */
+export async function routerServiceOf(
+  context: Context,
+  request: Request,
+  params: { serviceId?: string },
+  answered: RouterServiceInfo | undefined,
+): Promise<RouterService> {
+  if (answered) {
+    const { customers } = await getAccount(context, request);
+    const customer = customers.find((c) => c.customer_id === answered.customer_id && c.isResidential);
+    if (customer) {
+      return {
+        customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+        service: { service_id: answered.service_id, package_id: answered.package_id, name: answered.name, status: answered.status },
+        address: oneLine(answered.service_address),
+        canManage: canManageRouter(customer),
+      };
+    }
+  }
+  return requireRouterService(context, request, params);
 }
 
 /**
@@ -107,6 +133,14 @@ export async function section<T>(call: Promise<T>): Promise<Section<T>> {
     if (isFailure(error) && error.data.kind !== "forbidden") return { ok: false };
     throw error;
   }
+}
+
+/**
+ * A part of the router page: what the page's one call answered (GET cpe-info?include=…), or, when it
+ * did not (an API that ignores include, or the call failed), its own call, failing on its own.
+ */
+export function part<T>(answered: T | undefined, call: () => Promise<T>): Promise<Section<T>> {
+  return answered !== undefined ? Promise.resolve({ ok: true, data: answered }) : section(call());
 }
 
 /** The form-level messages of the router forms (a refusal names who may change the router). */

@@ -24,6 +24,7 @@ import { RulesSection } from "~/components/router/RulesSection";
 import { StatisticsSection } from "~/components/router/StatisticsSection";
 import { UpnpSection } from "~/components/router/UpnpSection";
 import { api } from "~/lib/api.server";
+import { getAccount } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
@@ -37,7 +38,8 @@ import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
-import { ROUTER_FAILURES, requireRouterService, saveLanSettings, section, serviceIdOf } from "./router.server";
+import { part, ROUTER_FAILURES, requireRouterService, routerServiceOf, saveLanSettings, section, serviceIdOf } from "./router.server";
+import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { pageUrl } from "~/lib/page-url";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
@@ -49,33 +51,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const serviceId = serviceIdOf(params);
   const client = api(context, request);
   const p = { params: { serviceId } };
-  // Every router call at once, with the lookup of the service's account.
-  const [service, info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
-    requireRouterService(context, request, params),
-    section(client.call("GET /router/{serviceId}/cpe-info", p)),
-    section(client.call("GET /router/{serviceId}/network-settings", p)),
-    section(client.call("GET /router/{serviceId}/dhcp-leases", p)),
-    section(client.call("GET /router/{serviceId}/port-forwarding-rules", p)),
-    section(client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p)),
-    section(client.call("GET /router/{serviceId}/upnp", p)),
-    section(client.call("GET /router/{serviceId}/statistics", p)),
-    section(client.call("GET /router/{serviceId}/device-pauses", p)),
-    // The outages and maintenance touching this internet service, beside the router's own state.
-    incidentsOf(context, request, { serviceId }),
+  // One round trip: the API answers every part of the page with the router when it can (decision 230).
+  // A part its answer lacks (an API that ignores include, or the call failed) is asked apart, on its own.
+  // The user's accounts meanwhile: the service's account is found among them.
+  const [page] = await Promise.all([
+    section(client.call("GET /router/{serviceId}/cpe-info", { ...p, query: { include: ROUTER_PAGE_INCLUDES.join(",") } })),
+    getAccount(context, request),
   ]);
-  const cpe = info.ok ? info.data.data.data : null;
+  const got = page.ok ? page.data : undefined;
+  const [service, info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
+    routerServiceOf(context, request, params, got?.service),
+    part(got?.data.data, () => client.call("GET /router/{serviceId}/cpe-info", p).then((a) => a.data.data)),
+    part(got?.network_settings, () => client.call("GET /router/{serviceId}/network-settings", p).then((a) => a.network_settings)),
+    part(got?.dhcp_leases, () => client.call("GET /router/{serviceId}/dhcp-leases", p)),
+    part(got?.port_forwarding_rules, () =>
+      client.call("GET /router/{serviceId}/port-forwarding-rules", p).then((a) => a.port_forwarding_rules),
+    ),
+    part(got?.upnp_port_forwarding_rules, () => client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p).then((a) => a.rules)),
+    part(got?.upnp, () => client.call("GET /router/{serviceId}/upnp", p).then((a) => a.upnp)),
+    part(got?.statistics, () => client.call("GET /router/{serviceId}/statistics", p)),
+    part(got?.device_pauses, () => client.call("GET /router/{serviceId}/device-pauses", p).then((a) => a.device_pauses)),
+    // The outages and maintenance touching this internet service, beside the router's own state.
+    got?.incidents ?? incidentsOf(context, request, { serviceId }),
+  ]);
+  const cpe = info.ok ? info.data : null;
   return {
     ...service,
     cpe,
-    settings: settings.ok ? settings.data.network_settings : null,
+    settings: settings.ok ? settings.data : null,
     // Each device's pause in words, beside its lease (the lease list shows it; "" when it has none).
     leases: leases.ok
       ? { ...leases.data, dhcp_data: withPauses(leases.data.dhcp_data, pauses, getLanguage(context), getT(context, "wifi")) }
       : null,
-    rules: rules.ok ? rules.data.port_forwarding_rules : null,
-    upnp: upnp.ok ? upnp.data.rules : null,
+    rules: rules.ok ? rules.data : null,
+    upnp: upnp.ok ? upnp.data : null,
     /** UPnP on or off (the section's switch); null when the API could not say. */
-    upnpState: upnpState.ok ? upnpState.data.upnp : null,
+    upnpState: upnpState.ok ? upnpState.data : null,
     statistics: statistics.ok && "statistics" in statistics.data ? statistics.data.statistics : null,
     statisticsError: statistics.ok && "error" in statistics.data ? statistics.data.error : null,
     /** The newer router type changes its settings in a dialog of this page. */
