@@ -9,7 +9,7 @@
  * (app/components/business/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
  */
 import { useState, type MouseEvent } from "react";
-import { addDays, niceScale, type ChartData } from "./business";
+import { niceScale, type ChartData } from "./business";
 import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "./chart-layout";
 import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -28,6 +28,10 @@ export interface ChartMarker {
   value: number;
   colour: string;
 }
+
+const DAY_MS = 86_400_000;
+/** A coordinate to a tenth of a unit, as SVG reads it ("12.5", "12"). */
+const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /** A value as the axis writes it: fewer decimals for larger numbers. */
 const axisNumber = (value: number, language: Language) => formatNumber(value, language, value < 10 ? 2 : value < 100 ? 1 : 0);
@@ -56,7 +60,15 @@ export function TimeChart({
   const { t, language } = useT("business");
   const [hover, setHover] = useState<number | null>(null);
   const hoverTime = hover === null ? null : new Date(Date.parse(`${data.from_date}T00:00:00Z`) + hover * data.slotSeconds * 1000);
-  const chart = { id, title, description, data, lines, markers, unitLabel, language, hover, setHover };
+  // What both sizes draw from, worked out once: the highest value and the days' labels.
+  let peak = 0;
+  for (const line of lines) for (const value of data.series[line.key] ?? []) if (value !== null && value > peak) peak = value;
+  for (const marker of markers) peak = Math.max(peak, marker.value);
+  const first = Date.parse(`${data.from_date}T12:00:00Z`);
+  const dayLabels = Array.from({ length: daysBetween(data.from_date, data.to_date) + 1 }, (_, d) =>
+    formatDayMonth(new Date(first + d * DAY_MS).toISOString().slice(0, 10), language),
+  );
+  const chart = { id, title, description, data, lines, markers, unitLabel, language, hover, setHover, peak, dayLabels };
 
   return (
     <figure className="@container m-0">
@@ -120,6 +132,8 @@ function ChartSvg({
   language,
   hover,
   setHover,
+  peak,
+  dayLabels,
 }: {
   size: TimeChartSize;
   id: string;
@@ -132,14 +146,15 @@ function ChartSvg({
   language: Language;
   hover: number | null;
   setHover: (slot: number | null) => void;
+  /** The highest value drawn (lines and markers). */
+  peak: number;
+  /** Each day's label, from the first. */
+  dayLabels: string[];
 }) {
   const slots = Math.max(1, ...lines.map((line) => data.series[line.key]?.length ?? 0));
-  const peak = Math.max(0, ...lines.flatMap((line) => (data.series[line.key] ?? []).map((v) => v ?? 0)), ...markers.map((m) => m.value));
   const scale = niceScale(peak * 1.05, TIME_CHART_SIZES[size].ticks);
   const yTicks: number[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) yTicks.push(v);
-  const days = daysBetween(data.from_date, data.to_date) + 1;
-  const dayLabels = Array.from({ length: days }, (_, d) => formatDayMonth(addDays(data.from_date, d), language));
   const layout = timeChartLayout(size, {
     yLabels: yTicks.map((v) => axisNumber(v, language)),
     unit: unitLabel,
@@ -159,18 +174,24 @@ function ChartSvg({
   );
   const svgId = size === "wide" ? id : `${id}-${size}`;
 
-  /** The line of a series: moves over gaps (no sample), so missing data is not drawn as zero. */
+  /**
+   * The line of a series: moves over gaps (no sample), so missing data is not drawn as zero. Coordinates
+   * to a tenth of a unit (a few hundred points a line, on every view of the page: a plain loop).
+   */
   const path = (values: (number | null)[]) => {
+    const xStep = slots <= 1 ? 0 : plotWidth / (slots - 1);
+    const yScale = (plot.bottom - plot.top) / scale.max;
     let d = "";
     let pen = false;
-    values.forEach((value, slot) => {
+    for (let slot = 0; slot < values.length; slot++) {
+      const value = values[slot];
       if (value === null) {
         pen = false;
-        return;
+        continue;
       }
-      d += `${pen ? "L" : "M"}${x(slot).toFixed(1)} ${y(value).toFixed(1)}`;
+      d += `${pen ? "L" : "M"}${tenth(plot.left + slot * xStep)} ${tenth(plot.bottom - value * yScale)}`;
       pen = true;
-    });
+    }
     return d;
   };
 

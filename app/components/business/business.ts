@@ -125,12 +125,14 @@ export function toChartData<T extends { time: string }>(
   const slotSeconds = interval * Math.max(1, Math.ceil(totalSeconds / interval / maxPoints));
   const count = Math.ceil(totalSeconds / slotSeconds);
   const series: ChartData["series"] = {};
+  // Each sample's slot, read once for every series.
+  const slots = samples.map((sample) => Math.floor((Date.parse(sample.time) - start) / 1000 / slotSeconds));
   for (const [key, read] of Object.entries(pick)) {
     const values: (number | null)[] = new Array(count).fill(null);
-    for (const sample of samples) {
-      const slot = Math.floor((Date.parse(sample.time) - start) / 1000 / slotSeconds);
+    for (let i = 0; i < samples.length; i++) {
+      const slot = slots[i];
       if (slot < 0 || slot >= count) continue;
-      const value = read(sample);
+      const value = read(samples[i]);
       const current = values[slot];
       if (current === null || value > current) values[slot] = value;
     }
