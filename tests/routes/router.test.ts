@@ -331,6 +331,25 @@ describe("LAN settings", () => {
     expect((await call(lan.loader as Handler, "/internet/router/7001/lan")).status).toBe(403);
   });
 
+  it("the page names the service from cpe-info?include=service, without reading the account's dashboard", async () => {
+    server.use(
+      on("GET /router/{serviceId}/cpe-info", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "service"
+          ? reply("GET /router/{serviceId}/cpe-info", { ...cpeInfo, service: routerPageAnswer.service })
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const page = await call(lan.loader as Handler, "/internet/router/7001/lan");
+    expect(page.data).toMatchObject({ customer: { customer_id: 100101 }, address: "245 Carlaw Avenue, Unit 4, Toronto", canManage: true });
+    const paths = calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths).toContain("GET /router/7001/cpe-info");
+    expect(paths).not.toContain("GET /residential-dashboard/100101");
+    // A contact without the role is refused on the answer's account as on the dashboard's.
+    rolesAre(["billing"]);
+    expect((await call(lan.loader as Handler, "/internet/router/7001/lan")).status).toBe(403);
+  });
+
   it("refuses values the rules forbid before asking the API, each on its field", async () => {
     const seen = capture("PUT /router/{serviceId}/network-settings", updated);
     const result = await call(

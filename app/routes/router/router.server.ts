@@ -47,9 +47,22 @@ export function serviceIdOf(params: { serviceId?: string }): number {
   return pageId(params.serviceId);
 }
 
+/** The service the API names, when it is on one of the signed-in user's residential accounts. */
+async function answeredService(context: Context, request: Request, answered: RouterServiceInfo): Promise<RouterService | null> {
+  const { customers } = await getAccount(context, request);
+  const customer = customers.find((c) => c.customer_id === answered.customer_id && c.isResidential);
+  if (!customer) return null;
+  return {
+    customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
+    service: { service_id: answered.service_id, package_id: answered.package_id, name: answered.name, status: answered.status },
+    address: oneLine(answered.service_address),
+    canManage: canManageRouter(customer),
+  };
+}
+
 /**
- * The router page's service from the API's own answer (GET cpe-info?include=service), when it is one of
- * the signed-in user's residential accounts; else it is looked up as requireRouterService does.
+ * The router page's service from the API's own answer (GET cpe-info?include=service,…), when it is on
+ * one of the signed-in user's residential accounts; else it is looked up through the accounts' dashboards.
  */
 export async function routerServiceOf(
   context: Context,
@@ -57,27 +70,29 @@ export async function routerServiceOf(
   params: { serviceId?: string },
   answered: RouterServiceInfo | undefined,
 ): Promise<RouterService> {
-  if (answered) {
-    const { customers } = await getAccount(context, request);
-    const customer = customers.find((c) => c.customer_id === answered.customer_id && c.isResidential);
-    if (customer) {
-      return {
-        customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
-        service: { service_id: answered.service_id, package_id: answered.package_id, name: answered.name, status: answered.status },
-        address: oneLine(answered.service_address),
-        canManage: canManageRouter(customer),
-      };
-    }
-  }
-  return requireRouterService(context, request, params);
+  return (answered && (await answeredService(context, request, answered))) || lookUpRouterService(context, request, params);
 }
 
 /**
- * The residential internet service of the page among the signed-in user's accounts (the active
- * account is asked first, then the others together): 404 for an id that is not a number, 403 for a
- * service that is none of theirs (ids cannot be probed, as with the API).
+ * The residential internet service of the page among the signed-in user's accounts: 404 for an id that
+ * is not a number, 403 for a service that is none of theirs (ids cannot be probed, as with the API). The
+ * API names the service and its account (GET cpe-info?include=service, decision 230); from an API that
+ * does not, it is looked up through the accounts' residential dashboards.
  */
 export async function requireRouterService(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
+  const serviceId = serviceIdOf(params);
+  const [answer] = await Promise.all([
+    section(api(context, request).call("GET /router/{serviceId}/cpe-info", { params: { serviceId }, query: { include: "service" } })),
+    getAccount(context, request),
+  ]);
+  return routerServiceOf(context, request, params, answer.ok ? answer.data.service : undefined);
+}
+
+/**
+ * The service looked up through the residential dashboards of the signed-in user's accounts (the active
+ * account is asked first, then the others together): 403 when none has it.
+ */
+async function lookUpRouterService(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
   const serviceId = serviceIdOf(params);
   const { customers } = await getAccount(context, request);
   const residential = customers.filter((c) => c.isResidential);
