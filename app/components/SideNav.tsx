@@ -1,12 +1,35 @@
-/** The side navigation (drawer) of the signed-in area. */
+/**
+ * The side navigation (drawer) of the signed-in area, drawn twice on every signed-in page (the drawer of
+ * small screens and the column of wide ones). Its links mark the page shown as NavLink would (the same
+ * address, or a page under it for a link that is not `end`; in any case) with a plain Link: a NavLink
+ * also resolves its path and checks for a view transition on every link, which cost more than the Link
+ * it renders.
+ */
 import { useT } from "~/lib/use-t";
-import { Form, NavLink } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { NavItem } from "~/lib/navigation";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm no-underline ${
-    isActive ? "bg-primary-light font-semibold text-primary-dark" : "text-gray-900 hover:bg-gray-100"
-  }`;
+/** Whether a link to `to` marks the page at `pathname`: the same address, or (not `end`) one under it. */
+export function isCurrent(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const there = to.toLowerCase();
+  return here === there || (!end && here.startsWith(there) && here.charAt(there.length) === "/");
+}
+
+function NavItemLink({ to, end, children }: { to: string; end: boolean; children: string }) {
+  const current = isCurrent(useLocation().pathname, to, end);
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`block rounded-md px-3 py-2 text-sm no-underline ${
+        current ? "bg-primary-light font-semibold text-primary-dark" : "text-gray-900 hover:bg-gray-100"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
 
 function Items({ items, depth, navId, labelledBy }: { items: NavItem[]; depth: number; navId: string; labelledBy?: string }) {
   const { t } = useT();
@@ -15,9 +38,9 @@ function Items({ items, depth, navId, labelledBy }: { items: NavItem[]; depth: n
       {items.map((item) => (
         <li key={item.key}>
           {item.kind === "link" ? (
-            <NavLink to={item.to} end className={linkClass}>
+            <NavItemLink to={item.to} end>
               {t(item.label)}
-            </NavLink>
+            </NavItemLink>
           ) : (
             <>
               <span
@@ -44,9 +67,9 @@ export function SideNav({ items, withAccountItems, id }: { items: NavItem[]; wit
       {withAccountItems ? (
         <ul className="mt-2 space-y-1 border-t border-gray-200 pt-2">
           <li>
-            <NavLink to="/profile-settings" className={linkClass}>
+            <NavItemLink to="/profile-settings" end={false}>
               {t("nav.profileSettings")}
-            </NavLink>
+            </NavItemLink>
           </li>
           <li>
             <Form method="post" action="/logout">
