@@ -95,29 +95,14 @@ export function groupServices(serviceData: CommercialDashboardAnswer["serviceDat
 /** Calendar days (UTC): where a day starts, the day some days later. */
 export { addDays, dayStart } from "#common/calendar";
 
-/**
- * What a chart draws: the range split into equal slots, each holding the highest sample in it. It goes
- * into the page's data (the chart draws again in the browser, to show the values under the pointer), so
- * each series is one string (packSeries): a few strings to encode and hydrate instead of a value each.
- */
+/** What a chart draws: the range split into equal slots, each holding the highest sample in it. */
 export interface ChartData {
   from_date: string;
   to_date: string;
   /** Length of one slot. */
   slotSeconds: number;
-  /** How many slots each series has. */
-  slots: number;
-  /** One value per slot and series, oldest first, packed (packSeries). */
-  series: Record<string, string>;
-}
-
-/** A series as ChartData carries it: its values joined by commas, nothing where no sample fell. */
-export const packSeries = (values: (number | null)[]): string => values.map((v) => (v === null ? "" : String(v))).join(",");
-
-/** The values of a packed series (`slots` of them): null where no sample fell. */
-export function unpackSeries(packed: string | undefined, slots: number): (number | null)[] {
-  if (packed === undefined || slots === 0) return [];
-  return packed.split(",", slots).map((v) => (v === "" ? null : Number(v)));
+  /** One value per slot and series, oldest first; null where no sample fell. */
+  series: Record<string, (number | null)[]>;
 }
 
 /** At most this many points a line: about one per pixel column of the chart. */
@@ -151,9 +136,9 @@ export function toChartData<T extends { time: string }>(
       const current = values[slot];
       if (current === null || value > current) values[slot] = value;
     }
-    series[key] = packSeries(values);
+    series[key] = values;
   }
-  return { from_date: range.from_date, to_date: range.to_date, slotSeconds, slots: count, series };
+  return { from_date: range.from_date, to_date: range.to_date, slotSeconds, series };
 }
 
 /** Samples grouped by their UTC calendar day, in order. */
