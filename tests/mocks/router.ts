@@ -165,6 +165,17 @@ export const routerPageAnswer: CpeInfoAnswer = {
   incidents: [],
 };
 
+/**
+ * cpe-info as an API that includes what it is asked answers it: the parts of routerPageAnswer (or of
+ * `changed`) named in ?include=.
+ */
+export const includingCpeInfo = (changed: Partial<CpeInfoAnswer> = {}) =>
+  on("GET /router/{serviceId}/cpe-info", ({ request }) => {
+    const asked = new URL(request.url).searchParams.get("include")?.split(",") ?? [];
+    const parts = Object.entries({ ...routerPageAnswer, ...changed }).filter(([key]) => key === "data" || asked.includes(key));
+    return reply("GET /router/{serviceId}/cpe-info", Object.fromEntries(parts) as CpeInfoAnswer);
+  });
+
 export const routerHandlers = [
   on("GET /router/{serviceId}/cpe-info", () => reply("GET /router/{serviceId}/cpe-info", cpeInfo)),
   on("GET /router/{serviceId}/network-settings", () => reply("GET /router/{serviceId}/network-settings", networkSettings)),

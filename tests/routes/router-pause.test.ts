@@ -9,7 +9,8 @@ import * as routerPage from "../../app/routes/router/router.tsx";
 import * as pausePage from "../../app/routes/router/pause.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
-import { bedtime, pausedNow } from "../mocks/router.ts";
+import { bedtime, includingCpeInfo, pausedNow, routerPageAnswer } from "../mocks/router.ts";
+import { recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
 
@@ -137,6 +138,20 @@ describe("the pause page", () => {
       params: { serviceId: "7001", mac: "00:00:5E:00:53:01" },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("takes the lease table and the pauses with the service from an API that includes them", async () => {
+    // The pauses the API includes: bedtime on this device.
+    server.use(includingCpeInfo({ device_pauses: [{ ...bedtime, mac_address: MAC }] }));
+    const calls = recordApiCalls();
+    const result = await call(pausePage.loader as Handler, PAGE);
+    expect(result.data).toMatchObject({ mac: MAC, name: "Mayas-iPhone", pause: { ...bedtime, mac_address: MAC } });
+    expect(result.data.customer).toEqual({ customer_id: routerPageAnswer.service!.customer_id, contract_name: "Maya Singh" });
+    const paths = calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths).toContain("GET /router/7001/cpe-info");
+    expect(paths).not.toContain("GET /router/7001/dhcp-leases");
+    expect(paths).not.toContain("GET /router/7001/device-pauses");
+    expect(paths).not.toContain("GET /residential-dashboard/100101");
   });
 
   it("answers 403 to a contact without the authoritative or support role, on the page and its posts, asking nothing", async () => {

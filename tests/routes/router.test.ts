@@ -18,7 +18,7 @@ import * as newRule from "../../app/routes/router/rule-new.tsx";
 import * as removeRule from "../../app/routes/router/rule-remove.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
-import { cpeInfo, leases, networkSettings, routerPageAnswer, rules, statisticsOffline } from "../mocks/router.ts";
+import { cpeInfo, includingCpeInfo, leases, networkSettings, routerPageAnswer, rules, statisticsOffline } from "../mocks/router.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { useEnv } from "../support/config.ts";
@@ -424,6 +424,15 @@ describe("DHCP reservation", () => {
       status: "success",
       reservation: { mac_address: "F0:99:B6:12:34:01", ip_address: "192.168.1.60", hostname: "Mayas-iPhone" },
     });
+
+  it("takes the LAN and the lease table with the service from an API that includes them", async () => {
+    const apart = (await call(reservation.loader as Handler, "/internet/router/7001/reservations/new?mac=f0-99-b6-12-34-01")).data;
+    server.use(includingCpeInfo());
+    const calls = recordApiCalls();
+    const result = await call(reservation.loader as Handler, "/internet/router/7001/reservations/new?mac=f0-99-b6-12-34-01");
+    expect(result.data).toEqual(apart);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(["GET /dashboard", "GET /revision", "GET /router/7001/cpe-info"]);
+  });
 
   it("offers the devices of the lease table, the one of the link chosen", async () => {
     const result = await call(reservation.loader as Handler, "/internet/router/7001/reservations/new?mac=f0-99-b6-12-34-01");

@@ -21,7 +21,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, PauseChangeSchema, PauseScheduleSchema } from "~/schemas/router";
 import { pauseWords } from "./pauses.server";
-import { ROUTER_FAILURES, requireRouterManager, section } from "./router.server";
+import { ROUTER_FAILURES, routerServiceWith, section } from "./router.server";
 import { pageUrl } from "~/lib/page-url";
 
 // Its texts are the home network's (wifi namespace: the network overview also says who is paused).
@@ -31,12 +31,15 @@ export const handle = { cache: "live", i18n: ["wifi", "router", "api"] } satisfi
 async function pauseData(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
   const mac = normalizeMac(params.mac ?? "");
   if (!mac) throw data({ kind: "not-found" }, { status: 404 });
-  const service = await requireRouterManager(context, request, params);
+  // The lease table and the pauses come with the service from an API that includes them (decision 230).
+  const { service, got } = await routerServiceWith(context, request, params, ["dhcp_leases", "device_pauses"]);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const client = api(context, request);
   const serviceId = service.service.service_id;
   const [leases, pauses, overview] = await Promise.all([
-    client.call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId } }),
-    client.call("GET /router/{serviceId}/device-pauses", { params: { serviceId } }),
+    got?.dhcp_leases ?? client.call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId } }),
+    got?.device_pauses ??
+      client.call("GET /router/{serviceId}/device-pauses", { params: { serviceId } }).then((answer) => answer.device_pauses),
     // The device's own name ("Maya's iPhone") where the network overview knows it; its hostname otherwise.
     section(client.call("GET /wifi/{packageId}/network-overview", { params: { packageId: service.service.package_id } })),
   ]);
@@ -46,7 +49,7 @@ async function pauseData(context: Route.LoaderArgs["context"], request: Request,
     : undefined;
   if (!lease && !device) throw data({ kind: "not-found" }, { status: 404 });
   const name = device?.name ?? lease?.hostname ?? mac;
-  return { service, serviceId, mac, name, pause: pauses.device_pauses.find((p) => p.mac_address === mac) ?? null };
+  return { service, serviceId, mac, name, pause: pauses.find((p) => p.mac_address === mac) ?? null };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
-import type { RouterServiceInfo } from "#contract/router-page";
+import type { CpeInfoAnswer, RouterPageInclude, RouterServiceInfo } from "#contract/router-page";
 import { api, isFailure } from "~/lib/api.server";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
@@ -80,12 +80,27 @@ export async function routerServiceOf(
  * does not, it is looked up through the accounts' residential dashboards.
  */
 export async function requireRouterService(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
+  return (await routerServiceWith(context, request, params, [])).service;
+}
+
+/**
+ * requireRouterService, with parts of the router page the page needs answered in the same call
+ * (`got`: undefined when the call failed; a part missing from an API that ignores include).
+ */
+export async function routerServiceWith<K extends Exclude<RouterPageInclude, "service">>(
+  context: Context,
+  request: Request,
+  params: { serviceId?: string },
+  parts: readonly K[],
+): Promise<{ service: RouterService; got: Partial<Pick<CpeInfoAnswer, K>> | undefined }> {
   const serviceId = serviceIdOf(params);
+  const include = ["service", ...parts].join(",");
   const [answer] = await Promise.all([
-    section(api(context, request).call("GET /router/{serviceId}/cpe-info", { params: { serviceId }, query: { include: "service" } })),
+    section(api(context, request).call("GET /router/{serviceId}/cpe-info", { params: { serviceId }, query: { include } })),
     getAccount(context, request),
   ]);
-  return routerServiceOf(context, request, params, answer.ok ? answer.data.service : undefined);
+  const got = answer.ok ? answer.data : undefined;
+  return { service: await routerServiceOf(context, request, params, got?.service), got };
 }
 
 /**
@@ -125,13 +140,6 @@ export async function mayManageHomeNetwork(context: Context, request: Request, s
   const answers = new Set(customers.filter((c) => c.isResidential).map(canManageRouter));
   if (answers.size === 1) return answers.has(true);
   return (await requireRouterService(context, request, { serviceId: String(serviceId) })).canManage;
-}
-
-/** The router of the page, for a contact who may change it: 403 for the others (their pages show no control). */
-export async function requireRouterManager(context: Context, request: Request, params: { serviceId?: string }): Promise<RouterService> {
-  const service = await requireRouterService(context, request, params);
-  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  return service;
 }
 
 /** A section of a page: its data, or that the API could not provide it. */
