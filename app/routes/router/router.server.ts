@@ -61,19 +61,6 @@ async function answeredService(context: Context, request: Request, answered: Rou
 }
 
 /**
- * The router page's service from the API's own answer (GET cpe-info?include=service,…), when it is on
- * one of the signed-in user's residential accounts; else it is looked up through the accounts' dashboards.
- */
-export async function routerServiceOf(
-  context: Context,
-  request: Request,
-  params: { serviceId?: string },
-  answered: RouterServiceInfo | undefined,
-): Promise<RouterService> {
-  return (answered && (await answeredService(context, request, answered))) || lookUpRouterService(context, request, params);
-}
-
-/**
  * The residential internet service of the page among the signed-in user's accounts: 404 for an id that
  * is not a number, 403 for a service that is none of theirs (ids cannot be probed, as with the API). The
  * API names the service and its account (GET cpe-info?include=service, decision 230); from an API that
@@ -92,7 +79,7 @@ export async function routerServiceWith<K extends Exclude<RouterPageInclude, "se
   request: Request,
   params: { serviceId?: string },
   parts: readonly K[],
-): Promise<{ service: RouterService; got: Partial<Pick<CpeInfoAnswer, K>> | undefined }> {
+): Promise<{ service: RouterService; got: (Pick<CpeInfoAnswer, "data"> & Partial<Pick<CpeInfoAnswer, K>>) | undefined }> {
   const serviceId = serviceIdOf(params);
   const include = ["service", ...parts].join(",");
   const [answer] = await Promise.all([
@@ -100,7 +87,9 @@ export async function routerServiceWith<K extends Exclude<RouterPageInclude, "se
     getAccount(context, request),
   ]);
   const got = answer.ok ? answer.data : undefined;
-  return { service: await routerServiceOf(context, request, params, got?.service), got };
+  // The service the API names, when it is on one of the user's residential accounts; else looked up.
+  const named = got?.service && (await answeredService(context, request, got.service));
+  return { service: named || (await lookUpRouterService(context, request, params)), got };
 }
 
 /**

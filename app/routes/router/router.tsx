@@ -24,7 +24,6 @@ import { RulesSection } from "~/components/router/RulesSection";
 import { StatisticsSection } from "~/components/router/StatisticsSection";
 import { UpnpSection } from "~/components/router/UpnpSection";
 import { api } from "~/lib/api.server";
-import { getAccount } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
@@ -38,7 +37,7 @@ import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
-import { part, ROUTER_FAILURES, requireRouterService, routerServiceOf, saveLanSettings, section, serviceIdOf } from "./router.server";
+import { part, ROUTER_FAILURES, requireRouterService, routerServiceWith, saveLanSettings, serviceIdOf } from "./router.server";
 import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { pageUrl } from "~/lib/page-url";
 
@@ -46,21 +45,17 @@ import { pageUrl } from "~/lib/page-url";
 export const handle = { cache: "live", i18n: ["router", "status", "api"] } satisfies PageHandle;
 
 const lanConstraint = getZodConstraint(LanSettingsSchema);
+/** Every part of the page the API may answer with the router and its service. */
+const ROUTER_PAGE_PARTS = ROUTER_PAGE_INCLUDES.filter((name) => name !== "service");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const serviceId = serviceIdOf(params);
   const client = api(context, request);
   const p = { params: { serviceId } };
-  // One round trip: the API answers every part of the page with the router when it can (decision 230).
+  // One round trip: the API answers every part of the page with the service when it can (decision 230).
   // A part its answer lacks (an API that ignores include, or the call failed) is asked apart, on its own.
-  // The user's accounts meanwhile: the service's account is found among them.
-  const [page] = await Promise.all([
-    section(client.call("GET /router/{serviceId}/cpe-info", { ...p, query: { include: ROUTER_PAGE_INCLUDES.join(",") } })),
-    getAccount(context, request),
-  ]);
-  const got = page.ok ? page.data : undefined;
-  const [service, info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
-    routerServiceOf(context, request, params, got?.service),
+  const { service, got } = await routerServiceWith(context, request, params, ROUTER_PAGE_PARTS);
+  const [info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
     part(got?.data.data, () => client.call("GET /router/{serviceId}/cpe-info", p).then((a) => a.data.data)),
     part(got?.network_settings, () => client.call("GET /router/{serviceId}/network-settings", p).then((a) => a.network_settings)),
     part(got?.dhcp_leases, () => client.call("GET /router/{serviceId}/dhcp-leases", p)),
