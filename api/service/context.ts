@@ -35,6 +35,14 @@ export const todayOf = (ctx: ServiceContext) => ctx.now().toISOString().slice(0,
 /** Cents (integer, as stored) to dollars (as answered). */
 export const dollars = (cents: number) => Math.round(cents) / 100;
 
+/**
+ * SQL of an instant (a timestamptz column) as the answers write it, `new Date(…).toISOString()`'s form
+ * ("2026-11-22T00:00:00.000Z"), made by the database in any session time zone: hundreds of samples read
+ * this way need no date parsing in the API (pg's date parsing alone was an eighth of the API's CPU on
+ * the cabinet page).
+ */
+export const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export interface AddressColumns {
   address_line1: string | null;
   address_line2: string | null;

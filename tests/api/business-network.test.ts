@@ -436,6 +436,64 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     expect(data.circuits[0].peak_utilization_percent!).toBeGreaterThan(85);
   });
 
+  it("answers the samples completed by now, in order, each hour's time as the answers write instants", async () => {
+    const { data } = PowerUsageAnswer.parse((await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, { token: business })).body);
+    for (const circuit of data.circuits) {
+      // Six whole days and the hours of today that are over (the clock says 15:00: 00:00..14:00).
+      expect(circuit.samples).toHaveLength(6 * 24 + 15);
+      expect(circuit.samples[0].time).toBe("2026-11-09T00:00:00.000Z");
+      expect(circuit.samples.at(-1)!.time).toBe("2026-11-15T14:00:00.000Z");
+      const times = circuit.samples.map((s) => s.time);
+      expect([...times].sort()).toEqual(times);
+      expect(circuit.samples.every((s) => typeof s.amps === "number" && s.amps > 0)).toBe(true);
+    }
+  });
+
+  it("sums known samples exactly, and answers a circuit without samples in the range as empty", async () => {
+    const [a, b] = (
+      await api.db.query<{ id: number }>("SELECT id FROM cabinet_circuits WHERE service_id = $1 ORDER BY name, id", [CABINET])
+    ).map((row) => row.id);
+    const day = ["2026-11-03T00:00Z", "2026-11-04T00:00Z"];
+    await api.db.query("DELETE FROM power_samples WHERE circuit_id IN ($1, $2) AND sampled_at >= $3 AND sampled_at < $4", [a, b, ...day]);
+    // A feed: ten hours at 1.5, 3, …, 15 A (half an hour for the last); B feed: nothing that day.
+    for (let hour = 0; hour < 10; hour++) {
+      await api.db.query("INSERT INTO power_samples (circuit_id, sampled_at, interval_seconds, amps) VALUES ($1, $2, $3, $4)", [
+        a,
+        new Date(Date.UTC(2026, 10, 3, hour)),
+        hour === 9 ? 1800 : 3600,
+        ((hour * 7) % 10) * 1.5 + 1.5,
+      ]);
+    }
+    const { data } = PowerUsageAnswer.parse(
+      (
+        await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, {
+          token: business,
+          query: { from_date: "2026-11-03", to_date: "2026-11-03" },
+        })
+      ).body,
+    );
+    const [first, second] = data.circuits;
+    expect(first.samples.map((s) => s.time)).toEqual(Array.from({ length: 10 }, (_, h) => `2026-11-03T0${h}:00:00.000Z`));
+    expect(first.samples.map((s) => s.amps)).toEqual(Array.from({ length: 10 }, (_, h) => ((h * 7) % 10) * 1.5 + 1.5));
+    // Amp-seconds: 9 hours of 3600 s and one of 1800 s; the last hour (h = 9) draws 4.5 A.
+    const ampSeconds = first.samples.reduce((sum, s, h) => sum + s.amps * (h === 9 ? 1800 : 3600), 0);
+    expect(first).toMatchObject({
+      peak_amps: 15,
+      average_amps: Math.round((ampSeconds / (9 * 3600 + 1800)) * 100) / 100,
+      peak_utilization_percent: 62.5,
+      energy_kwh: Math.round(((208 * ampSeconds) / 3600 / 1000) * 100) / 100,
+    });
+    expect(data.interval_seconds).toBe(1800);
+    expect(second).toMatchObject({
+      name: "B feed",
+      samples: [],
+      peak_amps: null,
+      average_amps: null,
+      peak_utilization_percent: null,
+      energy_kwh: 0,
+    });
+  });
+
   it("defaults to the last 7 days and refuses bad ranges like the bandwidth does", async () => {
     const week = PowerUsageAnswer.parse((await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, { token: business })).body);
     expect(week.data).toMatchObject({ from_date: "2026-11-09", to_date: "2026-11-15" });
