@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signIn } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { countReactCommits, expectNoAxeViolations, hasJs, hydrated, signIn } from "./support";
 
 test("a residential dashboard shows the account, the bill and the services @static", async ({ page }) => {
   await signIn(page, "resi@example.com");
@@ -85,4 +85,45 @@ test("the side navigation follows the account: no autopay without cards, no bill
   await page.goto("/dashboard/200303");
   await expect(nav.getByRole("link", { name: "My services" })).toBeVisible();
   await expect(nav.getByText("Billing", { exact: true })).toHaveCount(0);
+});
+
+// The side navigation, the residential dashboard and the router's tables draw their links as plain
+// anchors (ClientLink); with JavaScript one listener hands their clicks to the router.
+test("links of the side navigation, the dashboard and the router's tables lead to their pages; with JavaScript without loading a document", async ({
+  page,
+  context,
+}) => {
+  await countReactCommits(context);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  const follow = async (link: ReturnType<Page["getByRole"]>, path: string, title: string) => {
+    await hydrated(page);
+    documents.length = 0;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+    await expect(page).toHaveTitle(title);
+    // Without JavaScript the browser loads the page; with it the router shows it in the same document.
+    expect(documents).toEqual(hasJs() ? [] : [path]);
+  };
+
+  await signIn(page, "business@example.com", { cameFrom: "/dashboard/200301" });
+  const nav = page.locator("#nav-wide");
+  await follow(nav.getByRole("link", { name: "Billing summary" }), "/billing/200301", "Billing summary | myLakeshore");
+  await expect(nav.getByRole("link", { name: "Billing summary" })).toHaveAttribute("aria-current", "page");
+  await follow(nav.getByRole("link", { name: "Contacts" }), "/contacts/200301", "Contacts | myLakeshore");
+  await expect(nav.getByRole("link", { name: "Billing summary" })).not.toHaveAttribute("aria-current");
+
+  await signIn(page, "resi@example.com");
+  await follow(
+    page.getByRole("link", { name: "Router settings of Home Complete" }),
+    "/internet/router/7001",
+    "Router settings | myLakeshore",
+  );
+  await follow(
+    page.getByRole("link", { name: "Reserve an address for thermostat" }),
+    "/internet/router/7001/reservations/new",
+    "Reserve an address | myLakeshore",
+  );
 });

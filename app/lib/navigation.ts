@@ -16,7 +16,7 @@ export interface NavCustomer {
 }
 
 export type NavItem =
-  | { kind: "link"; key: string; label: string; to: string }
+  | { kind: "link"; key: string; label: string; to: `/${string}` }
   /** `trail`: the labels of groups folded into this one, each inside the one before. */
   | { kind: "group"; key: string; label: string; trail?: string[]; items: NavItem[] };
 

@@ -1,6 +1,7 @@
 /** The home screen of a residential account. */
 import { useT } from "~/lib/use-t";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { ClientLink } from "~/components/ClientLink";
 import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "#contract/dashboard";
 import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
@@ -49,14 +50,14 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             {billing.amount_due > 0 || (managesBilling && !dashboard.submitted_proof_of_payment) ? (
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
                 {billing.amount_due > 0 ? (
-                  <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                  <ClientLink to={`/billing/${id}/pay`} className="font-semibold text-error underline">
                     {t("billing.pay")}
-                  </Link>
+                  </ClientLink>
                 ) : null}
                 {managesBilling && !dashboard.submitted_proof_of_payment ? (
-                  <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
+                  <ClientLink to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
                     {t("alerts.sendProof")}
-                  </Link>
+                  </ClientLink>
                 ) : null}
               </p>
             ) : null}
@@ -68,9 +69,9 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             {/* Still suspended: more proof can be sent (the form says to send it only if asked). */}
             {dashboard.suspended_for_nonpayment && managesBilling ? (
               <p className="mt-2">
-                <Link to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
+                <ClientLink to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
                   {t("alerts.sendMoreProof")}
-                </Link>
+                </ClientLink>
               </p>
             ) : null}
           </PageAlert>
@@ -79,9 +80,9 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
           <PageAlert tone="warning" title={t("alerts.deactivationTitle")} testId="alert-deactivation">
             <p>{t("alerts.deactivationText")}</p>
             <p className="mt-2">
-              <Link to={`/support/${id}/new`} className="font-semibold underline">
+              <ClientLink to={`/support/${id}/new`} className="font-semibold underline">
                 {t("alerts.deactivationAction")}
-              </Link>
+              </ClientLink>
             </p>
           </PageAlert>
         ) : null}
@@ -150,19 +151,19 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
           </div>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
             {billing.amount_due > 0 ? (
-              <Link
+              <ClientLink
                 to={`/billing/${id}/pay`}
                 className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
               >
                 {t("billing.pay")}
-              </Link>
+              </ClientLink>
             ) : null}
-            <Link to={`/billing/${id}`} className="font-medium">
+            <ClientLink to={`/billing/${id}`} className="font-medium">
               {t("billing.summary")}
-            </Link>
-            <Link to={`/billing-details/${id}`} className="font-medium">
+            </ClientLink>
+            <ClientLink to={`/billing-details/${id}`} className="font-medium">
               {t("billing.viewDetails")}
-            </Link>
+            </ClientLink>
           </p>
         </Card>
 
@@ -179,15 +180,15 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             ]}
           />
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Link
+            <ClientLink
               to={`/account-details/${id}`}
               className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
             >
               {t("account.manage")}
-            </Link>
-            <Link to="/profile-settings" className="font-medium">
+            </ClientLink>
+            <ClientLink to="/profile-settings" className="font-medium">
               {t("account.profile")}
-            </Link>
+            </ClientLink>
           </p>
         </Card>
       </div>
@@ -236,15 +237,21 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
                         </p>
                       ) : null}
                       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                        <Link to={`/resi-internet/${s.package_id}`} aria-label={t("services.internetDetailsOf", { name: bundle.name })}>
+                        <ClientLink
+                          to={`/resi-internet/${s.package_id}`}
+                          aria-label={t("services.internetDetailsOf", { name: bundle.name })}
+                        >
                           {t("services.internetDetails")}
-                        </Link>
-                        <Link to={`/wifi/${s.package_id}`} aria-label={t("services.wifiSettingsOf", { name: bundle.name })}>
+                        </ClientLink>
+                        <ClientLink to={`/wifi/${s.package_id}`} aria-label={t("services.wifiSettingsOf", { name: bundle.name })}>
                           {t("services.wifiSettings")}
-                        </Link>
-                        <Link to={`/internet/router/${s.service_id}`} aria-label={t("services.routerSettingsOf", { name: bundle.name })}>
+                        </ClientLink>
+                        <ClientLink
+                          to={`/internet/router/${s.service_id}`}
+                          aria-label={t("services.routerSettingsOf", { name: bundle.name })}
+                        >
                           {t("services.routerSettings")}
-                        </Link>
+                        </ClientLink>
                       </p>
                     </li>
                   ))}
@@ -253,13 +260,13 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
                       <div>
                         <p className="font-medium">{t("services.tvLine", { name: s.name })}</p>
                         <p className="text-sm text-gray-700">{t("services.channels", { count: s.channel_count })}</p>
-                        <Link
+                        <ClientLink
                           to={`/resi-tv/${s.package_id}`}
                           className="text-sm"
                           aria-label={t("services.tvDetailsOf", { name: bundle.name })}
                         >
                           {t("services.tvDetails")}
-                        </Link>
+                        </ClientLink>
                       </div>
                       <StatusBadge status={s.status} />
                     </li>
@@ -291,7 +298,7 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
         <Card
           id="support-heading"
           title={t("support.title")}
-          actions={<Link to={`/support/${id}`}>{t("support.requests")}</Link>}
+          actions={<ClientLink to={`/support/${id}`}>{t("support.requests")}</ClientLink>}
           className={outlined("support")}
         >
           <Details
@@ -325,7 +332,11 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             ]}
           />
         </Card>
-        <Card id="contacts-heading" title={t("contacts.title")} actions={<Link to={`/contacts/${id}`}>{t("contacts.manage")}</Link>}>
+        <Card
+          id="contacts-heading"
+          title={t("contacts.title")}
+          actions={<ClientLink to={`/contacts/${id}`}>{t("contacts.manage")}</ClientLink>}
+        >
           <ul className="space-y-2">
             {dashboard.customer_contacts.map((c) => (
               <li key={c.contact_id}>

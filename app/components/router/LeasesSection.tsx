@@ -5,7 +5,8 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { DhcpLease, DhcpLeasesAnswer } from "#contract/home-network";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ClientLink } from "~/components/ClientLink";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
 import { ErrorSummary, SubmitButton } from "~/components/form";
@@ -16,10 +17,12 @@ import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
 export function LeasesSection({
+  serviceId,
   leases,
   canManage,
   lastResult,
 }: {
+  serviceId: number;
   /** null: the API could not say. Each lease may carry its device's pause in words (written by the loader). */
   leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { pause?: string })[] }) | null;
   canManage: boolean;
@@ -89,17 +92,24 @@ export function LeasesSection({
                     <td>{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
                       <td className="text-right whitespace-nowrap">
-                        <Link to={`reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                        <ClientLink
+                          to={`/internet/router/${serviceId}/reservations/new?mac=${mac}`}
+                          aria-label={t("leases.reserveFor", { name })}
+                        >
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
-                        </Link>
+                        </ClientLink>
                         {lease.type === "reserved" ? (
-                          <Link to={`reservations/${mac}/remove`} className="ml-3" aria-label={t("leases.unreserveFor", { name })}>
+                          <ClientLink
+                            to={`/internet/router/${serviceId}/reservations/${mac}/remove`}
+                            className="ml-3"
+                            aria-label={t("leases.unreserveFor", { name })}
+                          >
                             {t("leases.unreserve")}
-                          </Link>
+                          </ClientLink>
                         ) : null}
-                        <Link to={`devices/${mac}/pause`} className="ml-3">
+                        <ClientLink to={`/internet/router/${serviceId}/devices/${mac}/pause`} className="ml-3">
                           {t("leases.pause")}
-                        </Link>
+                        </ClientLink>
                       </td>
                     ) : null}
                   </tr>
