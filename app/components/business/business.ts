@@ -37,7 +37,7 @@ export interface ServiceGroup {
 }
 
 /** Where a service's own page is, for the categories the portal has one for; null otherwise. */
-export function serviceLink(category: string, serviceId: number): string | null {
+export function serviceLink(category: string, serviceId: number): `/${string}` | null {
   if (category === "dedicated_internet") return `/internet/view/${serviceId}`;
   if (category === "colocation") return `/cabinet-spaces/${serviceId}`;
   return null;
