@@ -39,7 +39,7 @@ function reactRouterProductionClient(): Plugin {
 const FRAMEWORK = [
   /node_modules\/(react|react-router)\/|node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/,
   /app\/lib\/(translate|i18n|page-texts|use-t|use-hydrated|chunk-reload|lazy-enhancement)\.tsx?$/,
-  /app\/components\/(PageFrame|PageOutlet|PageTitle|PageHeader|Brand|LanguageToggle|ErrorPage)\.tsx$/,
+  /app\/components\/(PageFrame|PageOutlet|PageTitle|PageHeader|PlainLink|Brand|LanguageToggle|ErrorPage)\.tsx$/,
   /vite\/preload-helper/,
 ];
 /**

@@ -26,7 +26,6 @@ import type { RootData } from "./lib/root-data";
 import { privatePagesMiddleware } from "./lib/cache.server";
 import { routePatternMiddleware } from "./lib/request-info";
 import { sessionMiddleware, takeNotifications } from "./lib/session.server";
-import { useClientLinks } from "./lib/client-links";
 
 export const middleware: Route.MiddlewareFunction[] = [routePatternMiddleware, privatePagesMiddleware, i18nMiddleware, sessionMiddleware];
 
@@ -95,8 +94,6 @@ function reloadOnce() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { language } = useT();
-  // The clicks of ClientLinks (plain anchors), followed by the router.
-  useClientLinks();
   // The browser holds one language's texts: a navigation that lands in the other one (a ?lng= link
   // followed by the router, a sign-in that returns to such a link) loads the document again, at once
   // (not after the page rendered in the old language, which would first load that language's texts).

@@ -87,8 +87,8 @@ test("the side navigation follows the account: no autopay without cards, no bill
   await expect(nav.getByText("Billing", { exact: true })).toHaveCount(0);
 });
 
-// The side navigation, the residential dashboard and the router's tables draw their links as plain
-// anchors (ClientLink); with JavaScript one listener hands their clicks to the router.
+// The side navigation and the residential dashboard draw their links with PlainLink: plain anchors from
+// the server, which the browser's Links hydrate and follow with the router (the router's tables: Links).
 test("links of the side navigation, the dashboard and the router's tables lead to their pages; with JavaScript without loading a document", async ({
   page,
   context,

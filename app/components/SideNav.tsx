@@ -1,26 +1,26 @@
 /**
  * The side navigation (drawer) of the signed-in area, drawn twice on every signed-in page (the drawer of
  * small screens and the column of wide ones). Its links mark the page shown as NavLink would (the same
- * address, or a page under it for a link that is not `end`; in any case), and are ClientLinks: plain
- * anchors the root's listener follows with the router (a NavLink resolved its path and checked for a
- * view transition on every link; a Link still cost 8 µs more than an anchor, for some 30 a page).
+ * address, or a page under it for a link that is not `end`; in any case), and are PlainLinks: Links the
+ * server draws as plain anchors (a NavLink resolved its path and checked for a view transition on every
+ * link; a Link's hooks cost the server 8 µs more than an anchor, for some 30 links a page).
  */
 import { useT } from "~/lib/use-t";
 import { Form, useLocation } from "react-router";
-import { ClientLink } from "~/components/ClientLink";
+import { PlainLink } from "~/components/PlainLink";
 import type { NavItem } from "~/lib/navigation";
 
 /** Whether a link to `to` marks the page at `pathname`: the same address, or (not `end`) one under it. */
 export function isCurrent(pathname: string, to: string, end: boolean): boolean {
   const here = pathname.toLowerCase();
   const there = to.toLowerCase();
-  return here === there || (!end && here.startsWith(there) && here.charAt(there.length) === "/");
+  return here === there || (!end && here.startsWith(`${there}/`));
 }
 
 function NavItemLink({ to, end, children }: { to: `/${string}`; end: boolean; children: string }) {
   const current = isCurrent(useLocation().pathname, to, end);
   return (
-    <ClientLink
+    <PlainLink
       to={to}
       aria-current={current ? "page" : undefined}
       className={`block rounded-md px-3 py-2 text-sm no-underline ${
@@ -28,7 +28,7 @@ function NavItemLink({ to, end, children }: { to: `/${string}`; end: boolean; ch
       }`}
     >
       {children}
-    </ClientLink>
+    </PlainLink>
   );
 }
 

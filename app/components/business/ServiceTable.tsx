@@ -4,7 +4,7 @@
  * the portal has a page for (dedicated internet, colocation) is a link; the others are plain text.
  */
 import type { ReactNode } from "react";
-import { ClientLink } from "~/components/ClientLink";
+import { PlainLink } from "~/components/PlainLink";
 import { StatusBadge } from "~/components/StatusBadge";
 import { serviceLink, type Grouping, type ListedService } from "./business";
 import { useT } from "~/lib/use-t";
@@ -59,9 +59,9 @@ export function ServiceTable({
       case "name": {
         const to = serviceLink(service.category, service.service_id);
         return to ? (
-          <ClientLink to={to} className="font-semibold">
+          <PlainLink to={to} className="font-semibold">
             {service.name}
-          </ClientLink>
+          </PlainLink>
         ) : (
           service.name
         );

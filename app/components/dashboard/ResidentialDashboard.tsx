@@ -1,7 +1,7 @@
 /** The home screen of a residential account. */
 import { useT } from "~/lib/use-t";
 import { useSearchParams } from "react-router";
-import { ClientLink } from "~/components/ClientLink";
+import { PlainLink } from "~/components/PlainLink";
 import type { ResidentialBillingDetailsAnswer, ResidentialDashboardAnswer } from "#contract/dashboard";
 import { AddressLines } from "~/components/AddressLines";
 import { Card, Details } from "~/components/Card";
@@ -50,14 +50,14 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             {billing.amount_due > 0 || (managesBilling && !dashboard.submitted_proof_of_payment) ? (
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
                 {billing.amount_due > 0 ? (
-                  <ClientLink to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                  <PlainLink to={`/billing/${id}/pay`} className="font-semibold text-error underline">
                     {t("billing.pay")}
-                  </ClientLink>
+                  </PlainLink>
                 ) : null}
                 {managesBilling && !dashboard.submitted_proof_of_payment ? (
-                  <ClientLink to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
+                  <PlainLink to={`/billing/${id}/proof-of-payment`} className="font-semibold text-error underline">
                     {t("alerts.sendProof")}
-                  </ClientLink>
+                  </PlainLink>
                 ) : null}
               </p>
             ) : null}
@@ -69,9 +69,9 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             {/* Still suspended: more proof can be sent (the form says to send it only if asked). */}
             {dashboard.suspended_for_nonpayment && managesBilling ? (
               <p className="mt-2">
-                <ClientLink to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
+                <PlainLink to={`/billing/${id}/proof-of-payment`} className="font-semibold underline">
                   {t("alerts.sendMoreProof")}
-                </ClientLink>
+                </PlainLink>
               </p>
             ) : null}
           </PageAlert>
@@ -80,9 +80,9 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
           <PageAlert tone="warning" title={t("alerts.deactivationTitle")} testId="alert-deactivation">
             <p>{t("alerts.deactivationText")}</p>
             <p className="mt-2">
-              <ClientLink to={`/support/${id}/new`} className="font-semibold underline">
+              <PlainLink to={`/support/${id}/new`} className="font-semibold underline">
                 {t("alerts.deactivationAction")}
-              </ClientLink>
+              </PlainLink>
             </p>
           </PageAlert>
         ) : null}
@@ -151,19 +151,19 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
           </div>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
             {billing.amount_due > 0 ? (
-              <ClientLink
+              <PlainLink
                 to={`/billing/${id}/pay`}
                 className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
               >
                 {t("billing.pay")}
-              </ClientLink>
+              </PlainLink>
             ) : null}
-            <ClientLink to={`/billing/${id}`} className="font-medium">
+            <PlainLink to={`/billing/${id}`} className="font-medium">
               {t("billing.summary")}
-            </ClientLink>
-            <ClientLink to={`/billing-details/${id}`} className="font-medium">
+            </PlainLink>
+            <PlainLink to={`/billing-details/${id}`} className="font-medium">
               {t("billing.viewDetails")}
-            </ClientLink>
+            </PlainLink>
           </p>
         </Card>
 
@@ -180,15 +180,15 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
             ]}
           />
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-            <ClientLink
+            <PlainLink
               to={`/account-details/${id}`}
               className="rounded-md bg-primary px-4 py-2 font-semibold text-white no-underline hover:bg-primary-dark"
             >
               {t("account.manage")}
-            </ClientLink>
-            <ClientLink to="/profile-settings" className="font-medium">
+            </PlainLink>
+            <PlainLink to="/profile-settings" className="font-medium">
               {t("account.profile")}
-            </ClientLink>
+            </PlainLink>
           </p>
         </Card>
       </div>
@@ -237,21 +237,21 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
                         </p>
                       ) : null}
                       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                        <ClientLink
+                        <PlainLink
                           to={`/resi-internet/${s.package_id}`}
                           aria-label={t("services.internetDetailsOf", { name: bundle.name })}
                         >
                           {t("services.internetDetails")}
-                        </ClientLink>
-                        <ClientLink to={`/wifi/${s.package_id}`} aria-label={t("services.wifiSettingsOf", { name: bundle.name })}>
+                        </PlainLink>
+                        <PlainLink to={`/wifi/${s.package_id}`} aria-label={t("services.wifiSettingsOf", { name: bundle.name })}>
                           {t("services.wifiSettings")}
-                        </ClientLink>
-                        <ClientLink
+                        </PlainLink>
+                        <PlainLink
                           to={`/internet/router/${s.service_id}`}
                           aria-label={t("services.routerSettingsOf", { name: bundle.name })}
                         >
                           {t("services.routerSettings")}
-                        </ClientLink>
+                        </PlainLink>
                       </p>
                     </li>
                   ))}
@@ -260,13 +260,13 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
                       <div>
                         <p className="font-medium">{t("services.tvLine", { name: s.name })}</p>
                         <p className="text-sm text-gray-700">{t("services.channels", { count: s.channel_count })}</p>
-                        <ClientLink
+                        <PlainLink
                           to={`/resi-tv/${s.package_id}`}
                           className="text-sm"
                           aria-label={t("services.tvDetailsOf", { name: bundle.name })}
                         >
                           {t("services.tvDetails")}
-                        </ClientLink>
+                        </PlainLink>
                       </div>
                       <StatusBadge status={s.status} />
                     </li>
@@ -298,7 +298,7 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
         <Card
           id="support-heading"
           title={t("support.title")}
-          actions={<ClientLink to={`/support/${id}`}>{t("support.requests")}</ClientLink>}
+          actions={<PlainLink to={`/support/${id}`}>{t("support.requests")}</PlainLink>}
           className={outlined("support")}
         >
           <Details
@@ -335,7 +335,7 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
         <Card
           id="contacts-heading"
           title={t("contacts.title")}
-          actions={<ClientLink to={`/contacts/${id}`}>{t("contacts.manage")}</ClientLink>}
+          actions={<PlainLink to={`/contacts/${id}`}>{t("contacts.manage")}</PlainLink>}
         >
           <ul className="space-y-2">
             {dashboard.customer_contacts.map((c) => (

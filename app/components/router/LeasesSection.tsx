@@ -5,8 +5,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import type { DhcpLease, DhcpLeasesAnswer } from "#contract/home-network";
-import { Form } from "react-router";
-import { ClientLink } from "~/components/ClientLink";
+import { Form, Link } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
 import { ErrorSummary, SubmitButton } from "~/components/form";
@@ -17,12 +16,10 @@ import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
 export function LeasesSection({
-  serviceId,
   leases,
   canManage,
   lastResult,
 }: {
-  serviceId: number;
   /** null: the API could not say. Each lease may carry its device's pause in words (written by the loader). */
   leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { pause?: string })[] }) | null;
   canManage: boolean;
@@ -92,24 +89,17 @@ export function LeasesSection({
                     <td>{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
                       <td className="text-right whitespace-nowrap">
-                        <ClientLink
-                          to={`/internet/router/${serviceId}/reservations/new?mac=${mac}`}
-                          aria-label={t("leases.reserveFor", { name })}
-                        >
+                        <Link to={`reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
-                        </ClientLink>
+                        </Link>
                         {lease.type === "reserved" ? (
-                          <ClientLink
-                            to={`/internet/router/${serviceId}/reservations/${mac}/remove`}
-                            className="ml-3"
-                            aria-label={t("leases.unreserveFor", { name })}
-                          >
+                          <Link to={`reservations/${mac}/remove`} className="ml-3" aria-label={t("leases.unreserveFor", { name })}>
                             {t("leases.unreserve")}
-                          </ClientLink>
+                          </Link>
                         ) : null}
-                        <ClientLink to={`/internet/router/${serviceId}/devices/${mac}/pause`} className="ml-3">
+                        <Link to={`devices/${mac}/pause`} className="ml-3">
                           {t("leases.pause")}
-                        </ClientLink>
+                        </Link>
                       </td>
                     ) : null}
                   </tr>

@@ -1,6 +1,6 @@
 /** The router page's port forwarding section (GET port-forwarding-rules), with the links to add, change and remove a rule. */
 import type { PortForwardingRule } from "#contract/home-network";
-import { ClientLink } from "~/components/ClientLink";
+import { Link } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
 import { actionLinkClass } from "~/components/PageHeader";
@@ -25,9 +25,9 @@ export function RulesSection({
       title={t("rules.title")}
       actions={
         rules && canManage ? (
-          <ClientLink to={`/internet/router/${id}/port-forwarding/new`} className={actionLinkClass}>
+          <Link to={`/internet/router/${id}/port-forwarding/new`} className={actionLinkClass}>
             {t("rules.add")}
-          </ClientLink>
+          </Link>
         ) : null
       }
     >
@@ -61,19 +61,19 @@ export function RulesSection({
               <td>{rule.enabled ? t("rules.on") : t("rules.off")}</td>
               {canManage ? (
                 <td className="text-right whitespace-nowrap">
-                  <ClientLink
+                  <Link
                     to={`/internet/router/${id}/port-forwarding/${rule.id}`}
                     aria-label={t("rules.editRule", { name: rule.description })}
                   >
                     {t("rules.edit")}
-                  </ClientLink>
-                  <ClientLink
+                  </Link>
+                  <Link
                     to={`/internet/router/${id}/port-forwarding/${rule.id}/remove`}
                     className="ml-3"
                     aria-label={t("rules.removeRule", { name: rule.description })}
                   >
                     {t("rules.remove")}
-                  </ClientLink>
+                  </Link>
                 </td>
               ) : null}
             </tr>

@@ -4,7 +4,7 @@
  * the others see the list read-only. Without an id: the active account's contacts.
  */
 import { Link } from "react-router";
-import { ClientLink } from "~/components/ClientLink";
+import { PlainLink } from "~/components/PlainLink";
 import type { Route } from "./+types/list";
 import { Card } from "~/components/Card";
 import { PageAlert, PageAlerts } from "~/components/PageAlert";
@@ -85,9 +85,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                   return (
                     <tr key={contact.contact_id} className="block py-3 md:table-row md:py-0" data-testid="contact-row">
                       <th scope="row" className="block text-left font-normal md:table-cell md:py-3 md:pr-4 md:align-top">
-                        <ClientLink to={contactPath(id, contact.contact_id)} className="font-semibold">
+                        <PlainLink to={contactPath(id, contact.contact_id)} className="font-semibold">
                           {name}
-                        </ClientLink>
+                        </PlainLink>
                         {contact.is_current_user ? <span className="ml-2 text-sm text-gray-700">{t("list.you")}</span> : null}
                       </th>
                       <td className="block break-all md:table-cell md:py-3 md:pr-4 md:align-top">

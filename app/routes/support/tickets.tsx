@@ -7,7 +7,7 @@
  */
 import { StatusBadge } from "~/components/StatusBadge";
 import { Link } from "react-router";
-import { ClientLink } from "~/components/ClientLink";
+import { PlainLink } from "~/components/PlainLink";
 import type { Route } from "./+types/tickets";
 import type { SupportTicket } from "#contract/support";
 import { Card, Details } from "~/components/Card";
@@ -71,7 +71,7 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
                 <li key={ticket.ticket_id} className="py-4" data-testid="ticket">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="min-w-0 font-semibold break-words text-gray-900">
-                      <ClientLink to={ticketPath(customer.customer_id, ticket.ticket_number)}>{ticket.subject}</ClientLink>
+                      <PlainLink to={ticketPath(customer.customer_id, ticket.ticket_number)}>{ticket.subject}</PlainLink>
                     </h3>
                     <TicketStatus status={ticket.status} />
                   </div>
