@@ -2,7 +2,7 @@
 import { Router } from "express";
 import { ResidentialDashboardQuery, type ResidentialDashboardAnswer, type ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
 import { BALANCE_COLUMNS, balanceOf, type BalanceColumns } from "./billing.ts";
-import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressOf, dollars, isoInstant, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { parseInput, requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
@@ -224,7 +224,7 @@ export async function residentialBillingDetails(ctx: ServiceContext, customerId:
             (SELECT json_build_object('amount_cents', amount_cents, 'date', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
                FROM payments WHERE customer_id = $1 AND status = 'successful' ORDER BY paid_at DESC LIMIT 1) AS last_payment,
             (SELECT json_agg(json_build_object('amount_cents', amount_cents, 'method', method,
-                                               'paid_at', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                                               'paid_at', ${isoInstant("paid_at")})
                              ORDER BY paid_at DESC, id DESC)
                FROM payments WHERE customer_id = $1 AND status = 'pending') AS pending_payments
        FROM customers cu WHERE cu.id = $1`,
