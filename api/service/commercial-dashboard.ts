@@ -1,7 +1,7 @@
 /** /commercial-dashboard: account info and services grouped by category. */
 import { Router } from "express";
 import type { CommercialDashboardAnswer } from "../contract/dashboard.ts";
-import { addressLines, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressLines, together, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requireCustomer, route } from "./http.ts";
 
@@ -26,43 +26,48 @@ export function commercialDashboardRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.id);
       if (access.isResidential) throw notFound("Commercial account");
-      const [customer, services] = await Promise.all([
-        ctx.db.one<
-          AddressColumns & {
-            id: number;
-            contract_name: string;
-            is_house_account: boolean;
-            rep_name: StaffRow["name"];
-            rep_email: StaffRow["email"];
-            rep_phone: StaffRow["phone"];
-            csa_name: StaffRow["name"];
-            csa_email: StaffRow["email"];
-            csa_phone: StaffRow["phone"];
-          }
-        >(
-          `SELECT cu.*, r.name AS rep_name, r.email AS rep_email, r.phone AS rep_phone,
-                  a.name AS csa_name, a.email AS csa_email, a.phone AS csa_phone
-             FROM customers cu
-             LEFT JOIN staff r ON r.id = cu.sales_rep_id
-             LEFT JOIN staff a ON a.id = cu.success_advocate_id
-            WHERE cu.id = $1`,
-          [access.customerId],
-        ),
-        ctx.db.query<
-          AddressColumns & {
+      // The account and its services in one statement (the services as a JSON column).
+      const read = together(
+        {
+          sql: `SELECT cu.*, r.name AS rep_name, r.email AS rep_email, r.phone AS rep_phone,
+                       a.name AS csa_name, a.email AS csa_email, a.phone AS csa_phone
+                  FROM customers cu
+                  LEFT JOIN staff r ON r.id = cu.sales_rep_id
+                  LEFT JOIN staff a ON a.id = cu.success_advocate_id
+                 WHERE cu.id = $1`,
+          params: [access.customerId],
+        },
+        {
+          services: {
+            sql: `SELECT id, category, name, name_fr, platform_id, status, address_line1, address_line2, city, province, postal_code
+                    FROM services WHERE customer_id = $1 ORDER BY id`,
+            params: [access.customerId],
+            as: "rows",
+          },
+        },
+      );
+      const customer = await ctx.db.one<
+        AddressColumns & {
+          id: number;
+          contract_name: string;
+          is_house_account: boolean;
+          rep_name: StaffRow["name"];
+          rep_email: StaffRow["email"];
+          rep_phone: StaffRow["phone"];
+          csa_name: StaffRow["name"];
+          csa_email: StaffRow["email"];
+          csa_phone: StaffRow["phone"];
+          services: (AddressColumns & {
             id: number;
             category: string;
             name: string;
             name_fr: string;
             platform_id: string | null;
             status: "up" | "down" | "unknown";
-          }
-        >(
-          `SELECT id, category, name, name_fr, platform_id, status, address_line1, address_line2, city, province, postal_code
-             FROM services WHERE customer_id = $1 ORDER BY id`,
-          [access.customerId],
-        ),
-      ]);
+          })[];
+        }
+      >(read.sql, read.params);
+      const { services } = customer!;
       const fr = req.lang === "fr";
       const known = Object.keys(COMMERCIAL_CATEGORIES);
       const categories = [...new Set(services.map((s) => s.category))].sort(

@@ -43,6 +43,33 @@ export const dollars = (cents: number) => Math.round(cents) / 100;
  */
 export const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A statement and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Reads that a call needs together, made in one statement (one round trip to the database instead of one
+ * each: on PostgreSQL a statement costs the API and the database a socket write and a wake-up each way,
+ * more than a small read itself). The answer is `first`'s row with one more column per other read: its
+ * rows as JSON (`rows`: a list, empty when none, in the order its ORDER BY gives: the aggregate reads the
+ * read's rows as they come) or its one row (`row`: null when none). Their parameters are numbered after
+ * those before them. Inside JSON, timestamps are ISO strings (`new Date` reads them), not Dates.
+ */
+export function together(first: Statement, more: Record<string, Statement & { as: "rows" | "row" }>): Statement {
+  const params = [...first.params];
+  const columns = Object.entries(more).map(([name, read]) => {
+    const offset = params.length;
+    params.push(...read.params);
+    const sql = read.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    return read.as === "row"
+      ? `(SELECT row_to_json(r) FROM (${sql}) r) AS ${name}`
+      : `COALESCE((SELECT json_agg(r) FROM (${sql}) r), '[]') AS ${name}`;
+  });
+  return { sql: `SELECT f.*${columns.map((column) => `, ${column}`).join("")} FROM (${first.sql}) f`, params };
+}
+
 export interface AddressColumns {
   address_line1: string | null;
   address_line2: string | null;

@@ -2,13 +2,13 @@
 import { Router } from "express";
 import { ResidentialDashboardQuery, type ResidentialDashboardAnswer, type ResidentialBillingDetailsAnswer } from "../contract/dashboard.ts";
 import { BALANCE_COLUMNS, balanceOf, type BalanceColumns } from "./billing.ts";
-import { addressOf, dollars, isoInstant, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressOf, dollars, isoInstant, todayOf, together, type AddressColumns, type ServiceContext, type Statement } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { parseInput, requireCustomer, route } from "./http.ts";
 import { SERVICE_STATUS } from "./packages.ts";
 import { settlementHours } from "./payment-processor.ts";
 import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
-import { accountIncidents } from "./status.ts";
+import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
 import { isOn } from "./wifi.ts";
 import { addMonths } from "#common/calendar";
 
@@ -106,12 +106,19 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
       // as they stand on the service's day, without writing (the settling job makes that durable).
       const include = new Set(parseInput(ResidentialDashboardQuery, req.query).include?.split(","));
       const today = todayOf(ctx);
-      const [found, billing, incidents] = await Promise.all([
-        ctx.db.one<DashboardRow>(DASHBOARD_SQL, [id, req.user!.userId, access.contactId]),
-        include.has("billing_details") ? residentialBillingDetails(ctx, id) : undefined,
-        include.has("incidents") ? accountIncidents(ctx, id, null, req.lang) : undefined,
-      ]);
-      const row = found!;
+      // The billing details and the incidents asked for come in the same statement, as JSON columns.
+      const read = together(
+        { sql: DASHBOARD_SQL, params: [id, req.user!.userId, access.contactId] },
+        {
+          ...(include.has("billing_details") && { billing_row: { ...billingDetailsRead(id, today), as: "row" as const } }),
+          ...(include.has("incidents") && { incident_rows: { ...accountIncidentsRead(id, null, req.lang), as: "rows" as const } }),
+        },
+      );
+      const row = (await ctx.db.one<
+        DashboardRow & { billing_row?: BillingDetailsRow; incident_rows?: Parameters<typeof accountIncidentsOf>[0] }
+      >(read.sql, read.params))!;
+      const billing = row.billing_row && billingDetailsOf(row.billing_row, today);
+      const incidents = row.incident_rows && accountIncidentsOf(row.incident_rows, ctx.now());
       // The account, the user and the contact are columns of the one row.
       const [customer, user, contact] = [row, row, row];
       const { wifi, contacts } = row;
@@ -207,18 +214,16 @@ export function residentialDashboardRoutes(ctx: ServiceContext): Router {
   return router;
 }
 
-/** Balance, payments on their way and what is still owed, what is past due, the current invoice and the last payment of an account. */
-export async function residentialBillingDetails(ctx: ServiceContext, customerId: number): Promise<ResidentialBillingDetailsAnswer> {
-  const today = todayOf(ctx);
-  const row = (await ctx.db.one<
-    BalanceColumns & {
-      billing_day: number;
-      current: { invoice_number: string; issued_on: string; due_on: string; total_cents: number } | null;
-      last_payment: { amount_cents: number; date: string } | null;
-      pending_payments: { amount_cents: number; paid_at: string; method: "credit_card" | "bank" | "pad" | "cheque" }[] | null;
-    }
-  >(
-    `SELECT ${BALANCE_COLUMNS}, cu.billing_day,
+type BillingDetailsRow = BalanceColumns & {
+  billing_day: number;
+  current: { invoice_number: string; issued_on: string; due_on: string; total_cents: number } | null;
+  last_payment: { amount_cents: number; date: string } | null;
+  pending_payments: { amount_cents: number; paid_at: string; method: "credit_card" | "bank" | "pad" | "cheque" }[] | null;
+};
+
+/** The read of an account's billing details, for `billingDetailsOf`. */
+const billingDetailsRead = (customerId: number, today: string): Statement => ({
+  sql: `SELECT ${BALANCE_COLUMNS}, cu.billing_day,
             (SELECT json_build_object('invoice_number', invoice_number, 'issued_on', issued_on, 'due_on', due_on, 'total_cents', total_cents)
                FROM invoices WHERE customer_id = $1 ORDER BY issued_on DESC LIMIT 1) AS current,
             (SELECT json_build_object('amount_cents', amount_cents, 'date', to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
@@ -228,8 +233,18 @@ export async function residentialBillingDetails(ctx: ServiceContext, customerId:
                              ORDER BY paid_at DESC, id DESC)
                FROM payments WHERE customer_id = $1 AND status = 'pending') AS pending_payments
        FROM customers cu WHERE cu.id = $1`,
-    [customerId, today],
-  ))!;
+  params: [customerId, today],
+});
+
+/** Balance, payments on their way and what is still owed, what is past due, the current invoice and the last payment of an account. */
+export async function residentialBillingDetails(ctx: ServiceContext, customerId: number): Promise<ResidentialBillingDetailsAnswer> {
+  const today = todayOf(ctx);
+  const read = billingDetailsRead(customerId, today);
+  return billingDetailsOf((await ctx.db.one<BillingDetailsRow>(read.sql, read.params))!, today);
+}
+
+/** An account's billing details from `billingDetailsRead`'s row (or its JSON). */
+function billingDetailsOf(row: BillingDetailsRow, today: string): ResidentialBillingDetailsAnswer {
   const totals = balanceOf(row);
   const { current, last_payment: lastPayment, billing_day: billingDay } = row;
   const balance = totals.balanceCents;

@@ -23,7 +23,7 @@ import {
   type PublicIncident,
   type PublicIncidentsAnswer,
 } from "../contract/status.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Statement } from "./context.ts";
 import { requireCustomer, requireService, route } from "./http.ts";
 
 /**
@@ -96,8 +96,9 @@ interface IncidentRow {
   id: number;
   kind: IncidentKind;
   services: IncidentService[];
-  starts_at: Date;
-  expected_end_at: Date | null;
+  /** A Date as a row reads it, an ISO string when the rows come as JSON (`together`, context.ts). */
+  starts_at: Date | string;
+  expected_end_at: Date | string | null;
   summary: string;
   updates: { at: string; text: string }[];
 }
@@ -129,7 +130,7 @@ export function statusPublicRoutes(ctx: ServiceContext): Router {
       );
       const incidents = rows.map((row): PublicIncident => ({
         ...common(row),
-        state: row.resolved_at ? "resolved" : row.starts_at.getTime() > now.getTime() ? "upcoming" : "current",
+        state: row.resolved_at ? "resolved" : new Date(row.starts_at).getTime() > now.getTime() ? "upcoming" : "current",
         services: row.services,
         areas: row.areas,
         resolution: row.resolved_at ? { at: iso(row.resolved_at), text: row.resolution ?? "" } : null,
@@ -144,19 +145,23 @@ export function statusPublicRoutes(ctx: ServiceContext): Router {
   return router;
 }
 
-/** The open incidents touching a customer's services (or one of them). */
-export async function accountIncidents(ctx: ServiceContext, customerId: number, serviceId: number | null, lang: string) {
-  const now = ctx.now();
-  const rows = await ctx.db.query<IncidentRow & { service_ids: number[]; kinds: IncidentService[]; named: boolean }>(ACCOUNT_QUERY, [
-    customerId,
-    serviceId,
-    lang,
-  ]);
+/** The read of the open incidents touching a customer's services (or one of them), for `accountIncidentsOf`. */
+export const accountIncidentsRead = (customerId: number, serviceId: number | null, lang: string): Statement => ({
+  sql: ACCOUNT_QUERY,
+  params: [customerId, serviceId, lang],
+});
+
+/** The open incidents touching a customer's services (or one of them), from `accountIncidentsRead`'s rows (or their JSON). */
+export function accountIncidentsOf(
+  rows: (IncidentRow & { service_ids: number[]; kinds: IncidentService[]; named: boolean })[],
+  now: Date,
+): AccountIncidentsAnswer {
   const incidents = rows.map((row): AccountIncident => {
     const kinds = row.services.filter((kind) => row.kinds.includes(kind));
+    const shared = common(row);
     return {
-      ...common(row),
-      state: row.starts_at.getTime() > now.getTime() ? "upcoming" : "current",
+      ...shared,
+      state: Date.parse(shared.starts_at) > now.getTime() ? "upcoming" : "current",
       // A service named without a kind of its own (a cabinet): the incident's kinds.
       services: kinds.length ? kinds : row.services,
       touches: row.named ? "service" : "area",
@@ -164,8 +169,13 @@ export async function accountIncidents(ctx: ServiceContext, customerId: number, 
     };
   });
   incidents.sort((a, b) => ORDER[a.state] - ORDER[b.state] || Date.parse(a.starts_at) - Date.parse(b.starts_at));
-  const answer: AccountIncidentsAnswer = { incidents };
-  return answer;
+  return { incidents };
+}
+
+/** The open incidents touching a customer's services (or one of them). */
+export async function accountIncidents(ctx: ServiceContext, customerId: number, serviceId: number | null, lang: string) {
+  const read = accountIncidentsRead(customerId, serviceId, lang);
+  return accountIncidentsOf(await ctx.db.query(read.sql, read.params), ctx.now());
 }
 
 export function statusRoutes(ctx: ServiceContext): Router {
