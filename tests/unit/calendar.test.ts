@@ -8,6 +8,7 @@ import {
   dayStart,
   daysBetween,
   formatDay,
+  instantMillis,
   isBusinessDay,
   parseDay,
   weekday,
@@ -123,5 +124,26 @@ describe("today in Toronto", () => {
 
   it("refuses an invalid date as before", () => {
     expect(() => torontoToday(new Date("not a date"))).toThrow(RangeError);
+  });
+});
+
+describe("instants as the API writes them", () => {
+  it("reads them as Date.parse does, across month ends, leap days, centuries and every hour of a year", () => {
+    const instants = [
+      "1969-12-31T23:59:59.999Z",
+      "1970-01-01T00:00:00.000Z",
+      "2000-02-29T12:34:56.789Z",
+      "2024-02-29T23:00:00.000Z",
+      "2100-03-01T00:00:00.001Z",
+      "2026-12-31T23:59:59.999Z",
+    ];
+    for (let hour = 0; hour < 366 * 24; hour += 7) instants.push(new Date(Date.UTC(2028, 0, 1) + hour * 3_600_000 + hour).toISOString());
+    for (const iso of instants) expect(instantMillis(iso), iso).toBe(Date.parse(iso));
+  });
+
+  it("leaves other forms to Date.parse: offsets, no milliseconds, nonsense", () => {
+    for (const iso of ["2026-11-03T14:00:00Z", "2026-11-03T09:00:00.000-05:00", "2026-11-03", "not an instant at all!!!"]) {
+      expect(instantMillis(iso), iso).toEqual(Date.parse(iso));
+    }
   });
 });

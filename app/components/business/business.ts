@@ -4,7 +4,7 @@
  * summing samples by day for the tables that go with the charts.
  */
 import type { CommercialDashboardAnswer } from "#contract/dashboard";
-import { addDays, dayStart } from "#common/calendar";
+import { addDays, dayStart, instantMillis } from "#common/calendar";
 
 // ---------------------------------------------------------------------------------------------------
 // Commercial dashboard
@@ -126,7 +126,7 @@ export function toChartData<T extends { time: string }>(
   const count = Math.ceil(totalSeconds / slotSeconds);
   const series: ChartData["series"] = {};
   // Each sample's slot, read once for every series.
-  const slots = samples.map((sample) => Math.floor((Date.parse(sample.time) - start) / 1000 / slotSeconds));
+  const slots = samples.map((sample) => Math.floor((instantMillis(sample.time) - start) / 1000 / slotSeconds));
   for (const [key, read] of Object.entries(pick)) {
     const values: (number | null)[] = new Array(count).fill(null);
     for (let i = 0; i < samples.length; i++) {
