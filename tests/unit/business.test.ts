@@ -8,6 +8,7 @@ import {
   niceScale,
   percentile95,
   serviceLink,
+  chartValues,
   toChartData,
   toCsv,
 } from "../../app/components/business/business.ts";
@@ -100,19 +101,34 @@ describe("chart data", () => {
       { from_date: "2026-11-01", to_date: "2026-11-07", interval_seconds: 3600 },
     );
     expect(data.slotSeconds).toBe(3600);
-    expect(data.series.v).toHaveLength(168);
-    expect(data.series.v[5]).toBe(5);
+    const values = chartValues(data.series.v);
+    expect(values).toHaveLength(168);
+    expect(values[5]).toBe(5);
   });
 
   it("reduces 60 days to 480 slots of 3 hours, each its highest sample, and leaves gaps empty", () => {
     const samples = hourly("2026-09-25", 60 * 24, (h) => (h === 100 ? 999 : h % 3)).filter((_, h) => h < 30 || h >= 36);
     const data = toChartData(samples, { v: (s) => s.v }, { from_date: "2026-09-25", to_date: "2026-11-23", interval_seconds: 3600 });
     expect(data.slotSeconds).toBe(3 * 3600);
-    expect(data.series.v).toHaveLength(480);
-    expect(data.series.v[0]).toBe(2);
-    expect(data.series.v[33]).toBe(999);
-    expect(data.series.v[10]).toBeNull();
-    expect(data.series.v[11]).toBeNull();
+    const values = chartValues(data.series.v);
+    expect(values).toHaveLength(480);
+    expect(values[0]).toBe(2);
+    expect(values[33]).toBe(999);
+    expect(values[10]).toBeNull();
+    expect(values[11]).toBeNull();
+  });
+
+  it("writes each series as one string that reads back exactly, gaps included", () => {
+    const samples = [
+      { time: "2026-11-01T00:00:00.000Z", v: 0.1 + 0.2 },
+      { time: "2026-11-01T02:00:00.000Z", v: -1.5e-7 },
+      { time: "2026-11-01T03:00:00.000Z", v: 1234567.891 },
+    ];
+    const data = toChartData(samples, { v: (s) => s.v }, { from_date: "2026-11-01", to_date: "2026-11-01", interval_seconds: 3600 });
+    expect(typeof data.series.v).toBe("string");
+    expect(chartValues(data.series.v).slice(0, 5)).toEqual([0.1 + 0.2, null, -1.5e-7, 1234567.891, null]);
+    expect(chartValues(data.series.v)).toHaveLength(24);
+    expect(chartValues(undefined)).toEqual([]);
   });
 });
 

@@ -8,8 +8,8 @@
  * at a readable size, never scrolling sideways. Margins come from the labels' widths
  * (app/components/business/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
  */
-import { useState, type MouseEvent } from "react";
-import { niceScale, type ChartData } from "./business";
+import { useMemo, useState, type MouseEvent } from "react";
+import { chartValues, niceScale, type ChartData } from "./business";
 import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "./chart-layout";
 import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -60,15 +60,19 @@ export function TimeChart({
   const { t, language } = useT("business");
   const [hover, setHover] = useState<number | null>(null);
   const hoverTime = hover === null ? null : new Date(Date.parse(`${data.from_date}T00:00:00Z`) + hover * data.slotSeconds * 1000);
-  // What both sizes draw from, worked out once: the highest value and the days' labels.
+  // What both sizes draw from, worked out once: the values, the highest of them and the days' labels.
+  const series = useMemo(
+    () => Object.fromEntries(Object.entries(data.series).map(([key, written]) => [key, chartValues(written)])),
+    [data.series],
+  );
   let peak = 0;
-  for (const line of lines) for (const value of data.series[line.key] ?? []) if (value !== null && value > peak) peak = value;
+  for (const line of lines) for (const value of series[line.key] ?? []) if (value !== null && value > peak) peak = value;
   for (const marker of markers) peak = Math.max(peak, marker.value);
   const first = Date.parse(`${data.from_date}T12:00:00Z`);
   const dayLabels = Array.from({ length: daysBetween(data.from_date, data.to_date) + 1 }, (_, d) =>
     formatDayMonth(new Date(first + d * DAY_MS).toISOString().slice(0, 10), language),
   );
-  const chart = { id, title, description, data, lines, markers, unitLabel, language, hover, setHover, peak, dayLabels };
+  const chart = { id, title, description, series, lines, markers, unitLabel, language, hover, setHover, peak, dayLabels };
 
   return (
     <figure className="@container m-0">
@@ -104,7 +108,7 @@ export function TimeChart({
               time: formatDateTime(hoverTime, language),
               values: lines
                 .map((line) => {
-                  const value = data.series[line.key]?.[hover];
+                  const value = series[line.key]?.[hover];
                   return t("chart.labelled", {
                     label: line.label,
                     value: value === null || value === undefined ? t("chart.noData") : unit(axisNumber(value, language)),
@@ -125,7 +129,7 @@ function ChartSvg({
   id,
   title,
   description,
-  data,
+  series,
   lines,
   markers,
   unitLabel,
@@ -139,7 +143,8 @@ function ChartSvg({
   id: string;
   title: string;
   description: string;
-  data: ChartData;
+  /** The values of the chart's series (chartValues). */
+  series: Record<string, (number | null)[]>;
   lines: ChartLineStyle[];
   markers: ChartMarker[];
   unitLabel: string;
@@ -151,7 +156,7 @@ function ChartSvg({
   /** Each day's label, from the first. */
   dayLabels: string[];
 }) {
-  const slots = Math.max(1, ...lines.map((line) => data.series[line.key]?.length ?? 0));
+  const slots = Math.max(1, ...lines.map((line) => series[line.key]?.length ?? 0));
   const scale = niceScale(peak * 1.05, TIME_CHART_SIZES[size].ticks);
   const yTicks: number[] = [];
   for (let v = 0; v <= scale.max + 1e-9; v += scale.step) yTicks.push(v);
@@ -239,7 +244,7 @@ function ChartSvg({
       {lines.map((line) => (
         <path
           key={line.key}
-          d={path(data.series[line.key] ?? [])}
+          d={path(series[line.key] ?? [])}
           fill="none"
           stroke={line.colour}
           strokeWidth={1.5}

@@ -101,8 +101,17 @@ export interface ChartData {
   to_date: string;
   /** Length of one slot. */
   slotSeconds: number;
-  /** One value per slot and series, oldest first; null where no sample fell. */
-  series: Record<string, (number | null)[]>;
+  /**
+   * One value per slot and series, oldest first, written as numbers separated by commas, nothing where
+   * no sample fell (`chartValues` reads them back): one string in the page's data instead of hundreds of
+   * values that React Router's serializer would each handle on its own.
+   */
+  series: Record<string, string>;
+}
+
+/** The values of a series of `ChartData`, null where no sample fell; none for a series it lacks. */
+export function chartValues(written: string | undefined): (number | null)[] {
+  return written === undefined ? [] : written.split(",").map((value) => (value === "" ? null : Number(value)));
 }
 
 /** At most this many points a line: about one per pixel column of the chart. */
@@ -136,7 +145,7 @@ export function toChartData<T extends { time: string }>(
       const current = values[slot];
       if (current === null || value > current) values[slot] = value;
     }
-    series[key] = values;
+    series[key] = values.map((value) => (value === null ? "" : String(value))).join(",");
   }
   return { from_date: range.from_date, to_date: range.to_date, slotSeconds, series };
 }
