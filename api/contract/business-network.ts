@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { IsoDate, IsoDateTime, NumericId } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { AccountIncident } from "./status.ts";
 import { EmailListInput, textField } from "./support.ts";
 
 export const EndpointStatus = z.enum(["up", "down", "unknown"]);
@@ -47,8 +48,22 @@ export const EndpointDetails = z.object({
 });
 export type EndpointDetails = z.infer<typeof EndpointDetails>;
 
+/** What GET /internet/{id}/endpoint adds to its answer when asked (?include=…). */
+export const ENDPOINT_INCLUDES = ["incidents"] as const;
+export const EndpointDetailsQuery = z.object({
+  /** A comma-separated list of ENDPOINT_INCLUDES. */
+  include: z
+    .string()
+    .regex(new RegExp(`^(${ENDPOINT_INCLUDES.join("|")})(,(${ENDPOINT_INCLUDES.join("|")}))*$`))
+    .optional(),
+});
+
 /** GET /internet/{id}/endpoint */
-export const EndpointDetailsAnswer = z.object({ endpoint_details: EndpointDetails });
+export const EndpointDetailsAnswer = z.object({
+  endpoint_details: EndpointDetails,
+  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
+  incidents: z.array(AccountIncident).optional(),
+});
 export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
 
 /**
@@ -206,10 +221,12 @@ export const businessNetworkEndpoints = [
     method: "get",
     path: "/internet/{id}/endpoint",
     tag: "business-network",
-    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}`,
+    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}; ?include=incidents adds what GET /status/services/{serviceId} answers, in one round trip`,
     auth: "bearer",
+    query: EndpointDetailsQuery,
     answer: EndpointDetailsAnswer,
-    errors: [404],
+    errors: [404, 422],
+    errorCodes: ["include.invalid"],
   }),
   endpoint({
     method: "put",

@@ -7,18 +7,22 @@ import { Router } from "express";
 import {
   DateRangeQuery,
   DEFAULT_RANGE_DAYS,
+  EndpointDetailsQuery,
   MAX_RANGE_DAYS,
   UpdateEndpointRequest,
   type AlertsAnswer,
   type AllocationsAnswer,
   type BandwidthAnswer,
   type EndpointDetails,
+  type EndpointDetailsAnswer,
   type IpBlock,
   type UpdateEndpointAnswer,
 } from "../contract/business-network.ts";
+import type { AccountIncident } from "../contract/status.ts";
 import { splitEmailList } from "../contract/support.ts";
 import type { Db } from "../db/client.ts";
-import { addressLines, isoInstant, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressLines, isoInstant, todayOf, together, type AddressColumns, type ServiceContext } from "./context.ts";
+import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
 import { addDays, daysBetween, parseDay } from "#common/calendar";
@@ -147,29 +151,49 @@ type EndpointRow = AddressColumns & {
 
 type ContactRow = { contact_id: number; first_name: string; last_name: string; email: string; roles: string[] };
 
+const ENDPOINT_SQL = `
+  SELECT s.id AS service_id, s.name, s.name_fr, s.platform_id, s.status, s.customer_id,
+         s.address_line1, s.address_line2, s.city, s.province, s.postal_code,
+         e.circuit_id, e.access_device, e.port, e.handoff, e.speed_mbps, e.vlan_id, e.label, e.description,
+         e.alert_emails, e.notify_contact_id, e.updated_at
+    FROM network_endpoints e JOIN services s ON s.id = e.service_id
+   WHERE e.service_id = $1`;
+
 async function endpointRow(db: Db, serviceId: number): Promise<EndpointRow> {
-  const row = await db.one<EndpointRow>(
-    `SELECT s.id AS service_id, s.name, s.name_fr, s.platform_id, s.status, s.customer_id,
-            s.address_line1, s.address_line2, s.city, s.province, s.postal_code,
-            e.circuit_id, e.access_device, e.port, e.handoff, e.speed_mbps, e.vlan_id, e.label, e.description,
-            e.alert_emails, e.notify_contact_id, e.updated_at
-       FROM network_endpoints e JOIN services s ON s.id = e.service_id
-      WHERE e.service_id = $1`,
-    [serviceId],
-  );
+  const row = await db.one<EndpointRow>(ENDPOINT_SQL, [serviceId]);
   if (!row) throw notFound("Endpoint");
   return row;
 }
 
-async function endpointDetails(db: Db, serviceId: number, lang: "en" | "fr"): Promise<EndpointDetails> {
-  const row = await endpointRow(db, serviceId);
-  const contacts = await db.query<ContactRow>(
-    "SELECT id AS contact_id, first_name, last_name, email, roles FROM contacts WHERE customer_id = $1 ORDER BY id",
-    [row.customer_id],
+/**
+ * The endpoint's details and, with `incidents`, the open incidents touching it, in one statement (the
+ * account's contacts and the incidents as JSON columns, api/service/context.ts `together`).
+ */
+async function endpointDetails(
+  ctx: ServiceContext,
+  access: { serviceId: number; customerId: number },
+  lang: "en" | "fr",
+  incidents = false,
+): Promise<{ details: EndpointDetails; incidents?: AccountIncident[] }> {
+  const read = together(
+    { sql: ENDPOINT_SQL, params: [access.serviceId] },
+    {
+      contacts: {
+        sql: "SELECT id AS contact_id, first_name, last_name, email, roles FROM contacts WHERE customer_id = $1 ORDER BY id",
+        params: [access.customerId],
+        as: "rows",
+      },
+      ...(incidents && { incident_rows: { ...accountIncidentsRead(access.customerId, access.serviceId, lang), as: "rows" as const } }),
+    },
   );
+  const row = await ctx.db.one<
+    EndpointRow & { contacts: ContactRow[]; incident_rows?: Parameters<typeof accountIncidentsOf>[0] }
+  >(read.sql, read.params);
+  if (!row) throw notFound("Endpoint");
+  const { contacts } = row;
   const person = ({ contact_id, first_name, last_name, email }: ContactRow) => ({ contact_id, first_name, last_name, email });
   const notified = contacts.find((c) => c.contact_id === row.notify_contact_id);
-  return {
+  const details: EndpointDetails = {
     service_id: row.service_id,
     customer_id: row.customer_id,
     name: lang === "fr" ? row.name_fr : row.name,
@@ -189,6 +213,7 @@ async function endpointDetails(db: Db, serviceId: number, lang: "en" | "fr"): Pr
     notification_contact_options: contacts.filter((c) => c.roles.includes("notify")).map(person),
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   };
+  return { details, ...(row.incident_rows && { incidents: accountIncidentsOf(row.incident_rows, ctx.now()).incidents }) };
 }
 
 const DEDICATED_INTERNET = { categories: ["dedicated_internet"] };
@@ -200,7 +225,10 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     "/internet/:id/endpoint",
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
-      res.json({ endpoint_details: await endpointDetails(ctx.db, access.serviceId, req.lang) });
+      const include = new Set(parseInput(EndpointDetailsQuery, req.query).include?.split(","));
+      const { details, incidents } = await endpointDetails(ctx, access, req.lang, include.has("incidents"));
+      const answer: EndpointDetailsAnswer = { endpoint_details: details, ...(incidents && { incidents }) };
+      res.json(answer);
     }),
   );
 
@@ -240,7 +268,7 @@ export function endpointRoutes(ctx: ServiceContext): Router {
           WHERE service_id = $1`,
         [access.serviceId, input.label || null, input.description || null, emails, contactId, ctx.now(), req.user!.userId],
       );
-      const answer: UpdateEndpointAnswer = { success: true, endpoint_details: await endpointDetails(ctx.db, access.serviceId, req.lang) };
+      const answer: UpdateEndpointAnswer = { success: true, endpoint_details: (await endpointDetails(ctx, access, req.lang)).details };
       res.json(answer);
     }),
   );

@@ -8,6 +8,7 @@ import {
   UpdateEndpointAnswer,
 } from "#contract/business-network";
 import { ErrorAnswer } from "#contract/common";
+import { AccountIncidentsAnswer } from "#contract/status";
 import { describeIpBlock, percentile95 } from "../../api/service/endpoints.ts";
 import { formatIp, parseIp } from "#common/net";
 import { createTestApi, type TestApi } from "./support/api.ts";
@@ -168,6 +169,42 @@ describe("GET /internet/{id}/endpoint", () => {
   it("shows the status of a service that is down", async () => {
     const { body } = await api.call("GET", `/internet/${DIA_DOWN}/endpoint`, { token: business });
     expect(EndpointDetailsAnswer.parse(body).endpoint_details.status).toBe("down");
+  });
+
+  it("answers the service's open incidents with its details when asked, as their own call does", async () => {
+    for (const language of ["en", "fr"]) {
+      const get = async (path: string) => {
+        const { status, body } = await api.call("GET", path, { token: business, headers: { "Accept-Language": language } });
+        expect(status, JSON.stringify(body)).toBe(200);
+        return body;
+      };
+      const alone = EndpointDetailsAnswer.parse(await get(`/internet/${DIA}/endpoint`));
+      expect(alone).not.toHaveProperty("incidents");
+      const both = EndpointDetailsAnswer.parse(await get(`/internet/${DIA}/endpoint?include=incidents`));
+      expect(both.endpoint_details).toEqual(alone.endpoint_details);
+      const own = AccountIncidentsAnswer.parse(await get(`/status/services/${DIA}`)).incidents;
+      expect(own.length).toBeGreaterThan(0);
+      expect(both.incidents).toEqual(own);
+    }
+    // A service no incident touches: an empty list, not a missing one.
+    const quiet = EndpointDetailsAnswer.parse(
+      (await api.call("GET", `/internet/${DIA_BILLING_ONLY}/endpoint?include=incidents`, { token: business })).body,
+    );
+    expect(quiet.incidents).toEqual([]);
+    expect(
+      AccountIncidentsAnswer.parse((await api.call("GET", `/status/services/${DIA_BILLING_ONLY}`, { token: business })).body).incidents,
+    ).toEqual([]);
+  });
+
+  it("refuses an include it does not know, and another user's service whatever it includes", async () => {
+    for (const include of ["billing_details", "incidents,", "incidents;DROP", ""]) {
+      const { status, body } = await api.call("GET", `/internet/${DIA}/endpoint?include=${encodeURIComponent(include)}`, {
+        token: business,
+      });
+      expect(status, include).toBe(422);
+      expect(errorsOf(body)).toEqual({ include: ["include.invalid"] });
+    }
+    expect((await api.call("GET", `/internet/${DIA}/endpoint?include=incidents`, { token: resi })).status).toBe(403);
   });
 });
 

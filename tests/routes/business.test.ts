@@ -20,6 +20,7 @@ import { loader as powerCsvLoader } from "../../app/routes/business/power-csv.ts
 import { alerts, allocations, endpoint } from "../mocks/business.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard } from "../mocks/fixtures.ts";
+import { maintenance, outage } from "../mocks/status.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
@@ -90,6 +91,30 @@ describe("/internet/view/{serviceId} (the endpoint layout)", () => {
     expect(result.data.endpoint).toEqual(endpoint);
     expect(result.data.customer).toEqual({ customer_id: 200301, contract_name: "Harbourfront Logistics Inc." });
     expect(result.data.canEdit).toBe(true);
+  });
+
+  it("takes the service's incidents from the details call when the API includes them, asking nothing more", async () => {
+    server.use(
+      on("GET /internet/{id}/endpoint", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "incidents"
+          ? reply("GET /internet/{id}/endpoint", { endpoint_details: endpoint, incidents: [outage] })
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(layoutLoader, "/internet/view/8001", { serviceId: "8001" });
+    expect(result.status).toBe(200);
+    expect(result.data.endpoint).toEqual(endpoint);
+    expect(result.data.incidents).toEqual([outage]);
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual(["/internet/8001/endpoint?include=incidents"]);
+  });
+
+  it("asks for the incidents apart when the API leaves them out of the details", async () => {
+    server.use(on("GET /status/services/{serviceId}", () => reply("GET /status/services/{serviceId}", { incidents: [maintenance] })));
+    const calls = recordApiCalls();
+    const result = await call(layoutLoader, "/internet/view/8001", { serviceId: "8001" });
+    expect(result.data.incidents).toEqual([maintenance]);
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/internet/8001/endpoint", "/status/services/8001"]);
   });
 
   it("is read-only for a contact with only the billing and notify roles", async () => {

@@ -443,6 +443,7 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
       [small.accounts],
     ))!;
     ok(await call("PUT", `/internet/${endpoint.service_id}/endpoint`, b, { label: "Scale test" }), "endpoint settings");
+    ok(await call("GET", `/internet/${endpoint.service_id}/endpoint?include=incidents`, b), "endpoint pages' details with their incidents");
     ok(await call("GET", "/auth/logout", t), "sign out");
 
     // A suspended customer's proof of payment, and a forgotten password.

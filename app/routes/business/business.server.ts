@@ -39,9 +39,13 @@ function oncePerRequest<T>(read: (context: Context, request: Request, id: number
   };
 }
 
-/** GET /internet/{id}/endpoint, asked once per request. */
+/**
+ * GET /internet/{id}/endpoint, asked once per request, with the open incidents touching the service (the
+ * endpoint pages' notice) included when the API can (an API that cannot leaves them out: the layout then
+ * asks GET /status/services/{serviceId}).
+ */
 export const endpointDetails = oncePerRequest((context, request, id) =>
-  api(context, request).call("GET /internet/{id}/endpoint", { params: { id } }),
+  api(context, request).call("GET /internet/{id}/endpoint", { params: { id }, query: { include: "incidents" } }),
 );
 
 /** What the cabinet page shows: the power usage of the address's range, or of the default one when its dates cannot be asked for. */

@@ -27,7 +27,7 @@ export const handle = { cache: "live", i18n: ["business", "status"] } satisfies 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.serviceId) return redirectToActiveAccount(context, request, (id) => `/dashboard/${id}`);
   const id = serviceIdOf(params);
-  const { endpoint_details: endpoint } = await endpointDetails(context, request, id).catch(async (error: unknown) => {
+  const { endpoint_details: endpoint, incidents: included } = await endpointDetails(context, request, id).catch(async (error: unknown) => {
     // A residential internet service shares the address: its page is its package's internet page.
     if (isFailure(error, "not-found")) {
       const found = await findResidentialService(context, request, id, "internet");
@@ -37,7 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   const [customer, incidents] = await Promise.all([
     serviceCustomer(context, request, endpoint.customer_id),
-    incidentsOf(context, request, { serviceId: endpoint.service_id }),
+    // Included with the details when the API can; asked apart otherwise.
+    included ?? incidentsOf(context, request, { serviceId: endpoint.service_id }),
   ]);
   return { endpoint, customer: accountOf(customer), canEdit: canManageEndpoint(customer), incidents, today: torontoToday() };
 }
