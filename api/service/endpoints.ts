@@ -186,9 +186,10 @@ async function endpointDetails(
       ...(incidents && { incident_rows: { ...accountIncidentsRead(access.customerId, access.serviceId, lang), as: "rows" as const } }),
     },
   );
-  const row = await ctx.db.one<
-    EndpointRow & { contacts: ContactRow[]; incident_rows?: Parameters<typeof accountIncidentsOf>[0] }
-  >(read.sql, read.params);
+  const row = await ctx.db.one<EndpointRow & { contacts: ContactRow[]; incident_rows?: Parameters<typeof accountIncidentsOf>[0] }>(
+    read.sql,
+    read.params,
+  );
   if (!row) throw notFound("Endpoint");
   const { contacts } = row;
   const person = ({ contact_id, first_name, last_name, email }: ContactRow) => ({ contact_id, first_name, last_name, email });
