@@ -256,6 +256,8 @@ export const Bundle = z.object({
   /** Scheduled and running pauses, earliest first. */
   scheduled_pauses: z.array(Pause),
   pending_requests: z.array(ServiceRequest),
+  /** With ?include=past_pauses: its ended pauses, latest first (as GET /services/{id}/scheduled-pause-detail). */
+  past_pauses: z.array(Pause).optional(),
   /** What the signed-in user may do with this package now. */
   actions: z.object({
     can_suspend: z.boolean(),
@@ -268,6 +270,26 @@ export const Bundle = z.object({
 });
 export type Bundle = z.infer<typeof Bundle>;
 
+/** The months and start dates a pause may have. */
+export const PauseOptions = z.object({
+  months: z.array(z.number().int()),
+  min_months: z.number().int(),
+  max_months: z.number().int(),
+  earliest_start_date: IsoDate,
+  latest_start_date: IsoDate,
+});
+export type PauseOptions = z.infer<typeof PauseOptions>;
+
+/** What GET /services/{customerId} adds to its answer when asked (?include=…). */
+export const SERVICES_INCLUDES = ["past_pauses", "pause_options"] as const;
+export const ServicesQuery = z.object({
+  /** A comma-separated list of SERVICES_INCLUDES. */
+  include: z
+    .string()
+    .regex(new RegExp(`^(${SERVICES_INCLUDES.join("|")})(,(${SERVICES_INCLUDES.join("|")}))*$`))
+    .optional(),
+});
+
 /** GET /services/{customerId} */
 export const ServicesAnswer = z.object({
   bundles: z.array(Bundle),
@@ -275,6 +297,8 @@ export const ServicesAnswer = z.object({
   suspended_for_nonpayment: z.boolean(),
   /** Whether the signed-in user is an authoritative contact (the only ones who change services). */
   can_manage: z.boolean(),
+  /** With ?include=pause_options: as GET /services/{id}/scheduled-pause-detail answers them. */
+  pause_options: PauseOptions.optional(),
 });
 export type ServicesAnswer = z.infer<typeof ServicesAnswer>;
 
@@ -297,13 +321,7 @@ export const ScheduledPauseDetailAnswer = z.object({
       can_pause: z.boolean(),
     }),
   ),
-  pause_options: z.object({
-    months: z.array(z.number().int()),
-    min_months: z.number().int(),
-    max_months: z.number().int(),
-    earliest_start_date: IsoDate,
-    latest_start_date: IsoDate,
-  }),
+  pause_options: PauseOptions,
   /** A pause cannot be scheduled while this is above zero. */
   balance_owing: Money,
 });
@@ -482,10 +500,12 @@ export const accountsEndpoints = [
     path: "/services/{customerId}",
     tag: "services",
     summary:
-      "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account)",
+      "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account); ?include=past_pauses,pause_options adds what GET /services/{customerId}/scheduled-pause-detail answers, in one round trip",
     auth: "bearer",
+    query: ServicesQuery,
     answer: ServicesAnswer,
-    errors: [404],
+    errors: [404, 422],
+    errorCodes: ["include.invalid"],
   }),
   endpoint({
     method: "put",

@@ -8,7 +8,7 @@
  */
 import { Router } from "express";
 import { UpdateAccountDetailsRequest, postalCodeOfOtherProvince, type AccountDetailsAnswer } from "../contract/accounts.ts";
-import { addressOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressOf, together, type AddressColumns, type ServiceContext } from "./context.ts";
 import { parseWithRules, requireCustomer, route } from "./http.ts";
 import { profileRoutes } from "./profile.ts";
 import { servicesRoutes } from "./services.ts";
@@ -26,36 +26,46 @@ export function accountsRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireCustomer(ctx.db, req, req.params.customerId);
       const id = access.customerId;
-      const [customer, preferences, packageStatuses, addresses] = await Promise.all([
-        ctx.db.one<
-          AddressColumns & {
-            account_number: string;
-            contract_name: string;
-            is_residential: boolean;
-            customer_since: string;
-            suspended_for_nonpayment: boolean;
-          }
-        >(
-          `SELECT account_number, contract_name, is_residential, customer_since, suspended_for_nonpayment,
-                  address_line1, address_line2, city, province, postal_code
-             FROM customers WHERE id = $1`,
-          [id],
-        ),
-        ctx.db.one<{ paperless_billing: boolean; correspondence_language: "en" | "fr" }>(
-          "SELECT paperless_billing, correspondence_language FROM account_preferences WHERE customer_id = $1",
-          [id],
-        ),
-        ctx.db.query<{ status: string }>("SELECT status FROM packages WHERE customer_id = $1", [id]),
-        // Residential accounts are served at their packages' addresses, commercial ones at their services'.
-        ctx.db.query<AddressColumns>(
-          access.isResidential
-            ? `SELECT address_line1, address_line2, city, province, postal_code FROM packages
-                WHERE customer_id = $1 AND status <> 'cancelled' ORDER BY id`
-            : `SELECT address_line1, address_line2, city, province, postal_code FROM services
-                WHERE customer_id = $1 AND address_line1 IS NOT NULL ORDER BY id`,
-          [id],
-        ),
-      ]);
+      // One statement (context.ts `together`): the account, its preferences, its packages' statuses and the
+      // addresses it is served at (residential: its packages'; commercial: its services').
+      const read = together(
+        {
+          sql: `SELECT account_number, contract_name, is_residential, customer_since, suspended_for_nonpayment,
+                       address_line1, address_line2, city, province, postal_code
+                  FROM customers WHERE id = $1`,
+          params: [id],
+        },
+        {
+          preferences: {
+            sql: "SELECT paperless_billing, correspondence_language FROM account_preferences WHERE customer_id = $1",
+            params: [id],
+            as: "row",
+          },
+          package_statuses: { sql: "SELECT status FROM packages WHERE customer_id = $1", params: [id], as: "rows" },
+          addresses: {
+            sql: access.isResidential
+              ? `SELECT address_line1, address_line2, city, province, postal_code FROM packages
+                  WHERE customer_id = $1 AND status <> 'cancelled' ORDER BY id`
+              : `SELECT address_line1, address_line2, city, province, postal_code FROM services
+                  WHERE customer_id = $1 AND address_line1 IS NOT NULL ORDER BY id`,
+            params: [id],
+            as: "rows",
+          },
+        },
+      );
+      const customer = await ctx.db.one<
+        AddressColumns & {
+          account_number: string;
+          contract_name: string;
+          is_residential: boolean;
+          customer_since: string;
+          suspended_for_nonpayment: boolean;
+          preferences: { paperless_billing: boolean; correspondence_language: "en" | "fr" } | null;
+          package_statuses: { status: string }[];
+          addresses: AddressColumns[];
+        }
+      >(read.sql, read.params);
+      const { preferences, package_statuses: packageStatuses, addresses } = customer!;
       const seen = new Set<string>();
       const serviceAddresses = addresses.map(addressOf).filter((a) => {
         const key = [a.line1, a.line2, a.postal_code].join("|").toLowerCase();

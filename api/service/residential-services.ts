@@ -4,7 +4,7 @@
  */
 import { Router } from "express";
 import type { InternetSettingsAnswer, TvPackageAnswer } from "../contract/home-network.ts";
-import { addressOf, dollars, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressOf, dollars, together, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { requirePackage, route } from "./http.ts";
 import { isRestarting, lastBootOf, type RouterRow } from "./router.ts";
@@ -18,6 +18,29 @@ type ServiceRow = AddressColumns & {
   status: "connected" | "interrupted" | "paused";
   details: Record<string, unknown>;
   activated_on: string;
+};
+
+type TvChannelRow = { number: number; name: string; call_sign: string; hd: boolean; language: "en" | "fr" | "multi"; genre: string };
+
+/** The TV page's statement (GET /residential-tv/{packageId}): the service and line-up, the rest as JSON columns. */
+type TvRow = Pick<ServiceRow, "id" | "name" | "name_fr" | "status"> & {
+  lineup_code: string | null;
+  lineup_name: string | null;
+  lineup_name_fr: string | null;
+  tv_go_included: boolean | null;
+  tv_go_max_streams: number | null;
+  lineup: TvChannelRow[];
+  packs: { code: string; name: string; name_fr: string; monthly_price_cents: number; added_on: string | null }[];
+  pack_channels: (TvChannelRow & { pack_code: string })[];
+  boxes: {
+    serial_number: string;
+    model: string;
+    room: string;
+    mac_address: string;
+    status: "online" | "standby" | "offline";
+    activated_on: string;
+  }[];
+  tv_go_email: { email: string } | null;
 };
 
 export function residentialServicesRoutes(ctx: ServiceContext): Router {
@@ -92,59 +115,59 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
     "/residential-tv/:packageId",
     route(async (req, res) => {
       const { packageId, customerId } = await requirePackage(ctx.db, req, req.params.packageId);
-      const service = await serviceOf(packageId, "tv", "TV service of this package");
-      const fr = req.lang === "fr";
-      const tv = await ctx.db.one<{
-        lineup_code: string;
-        name: string;
-        name_fr: string;
-        tv_go_included: boolean;
-        tv_go_max_streams: number;
-      }>(
-        `SELECT t.lineup_code, l.name, l.name_fr, t.tv_go_included, t.tv_go_max_streams
-           FROM tv_services t JOIN tv_lineups l ON l.code = t.lineup_code WHERE t.service_id = $1`,
-        [service.id],
+      // One statement (context.ts `together`): the package's TV service with its line-up, then the line-up's
+      // channels, the theme packs, their channels, the set-top boxes and the TV GO e-mail, which read the
+      // service's columns (f.id, f.lineup_code).
+      const read = together(
+        {
+          sql: `SELECT s.id, s.name, s.name_fr, s.status, t.lineup_code, l.name AS lineup_name, l.name_fr AS lineup_name_fr,
+                       t.tv_go_included, t.tv_go_max_streams
+                  FROM services s
+                  LEFT JOIN tv_services t ON t.service_id = s.id
+                  LEFT JOIN tv_lineups l ON l.code = t.lineup_code
+                 WHERE s.package_id = $1 AND s.category = 'tv' ORDER BY s.id LIMIT 1`,
+          params: [packageId],
+        },
+        {
+          lineup: {
+            sql: `SELECT lc.number, c.name, c.call_sign, c.hd, c.language, c.genre
+                    FROM tv_lineup_channels lc JOIN tv_channels c ON c.id = lc.channel_id
+                   WHERE lc.lineup_code = f.lineup_code ORDER BY lc.number`,
+            params: [],
+            as: "rows",
+          },
+          packs: {
+            sql: `SELECT p.code, p.name, p.name_fr, p.monthly_price_cents, s.added_on
+                    FROM tv_theme_packs p LEFT JOIN tv_service_theme_packs s ON s.pack_code = p.code AND s.service_id = f.id
+                   ORDER BY p.name, p.code`,
+            params: [],
+            as: "rows",
+          },
+          pack_channels: {
+            sql: `SELECT pc.pack_code, pc.number, c.name, c.call_sign, c.hd, c.language, c.genre
+                    FROM tv_theme_pack_channels pc JOIN tv_channels c ON c.id = pc.channel_id ORDER BY pc.number`,
+            params: [],
+            as: "rows",
+          },
+          boxes: {
+            sql: `SELECT serial_number, model, room, mac_address, status, activated_on
+                    FROM set_top_boxes WHERE service_id = f.id ORDER BY activated_on, id`,
+            params: [],
+            as: "rows",
+          },
+          tv_go_email: {
+            sql: "SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1",
+            params: [customerId],
+            as: "row",
+          },
+        },
       );
-      const [lineup, packs, packChannels, boxes, tvGo] = await Promise.all([
-        ctx.db.query<{ number: number; name: string; call_sign: string; hd: boolean; language: "en" | "fr" | "multi"; genre: string }>(
-          `SELECT lc.number, c.name, c.call_sign, c.hd, c.language, c.genre
-             FROM tv_lineup_channels lc JOIN tv_channels c ON c.id = lc.channel_id
-            WHERE lc.lineup_code = $1 ORDER BY lc.number`,
-          [tv?.lineup_code ?? ""],
-        ),
-        ctx.db.query<{ code: string; name: string; name_fr: string; monthly_price_cents: number; added_on: string | null }>(
-          `SELECT p.code, p.name, p.name_fr, p.monthly_price_cents, s.added_on
-             FROM tv_theme_packs p LEFT JOIN tv_service_theme_packs s ON s.pack_code = p.code AND s.service_id = $1
-            ORDER BY p.name, p.code`,
-          [service.id],
-        ),
-        ctx.db.query<{
-          pack_code: string;
-          number: number;
-          name: string;
-          call_sign: string;
-          hd: boolean;
-          language: "en" | "fr" | "multi";
-          genre: string;
-        }>(
-          `SELECT pc.pack_code, pc.number, c.name, c.call_sign, c.hd, c.language, c.genre
-             FROM tv_theme_pack_channels pc JOIN tv_channels c ON c.id = pc.channel_id ORDER BY pc.number`,
-        ),
-        ctx.db.query<{
-          serial_number: string;
-          model: string;
-          room: string;
-          mac_address: string;
-          status: "online" | "standby" | "offline";
-          activated_on: string;
-        }>(
-          "SELECT serial_number, model, room, mac_address, status, activated_on FROM set_top_boxes WHERE service_id = $1 ORDER BY activated_on, id",
-          [service.id],
-        ),
-        ctx.db.one<{ email: string }>("SELECT email FROM contacts WHERE customer_id = $1 AND used_for_tv_go ORDER BY id LIMIT 1", [
-          customerId,
-        ]),
-      ]);
+      const service = await ctx.db.one<TvRow>(read.sql, read.params);
+      if (!service) throw notFound("TV service of this package");
+      const fr = req.lang === "fr";
+      const tv = service.lineup_code === null ? null : service;
+      const { lineup, packs, pack_channels: packChannels, boxes } = service;
+      const tvGo = service.tv_go_email;
       const subscribed = new Set(packs.filter((p) => p.added_on !== null).map((p) => p.code));
       const channels = [
         ...lineup.map((c) => ({ ...c, source: "base" })),
@@ -157,7 +180,9 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
           service_id: service.id,
           name: fr ? service.name_fr : service.name,
           status: service.status,
-          base_package: tv ? { code: tv.lineup_code, name: fr ? tv.name_fr : tv.name, channel_count: lineup.length } : null,
+          base_package: tv
+            ? { code: tv.lineup_code!, name: (fr ? tv.lineup_name_fr : tv.lineup_name)!, channel_count: lineup.length }
+            : null,
           channels,
           theme_packs: packs.map((p) => ({
             code: p.code,
@@ -170,7 +195,7 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
           set_top_boxes: boxes,
           tv_go: {
             included: tv?.tv_go_included ?? false,
-            max_streams: tv?.tv_go_included ? tv.tv_go_max_streams : 0,
+            max_streams: tv?.tv_go_included ? (tv.tv_go_max_streams ?? 0) : 0,
             account_email: tv?.tv_go_included ? (tvGo?.email ?? null) : null,
           },
         },

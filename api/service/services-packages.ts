@@ -14,8 +14,8 @@ import { MAX_DAYS_AHEAD, type Bundle, type Pause, type ServiceRequest } from "..
 import { IsoDate } from "../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import { addDays } from "#common/calendar";
-import { accountBalance } from "./billing.ts";
-import { addressOf, dollars, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
+import { accountBalance, BALANCE_COLUMNS, balanceOf, type BalanceColumns } from "./billing.ts";
+import { addressOf, dollars, todayOf, together, type AddressColumns, type ServiceContext, type Statement } from "./context.ts";
 import { type FieldErrors, forbidden, notFound } from "./errors.ts";
 import { requireCustomer, type CustomerAccess } from "./http.ts";
 import { SERVICE_STATUS, setPackageStatus } from "./packages.ts";
@@ -46,13 +46,15 @@ export interface RequestRow extends AddressColumns {
   effective_on: string | null;
   reason: ServiceRequest["reason"];
   comment: string | null;
-  created_at: Date;
+  /** A JSON string (read with its packages in one statement: loadPackages). */
+  created_at: string;
 }
 
 interface SuspensionRow {
   package_id: number;
   reason: "customer_request" | "non_payment";
-  started_at: Date;
+  /** A JSON string, as created_at. */
+  started_at: string;
 }
 
 const AUTHORITATIVE = ["authoritative"] as const;
@@ -169,7 +171,7 @@ export const toRequest = (row: RequestRow): ServiceRequest => ({
   package_id: row.package_id,
   kind: row.kind,
   status: row.status,
-  requested_at: row.created_at.toISOString(),
+  requested_at: new Date(row.created_at).toISOString(),
   effective_date: row.effective_on,
   new_address: row.kind === "move" ? addressOf(row) : null,
   reason: row.reason,
@@ -181,42 +183,78 @@ export const toRequest = (row: RequestRow): ServiceRequest => ({
  * pauses, packages and services are shown as they stand on that day (pauseStatusOn, packageStatusOn),
  * so that a read needs no settling first; changes settle, then load without it.
  */
-export async function loadPackages(db: Db, customerId: number, today?: string) {
-  const [customer, packages, services, pauses, requests, suspensions] = await Promise.all([
-    db.one<{ suspended_for_nonpayment: boolean }>("SELECT suspended_for_nonpayment FROM customers WHERE id = $1", [customerId]),
-    db.query<PackageRow>(
+/**
+ * The reads behind loadPackages, as one statement (api/service/context.ts `together`): the account's
+ * flag, then its packages, packaged services, pauses, pending requests and open suspensions as JSON
+ * columns; with `balanceOn` (a day), the account's balance columns as well (billing.ts BALANCE_COLUMNS).
+ */
+function packagesRead(customerId: number, balanceOn?: string): Statement {
+  const first: Statement = balanceOn
+    ? { sql: `SELECT suspended_for_nonpayment, ${BALANCE_COLUMNS} FROM customers WHERE id = $1`, params: [customerId, balanceOn] }
+    : { sql: "SELECT suspended_for_nonpayment FROM customers WHERE id = $1", params: [customerId] };
+  const rows = (sql: string) => ({ sql, params: [customerId], as: "rows" as const });
+  return together(first, {
+    packages: rows(
       `SELECT id, name, name_fr, status, monthly_price_cents, address_line1, address_line2, city, province, postal_code
          FROM packages WHERE customer_id = $1 ORDER BY id`,
-      [customerId],
     ),
-    db.query<{
-      id: number;
-      package_id: number;
-      category: Bundle["services"][number]["category"];
-      name: string;
-      name_fr: string;
-      status: Bundle["services"][number]["status"];
-    }>(
+    services: rows(
       "SELECT id, package_id, category, name, name_fr, status FROM services WHERE customer_id = $1 AND package_id IS NOT NULL ORDER BY id",
-      [customerId],
     ),
-    db.query<PauseRow>(
+    pauses: rows(
       `SELECT id, package_id, starts_on, ends_on, status FROM service_pauses
         WHERE customer_id = $1 AND status <> 'removed' ORDER BY starts_on, id`,
-      [customerId],
     ),
-    db.query<RequestRow>(
+    requests: rows(
       `SELECT id, package_id, kind, status, effective_on, reason, comment, created_at,
               address_line1, address_line2, city, province, postal_code
          FROM service_requests WHERE customer_id = $1 AND status = 'pending' ORDER BY created_at, id`,
-      [customerId],
     ),
-    db.query<SuspensionRow>("SELECT package_id, reason, started_at FROM package_suspensions WHERE customer_id = $1 AND ended_at IS NULL", [
-      customerId,
-    ]),
-  ]);
-  const loaded = { suspendedForNonpayment: customer?.suspended_for_nonpayment ?? false, packages, services, pauses, requests, suspensions };
+    suspensions: rows("SELECT package_id, reason, started_at FROM package_suspensions WHERE customer_id = $1 AND ended_at IS NULL"),
+  });
+}
+
+type PackagesRow = Partial<BalanceColumns> & {
+  suspended_for_nonpayment: boolean;
+  packages: PackageRow[];
+  services: {
+    id: number;
+    package_id: number;
+    category: Bundle["services"][number]["category"];
+    name: string;
+    name_fr: string;
+    status: Bundle["services"][number]["status"];
+  }[];
+  pauses: PauseRow[];
+  requests: RequestRow[];
+  suspensions: SuspensionRow[];
+};
+
+const loadedOf = (row: PackagesRow | undefined) => ({
+  suspendedForNonpayment: row?.suspended_for_nonpayment ?? false,
+  packages: row?.packages ?? [],
+  services: row?.services ?? [],
+  pauses: row?.pauses ?? [],
+  requests: row?.requests ?? [],
+  suspensions: row?.suspensions ?? [],
+});
+
+/**
+ * An account's packages with their services, pauses, pending requests and open suspensions, in one
+ * statement; with `today`, as they stand that day (asOf).
+ */
+export async function loadPackages(db: Db, customerId: number, today?: string) {
+  const read = packagesRead(customerId);
+  const loaded = loadedOf(await db.one<PackagesRow>(read.sql, read.params));
   return today ? asOf(loaded, today) : loaded;
+}
+
+/** loadPackages as of `today`, and the account's balance owing that day (dollars), in the same statement. */
+export async function loadPackagesAndBalance(db: Db, customerId: number, today: string) {
+  const read = packagesRead(customerId, today);
+  const row = await db.one<PackagesRow>(read.sql, read.params);
+  const balance = row?.billed === undefined ? 0 : dollars(balanceOf(row as BalanceColumns).balanceCents);
+  return { loaded: asOf(loadedOf(row), today), balance };
 }
 
 /** What settlePauses would make of loaded packages on a day, without writing. */
@@ -249,7 +287,7 @@ export function suspensionOf(pkg: PackageRow, loaded: Loaded): Bundle["suspensio
   if (pkg.status !== "suspended") return null;
   const row = loaded.suspensions.find((s) => s.package_id === pkg.id);
   const reason = loaded.suspendedForNonpayment || !row ? "non_payment" : row.reason;
-  return { reason, since: row ? row.started_at.toISOString().slice(0, 10) : null };
+  return { reason, since: row ? new Date(row.started_at).toISOString().slice(0, 10) : null };
 }
 
 export function actionsOf(pkg: PackageRow, loaded: Loaded, canManage: boolean, balanceCents: number): Bundle["actions"] {

@@ -10,6 +10,9 @@ import {
   PackageIdsRequest,
   PAUSE_MAX_MONTHS,
   PAUSE_MIN_MONTHS,
+  ServicesQuery,
+  type Pause,
+  type PauseOptions,
   type ScheduledPauseDetailAnswer,
   type ServicesAnswer,
 } from "../contract/accounts.ts";
@@ -20,15 +23,32 @@ import { parseInput, route } from "./http.ts";
 import { restorePackages, setPackageStatus } from "./packages.ts";
 import {
   actionsOf,
-  balanceOwing,
   changePackages,
   loadPackages,
+  loadPackagesAndBalance,
+  type Loaded,
   requireOwnPackages,
   residentialAccess,
   suspensionOf,
   toPause,
   toRequest,
 } from "./services-packages.ts";
+
+/** A package's ended pauses, latest first. */
+const pastPauses = (loaded: Loaded, packageId: number, canManage: boolean): Pause[] =>
+  loaded.pauses
+    .filter((x) => x.package_id === packageId && x.status === "ended")
+    .reverse()
+    .map((x) => toPause(x, canManage));
+
+/** The months and start dates a pause scheduled today may have. */
+const pauseOptions = (today: string): PauseOptions => ({
+  months: Array.from({ length: PAUSE_MAX_MONTHS - PAUSE_MIN_MONTHS + 1 }, (_, i) => PAUSE_MIN_MONTHS + i),
+  min_months: PAUSE_MIN_MONTHS,
+  max_months: PAUSE_MAX_MONTHS,
+  earliest_start_date: addDays(today, 1),
+  latest_start_date: addDays(today, MAX_DAYS_AHEAD),
+});
 
 export function servicesRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -37,10 +57,9 @@ export function servicesRoutes(ctx: ServiceContext): Router {
     "/services/:customerId",
     route(async (req, res) => {
       const access = await residentialAccess(ctx, req, false);
-      const [loaded, balance] = await Promise.all([
-        loadPackages(ctx.db, access.customerId, todayOf(ctx)),
-        balanceOwing(ctx, access.customerId),
-      ]);
+      const include = new Set(parseInput(ServicesQuery, req.query).include?.split(","));
+      const today = todayOf(ctx);
+      const { loaded, balance } = await loadPackagesAndBalance(ctx.db, access.customerId, today);
       const canManage = access.roles.includes("authoritative");
       const fr = req.lang === "fr";
       const balanceCents = Math.round(balance * 100);
@@ -59,11 +78,13 @@ export function servicesRoutes(ctx: ServiceContext): Router {
             .filter((x) => x.package_id === p.id && (x.status === "scheduled" || x.status === "active"))
             .map((x) => toPause(x, canManage)),
           pending_requests: loaded.requests.filter((r) => r.package_id === p.id).map(toRequest),
+          ...(include.has("past_pauses") && { past_pauses: pastPauses(loaded, p.id, canManage) }),
           actions: actionsOf(p, loaded, canManage, balanceCents),
         })),
         balance_owing: balance,
         suspended_for_nonpayment: loaded.suspendedForNonpayment,
         can_manage: canManage,
+        ...(include.has("pause_options") && { pause_options: pauseOptions(today) }),
       };
       res.json(answer);
     }),
@@ -76,7 +97,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const raw = req.query.package_ids;
       const ids = raw === undefined || raw === "" ? null : parseInput(PackageIdsRequest, { package_ids: raw }).package_ids;
       const today = todayOf(ctx);
-      const [loaded, balance] = await Promise.all([loadPackages(ctx.db, access.customerId, today), balanceOwing(ctx, access.customerId)]);
+      const { loaded, balance } = await loadPackagesAndBalance(ctx.db, access.customerId, today);
       const packages = ids ? requireOwnPackages(ids, loaded) : loaded.packages;
       const canManage = access.roles.includes("authoritative");
       const fr = req.lang === "fr";
@@ -89,20 +110,11 @@ export function servicesRoutes(ctx: ServiceContext): Router {
             status: p.status,
             service_address: addressOf(p),
             scheduled_pauses: pauses.filter((x) => x.status === "scheduled" || x.status === "active").map((x) => toPause(x, canManage)),
-            past_pauses: pauses
-              .filter((x) => x.status === "ended")
-              .reverse()
-              .map((x) => toPause(x, canManage)),
+            past_pauses: pastPauses(loaded, p.id, canManage),
             can_pause: actionsOf(p, loaded, canManage, Math.round(balance * 100)).can_pause,
           };
         }),
-        pause_options: {
-          months: Array.from({ length: PAUSE_MAX_MONTHS - PAUSE_MIN_MONTHS + 1 }, (_, i) => PAUSE_MIN_MONTHS + i),
-          min_months: PAUSE_MIN_MONTHS,
-          max_months: PAUSE_MAX_MONTHS,
-          earliest_start_date: addDays(today, 1),
-          latest_start_date: addDays(today, MAX_DAYS_AHEAD),
-        },
+        pause_options: pauseOptions(today),
         balance_owing: balance,
       };
       res.json(answer);

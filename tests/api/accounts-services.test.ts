@@ -203,6 +203,50 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
     expectRefused(bad, "package_ids", ["package_ids.invalid"]);
   });
 
+  it("comes with the packages when asked (?include=past_pauses,pause_options), in English and French", async () => {
+    for (const [token, id, lang] of [
+      [family, CONDO, "en"],
+      [resi, RESI, "fr-CA"],
+      [family, PARENTS, "en"],
+    ] as const) {
+      const headers = { "Accept-Language": lang };
+      const detail = ScheduledPauseDetailAnswer.parse(
+        (await api.call("GET", `/services/${id}/scheduled-pause-detail`, { token, headers })).body,
+      );
+      const response = await api.call("GET", `/services/${id}`, { token, headers, query: { include: "past_pauses,pause_options" } });
+      expect(response.status).toBe(200);
+      const answer = ServicesAnswer.parse(response.body);
+      expect(answer.pause_options).toEqual(detail.pause_options);
+      expect(answer.balance_owing).toBe(detail.balance_owing);
+      expect(answer.bundles.map((b) => [b.package_id, b.scheduled_pauses, b.past_pauses, b.actions.can_pause])).toEqual(
+        detail.packages.map((p) => [p.package_id, p.scheduled_pauses, p.past_pauses, p.can_pause]),
+      );
+      // The rest of the answer is the plain call's.
+      const { pause_options, ...rest } = answer;
+      expect(pause_options).toBeDefined();
+      expect({ ...rest, bundles: rest.bundles.map(({ past_pauses, ...b }) => (expect(past_pauses).toBeDefined(), b)) }).toEqual(
+        await services(token, id, lang),
+      );
+    }
+    const one = ServicesAnswer.parse(
+      (await api.call("GET", `/services/${CONDO}`, { token: family, query: { include: "past_pauses" } })).body,
+    );
+    expect(one.pause_options).toBeUndefined();
+    expect(one.bundles[0].past_pauses).toEqual([expect.objectContaining({ from_date: "2025-12-15", status: "ended" })]);
+    const plain = await services(family, CONDO);
+    expect(plain.pause_options).toBeUndefined();
+    expect(plain.bundles[0].past_pauses).toBeUndefined();
+  });
+
+  it("refuses an include it does not know (422), and still answers 401 and 403 with one", async () => {
+    for (const include of ["past_pauses,everything", "", "past_pauses,", "PAST_PAUSES"]) {
+      expectRefused(await api.call("GET", `/services/${CONDO}`, { token: family, query: { include } }), "include", ["include.invalid"]);
+    }
+    const query = { include: "past_pauses" };
+    expect((await api.call("GET", `/services/${CONDO}`, { query })).status).toBe(401);
+    expect((await api.call("GET", `/services/${CONDO}`, { token: resi, query })).status).toBe(403);
+  });
+
   it("answers 401 and 403", async () => {
     expect((await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`)).status).toBe(401);
     expect((await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: resi })).status).toBe(403);
@@ -444,6 +488,7 @@ describe("move, cancel and reactivate requests", () => {
       expect.objectContaining({
         request_id: created.request_id,
         kind: "move",
+        requested_at: NOW.toISOString(),
         effective_date: "2027-08-20",
         new_address: { line1: "12 Fort York Boulevard", line2: "Unit 905", city: "Toronto", province: "ON", postal_code: "M5V 3Z3" },
       }),

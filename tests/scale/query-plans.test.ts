@@ -261,6 +261,9 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     // The pages that ask for their parts with one call (decisions 227 and 230).
     ok(await call("GET", `/residential-dashboard/${C}?include=billing_details,incidents`, t), "dashboard with its parts");
     ok(await call("GET", `/router/${S}/cpe-info?include=${ROUTER_PAGE_INCLUDES.join(",")}`, t), "router page");
+    ok(await call("GET", `/account-details/${C}`, t), "account details");
+    ok(await call("GET", `/services/${C}?include=past_pauses,pause_options`, t), "packages with their past pauses");
+    ok(await call("GET", `/residential-tv/${P}`, t), "TV");
     const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Scale Test" };
     // Pays all it owes (a pause needs nothing owing).
     const owing = ok(await call("GET", `/billing/${C}/summary`, t), "billing summary").balanceDetails.balance_owing;
