@@ -18,7 +18,7 @@ import { loader as summaryLoader } from "../../app/routes/billing/summary.tsx";
 import { invoices, payment } from "../mocks/billing.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard, residentialBilling, residentialCustomer } from "../mocks/fixtures.ts";
-import { recordApiCalls } from "../support/api-calls.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, signedInCookie } from "../support/route.ts";
@@ -65,8 +65,6 @@ const withAccount = (extra: Partial<(typeof dashboard.customers)[number]>, base 
 
 /** Calls that reached the API other than the account list. */
 /** The calls of the page itself, without the account list's (the user's revision and GET /dashboard). */
-const pageCalls = (calls: ReturnType<typeof recordApiCalls>) => calls.filter((c) => c.path !== "/dashboard" && c.path !== "/revision");
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -21,7 +21,7 @@ import { alerts, allocations, endpoint } from "../mocks/business.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard } from "../mocks/fixtures.ts";
 import { maintenance, outage } from "../mocks/status.ts";
-import { recordApiCalls } from "../support/api-calls.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
 
@@ -33,8 +33,6 @@ const call = async (handler: Handler, url: string, params: Record<string, string
 const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The calls of the page itself, without the account list's (the user's revision and GET /dashboard). */
-const pageCalls = (calls: ReturnType<typeof recordApiCalls>) => calls.filter((c) => c.path !== "/dashboard" && c.path !== "/revision");
-
 /** The user's accounts with 200305 added, where they only have the billing and notify roles. */
 const withBillingOnlyAccount = () =>
   server.use(

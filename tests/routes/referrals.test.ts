@@ -6,7 +6,7 @@ import { loader } from "../../app/routes/referrals/referrals.tsx";
 import { loader as layoutLoader } from "../../app/routes/_app.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { referralCode, referrals } from "../mocks/referrals.ts";
-import { recordApiCalls } from "../support/api-calls.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
@@ -21,8 +21,6 @@ const page = async (customerId: string, query = "") =>
 
 /** Calls that reached the API other than the account list. */
 /** The calls of the page itself, without the account list's (the user's revision and GET /dashboard). */
-const pageCalls = (calls: ReturnType<typeof recordApiCalls>) => calls.filter((c) => c.path !== "/dashboard" && c.path !== "/revision");
-
 afterEach(() => {
   vi.restoreAllMocks();
 });

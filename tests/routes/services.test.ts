@@ -22,6 +22,7 @@ import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer } from "../mocks/fixtures.ts";
 import { bundle, pauseDetail, services } from "../mocks/services.ts";
 import { useEnv } from "../support/config.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { addDays, torontoToday } from "../../app/schemas/values.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";
@@ -76,6 +77,37 @@ describe("account details", () => {
     expect(result.data.services.bundles[0].scheduled_pauses[0].pause_id).toBe(41);
     expect(result.data.pastPauses[5001]).toHaveLength(1);
     expect(result.data.pausing).toBe(true);
+  });
+
+  it("takes the past pauses from the packages when the API includes them, asking nothing more", async () => {
+    const past = pauseDetail().packages[0].past_pauses;
+    server.use(
+      on("GET /services/{customerId}", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "past_pauses"
+          ? reply("GET /services/{customerId}", services({ bundles: [bundle({ past_pauses: past })] }))
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(accountDetails.loader as Handler, A, { customerId: "100101" });
+    expect(result.status).toBe(200);
+    expect(result.data.services.bundles[0].past_pauses).toEqual(past);
+    expect(result.data.pastPauses).toBeNull();
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual([
+      "/account-details/100101?",
+      "/services/100101?include=past_pauses",
+    ]);
+  });
+
+  it("asks for the past pauses apart when the API leaves them out of the packages", async () => {
+    const calls = recordApiCalls();
+    const result = await call(accountDetails.loader as Handler, A, { customerId: "100101" });
+    expect(result.data.pastPauses[5001]).toEqual(pauseDetail().packages[0].past_pauses);
+    expect(pageCalls(calls).map((c) => c.path)).toEqual([
+      "/account-details/100101",
+      "/services/100101",
+      "/services/100101/scheduled-pause-detail",
+    ]);
   });
 
   it("leaves pauses out when the pause feature is off", async () => {
@@ -145,6 +177,30 @@ describe("pauses", () => {
     expect(result.data.scheduled).toHaveLength(1);
     expect(result.data.past).toHaveLength(1);
     expect(result.data.options.max_months).toBe(6);
+  });
+
+  it("takes the pauses and the options from the packages when the API includes them, asking nothing more", async () => {
+    const detail = pauseDetail();
+    server.use(
+      on("GET /services/{customerId}", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "past_pauses,pause_options"
+          ? reply(
+              "GET /services/{customerId}",
+              services({ bundles: [bundle({ past_pauses: detail.packages[0].past_pauses })], pause_options: detail.pause_options }),
+            )
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(pause.loader as Handler, `${A}/packages/5001/pause`, P);
+    expect(result.data).toMatchObject({
+      canPause: true,
+      balanceOwing: 0,
+      scheduled: [expect.objectContaining({ pause_id: 41 })],
+      past: [expect.objectContaining({ pause_id: 12, status: "ended" })],
+      options: detail.pause_options,
+    });
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual(["/services/100101?include=past_pauses%2Cpause_options"]);
   });
 
   it("asks for the package's pause detail only", async () => {

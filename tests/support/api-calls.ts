@@ -35,3 +35,6 @@ export function recordApiCalls(): ApiCall[] {
   onTestFinished(() => spy.mockRestore());
   return calls;
 }
+
+/** The calls a page's own loader made: those every signed-in request makes (the account, the revision) left out. */
+export const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path !== "/dashboard" && c.path !== "/revision");

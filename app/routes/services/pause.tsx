@@ -1,7 +1,8 @@
 /**
  * /account-details/{customerId}/packages/{packageId}/pause: schedule a pause of 1 to 6 months from a
  * future date (POST /services/{id}/scheduled-pause), with the package's scheduled, running and past
- * pauses (GET /services/{id}/scheduled-pause-detail?package_ids=…). Refused with the reason while a
+ * pauses and the pause options (GET /services/{id}?include=past_pauses,pause_options; from GET
+ * /services/{id}/scheduled-pause-detail?package_ids=… when the API leaves them out). Refused with the reason while a
  * balance is owing. A package with a pending move says first that a pause cannot include its moving
  * date. Only while FEATURE_PAUSE_SERVICES is on.
  */
@@ -28,23 +29,37 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePauseFeature();
   const customer = await requireResidentialCustomer(context, request, params);
   const id = customer.customer_id;
-  const { services, bundle } = await requirePackage(context, request, id, params.packageId);
+  const { services, bundle } = await requirePackage(context, request, id, params.packageId, "past_pauses,pause_options");
+  const page = {
+    customerId: id,
+    bundle: packageSummary(bundle),
+    canManage: services.can_manage,
+    movingOn: pendingMoveDate(bundle),
+    constraint,
+  };
+  // The past pauses and the options come with the packages when the API can; else the pause detail is asked.
+  if (services.pause_options && bundle.past_pauses) {
+    return {
+      ...page,
+      canPause: bundle.actions.can_pause,
+      balanceOwing: services.balance_owing,
+      scheduled: bundle.scheduled_pauses,
+      past: bundle.past_pauses,
+      options: services.pause_options,
+    };
+  }
   const detail = await api(context, request).call("GET /services/{customerId}/scheduled-pause-detail", {
     params: { customerId: id },
     query: { package_ids: String(bundle.package_id) },
   });
   const pkg = detail.packages.find((p) => p.package_id === bundle.package_id);
   return {
-    customerId: id,
-    bundle: packageSummary(bundle),
-    canManage: services.can_manage,
+    ...page,
     canPause: Boolean(pkg?.can_pause) && bundle.actions.can_pause,
-    movingOn: pendingMoveDate(bundle),
     balanceOwing: detail.balance_owing,
     scheduled: pkg?.scheduled_pauses ?? [],
     past: pkg?.past_pauses ?? [],
     options: detail.pause_options,
-    constraint,
   };
 }
 

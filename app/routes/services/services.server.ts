@@ -29,10 +29,22 @@ export function idParam(raw: string | undefined): number {
   return pageId(raw);
 }
 
-/** The account's packages, and the one the path names (404 when it is not one of them). */
-export async function requirePackage(context: Context, request: Request, customerId: number, packageId: string | undefined) {
+/**
+ * The account's packages, and the one the path names (404 when it is not one of them); `include` asks
+ * for more with them (an API may leave it out).
+ */
+export async function requirePackage(
+  context: Context,
+  request: Request,
+  customerId: number,
+  packageId: string | undefined,
+  include?: "past_pauses,pause_options",
+) {
   const id = idParam(packageId);
-  const services = await api(context, request).call("GET /services/{customerId}", { params: { customerId } });
+  const services = await api(context, request).call("GET /services/{customerId}", {
+    params: { customerId },
+    query: include ? { include } : {},
+  });
   const bundle = services.bundles.find((b) => b.package_id === id);
   if (!bundle) throw data({ kind: "not-found" }, { status: 404 });
   return { services, bundle };
