@@ -4,7 +4,8 @@
  *
  * Ids: `/wifi/{packageId}` (GET, PUT and network-overview), `/residential-internet/{packageId}` and
  * `/residential-tv/{packageId}` take the id of a residential package (bundle); `/router/{serviceId}/…`
- * takes the id of the package's internet service; `/wifi-names/{customerId}` a customer id.
+ * takes the id of the package's internet service, `/residential-tv/services/{serviceId}` that of a TV
+ * service; `/wifi-names/{customerId}` a customer id.
  */
 import { z } from "zod";
 import { Address, IsoDate, IsoDateTime, Money } from "./common.ts";
@@ -239,7 +240,7 @@ export const TvChannel = z.object({
   source: z.string(),
 });
 
-/** GET /residential-tv/{packageId} */
+/** GET /residential-tv/{packageId} and /residential-tv/services/{serviceId} */
 export const TvPackageAnswer = z.object({
   tv_package: z.object({
     package_id: z.number().int(),
@@ -544,6 +545,16 @@ export const homeNetworkEndpoints = [
     path: "/residential-tv/{packageId}",
     tag: "residential",
     summary: "Line-up, theme packs, set-top boxes and TV Go of a package's TV service (404 when it has no TV)",
+    auth: "bearer",
+    answer: TvPackageAnswer,
+    errors: [404],
+  }),
+  endpoint({
+    method: "get",
+    path: "/residential-tv/services/{serviceId}",
+    tag: "residential",
+    summary:
+      "The same of one TV service, by its id (404 for a service that is not TV or not in a package): the TV page by service id in one call",
     auth: "bearer",
     answer: TvPackageAnswer,
     errors: [404],

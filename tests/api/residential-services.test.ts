@@ -136,6 +136,32 @@ describe("GET /residential-tv/{packageId}", () => {
     expect(tv.tv_go.account_email).toBe("family@example.com");
   });
 
+  it("answers the same by the TV service's id, in English and French", async () => {
+    const familyTv = (await api.db.one<{ id: number }>("SELECT id FROM services WHERE package_id = 5101 AND category = 'tv'"))!.id;
+    for (const [token, packageId, serviceId] of [
+      [resi, 5001, 7002],
+      [family, 5101, familyTv],
+    ] as const) {
+      for (const lang of ["en", "fr"]) {
+        const headers = { "Accept-Language": lang };
+        const byService = await api.call("GET", `/residential-tv/services/${serviceId}`, { token, headers });
+        expect(byService.status).toBe(200);
+        const byPackage = (await api.call("GET", `/residential-tv/${packageId}`, { token, headers })).body;
+        expect(TvPackageAnswer.parse(byService.body)).toEqual(TvPackageAnswer.parse(byPackage));
+        expect(TvPackageAnswer.parse(byService.body).tv_package).toMatchObject({ package_id: packageId, service_id: serviceId });
+      }
+    }
+  });
+
+  it("answers 401, 403 for another user's TV service or an unknown id, 404 for a service that is not TV", async () => {
+    expect((await api.call("GET", "/residential-tv/services/7002")).status).toBe(401);
+    expect((await api.call("GET", "/residential-tv/services/7002", { token: family })).status).toBe(403);
+    expect((await api.call("GET", "/residential-tv/services/999999", { token: resi })).status).toBe(403);
+    expect((await api.call("GET", "/residential-tv/services/abc", { token: resi })).status).toBe(403);
+    expect((await api.call("GET", "/residential-tv/services/7001", { token: resi })).status).toBe(404);
+    expect((await api.call("GET", "/residential-tv/services/7003", { token: resi })).status).toBe(404);
+  });
+
   it("answers 401, 403 for another user's package, 404 for a package without TV", async () => {
     expect((await api.call("GET", "/residential-tv/5001")).status).toBe(401);
     expect((await api.call("GET", "/residential-tv/5101", { token: resi })).status).toBe(403);

@@ -6,7 +6,7 @@
  */
 import type { AccountDetailsAnswer, Bundle, CurrentUserAnswer, ScheduledPauseDetailAnswer, ServicesAnswer } from "#contract/accounts";
 import type { InternetSettingsAnswer, NetworkOverviewAnswer, TvPackageAnswer, WifiSettingsAnswer } from "#contract/home-network";
-import { on, reply } from "./contract.ts";
+import { on, refuse, reply } from "./contract.ts";
 
 const address = { line1: "245 Carlaw Avenue", line2: "Unit 4", city: "Toronto", province: "ON", postal_code: "M4M 2S1" };
 
@@ -251,6 +251,11 @@ export const servicesHandlers = [
   on("DELETE /services/{customerId}/requests/{requestId}", () => reply("DELETE /services/{customerId}/requests/{requestId}", ok)),
   on("GET /residential-internet/{packageId}", () => reply("GET /residential-internet/{packageId}", internetSettings)),
   on("GET /residential-tv/{packageId}", () => reply("GET /residential-tv/{packageId}", tvPackage)),
+  on("GET /residential-tv/services/{serviceId}", ({ params }) =>
+    Number(params.serviceId) === tvPackage.tv_package.service_id
+      ? reply("GET /residential-tv/services/{serviceId}", tvPackage)
+      : refuse(404),
+  ),
   on("GET /wifi/{packageId}", () => reply("GET /wifi/{packageId}", wifiSettings)),
   on("PUT /wifi/{packageId}", () =>
     reply("PUT /wifi/{packageId}", { success: true, wifi_names: { "5001": [{ band: "5GHz", name: "New-Name", enabled: true }] } }),

@@ -555,6 +555,27 @@ describe("internet and TV", () => {
     expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
   });
 
+  it("asks for the TV by the service's id in one call", async () => {
+    const calls = recordApiCalls();
+    const result = await call(iptv.loader as Handler, "/iptv/7002", { serviceId: "7002" });
+    expect(result.data.tv.name).toBe("TV Essentials");
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/residential-tv/services/7002"]);
+  });
+
+  it("finds the TV through the account's packages when the API cannot answer by service", async () => {
+    server.use(on("GET /residential-tv/services/{serviceId}", () => refuse(404)));
+    const calls = recordApiCalls();
+    const result = await call(iptv.loader as Handler, "/iptv/7002", { serviceId: "7002" });
+    expect(result.data.tv.name).toBe("TV Essentials");
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/residential-tv/services/7002", "/services/100101", "/residential-tv/5001"]);
+    expect((await call(iptv.loader as Handler, "/iptv/7001", { serviceId: "7001" })).status).toBe(404);
+  });
+
+  it("answers 403 for a TV service of someone else's", async () => {
+    server.use(on("GET /residential-tv/services/{serviceId}", () => refuse(403)));
+    expect((await call(iptv.loader as Handler, "/iptv/9002", { serviceId: "9002" })).status).toBe(403);
+  });
+
   it("sends the TV page what it shows, not the API's whole answer", async () => {
     const { tv: shown } = (await call(tv.loader as Handler, "/resi-tv/5001", { packageId: "5001" })).data;
     expect(Object.keys(shown.channels[0]).sort()).toEqual(["hd", "language", "name", "number", "source"]);

@@ -264,6 +264,11 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     ok(await call("GET", `/account-details/${C}`, t), "account details");
     ok(await call("GET", `/services/${C}?include=past_pauses,pause_options`, t), "packages with their past pauses");
     ok(await call("GET", `/residential-tv/${P}`, t), "TV");
+    const tvService = (await db.one<{ id: number }>(
+      "SELECT id FROM services WHERE package_id = $1 AND category = 'tv' ORDER BY id LIMIT 1",
+      [P],
+    ))!;
+    ok(await call("GET", `/residential-tv/services/${tvService.id}`, t), "TV by service");
     const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Scale Test" };
     // Pays all it owes (a pause needs nothing owing).
     const owing = ok(await call("GET", `/billing/${C}/summary`, t), "billing summary").balanceDetails.balance_owing;
