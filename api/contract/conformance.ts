@@ -70,8 +70,10 @@ const SERVICE_SEGMENTS = new Set(["router", "internet", "cabinet-spaces"]);
 /** The candidate values of one path parameter of a template. */
 function candidatesFor(template: string, parameter: string, ids: Ids): number[] | null {
   const segment = template.split("/")[1];
+  // A parameter's name says which id it takes (/residential-tv/services/{serviceId}); a bare {id}, its segment.
+  if (parameter === "serviceId") return ids.services;
   if (parameter === "packageId" || PACKAGE_SEGMENTS.has(segment)) return ids.packages;
-  if (parameter === "serviceId" || SERVICE_SEGMENTS.has(segment)) return ids.services;
+  if (SERVICE_SEGMENTS.has(segment)) return ids.services;
   if (parameter === "customerId" || (parameter === "id" && CUSTOMER_SEGMENTS.has(segment))) return ids.customers;
   return null;
 }
@@ -143,7 +145,7 @@ export async function checkBackend(options: ConformanceOptions): Promise<Conform
       const answer = ResidentialDashboardAnswer.safeParse((await get(`/residential-dashboard/${id}`)).json);
       if (answer.success) {
         ids.packages.push(...answer.data.bundled_services.map((b) => b.package_id));
-        ids.services.push(...answer.data.services.internet.map((s) => s.service_id));
+        ids.services.push(...answer.data.services.internet.map((s) => s.service_id), ...answer.data.services.tv.map((s) => s.service_id));
       }
     } else {
       const answer = CommercialDashboardAnswer.safeParse((await get(`/commercial-dashboard/${id}`)).json);
