@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "./passwords.ts";
-import { Address, IsoDate, IsoDateTime, Money, SuccessAnswer } from "./common.ts";
+import { Address, includeList, IsoDate, IsoDateTime, Money, SuccessAnswer } from "./common.ts";
 import { ResidentialServiceStatus } from "./dashboard.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -284,10 +284,7 @@ export type PauseOptions = z.infer<typeof PauseOptions>;
 export const SERVICES_INCLUDES = ["past_pauses", "pause_options"] as const;
 export const ServicesQuery = z.object({
   /** A comma-separated list of SERVICES_INCLUDES. */
-  include: z
-    .string()
-    .regex(new RegExp(`^(${SERVICES_INCLUDES.join("|")})(,(${SERVICES_INCLUDES.join("|")}))*$`))
-    .optional(),
+  include: includeList(SERVICES_INCLUDES),
 });
 
 /** GET /services/{customerId} */

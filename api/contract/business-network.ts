@@ -3,7 +3,7 @@
  * settings, IP blocks, alert history, bandwidth) and the power usage of a colocation cabinet.
  */
 import { z } from "zod";
-import { IsoDate, IsoDateTime, NumericId } from "./common.ts";
+import { includeList, IsoDate, IsoDateTime, NumericId } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { AccountIncident } from "./status.ts";
 import { EmailListInput, textField } from "./support.ts";
@@ -52,10 +52,7 @@ export type EndpointDetails = z.infer<typeof EndpointDetails>;
 export const ENDPOINT_INCLUDES = ["incidents"] as const;
 export const EndpointDetailsQuery = z.object({
   /** A comma-separated list of ENDPOINT_INCLUDES. */
-  include: z
-    .string()
-    .regex(new RegExp(`^(${ENDPOINT_INCLUDES.join("|")})(,(${ENDPOINT_INCLUDES.join("|")}))*$`))
-    .optional(),
+  include: includeList(ENDPOINT_INCLUDES),
 });
 
 /** GET /internet/{id}/endpoint */

@@ -5,6 +5,17 @@ import { z } from "zod";
 export const IsoDate = z.iso.date();
 /** An instant, ISO 8601 with offset. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
+/**
+ * A call's `?include=` (what it may answer with its own, in one round trip): a comma-separated list of
+ * `values`; anything else answers 422 include.invalid.
+ */
+export const includeList = (values: readonly string[]) => {
+  const one = `(${values.join("|")})`;
+  return z
+    .string()
+    .regex(new RegExp(`^${one}(,${one})*$`))
+    .optional();
+};
 /** Dollars and cents as a JSON number (12.5 is $12.50). */
 export const Money = z.number().multipleOf(0.01);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PaymentMethod } from "./billing.ts";
-import { Address, IsoDate, IsoDateTime, Money } from "./common.ts";
+import { Address, includeList, IsoDate, IsoDateTime, Money } from "./common.ts";
 import { ContactRole } from "./contacts.ts";
 import { endpoint } from "./endpoint.ts";
 import { AccountIncident } from "./status.ts";
@@ -158,10 +158,7 @@ export type ResidentialDashboardAnswer = z.infer<typeof ResidentialDashboardAnsw
 export const DASHBOARD_INCLUDES = ["billing_details", "incidents"] as const;
 export const ResidentialDashboardQuery = z.object({
   /** A comma-separated list of DASHBOARD_INCLUDES. */
-  include: z
-    .string()
-    .regex(new RegExp(`^(${DASHBOARD_INCLUDES.join("|")})(,(${DASHBOARD_INCLUDES.join("|")}))*$`))
-    .optional(),
+  include: includeList(DASHBOARD_INCLUDES),
 });
 
 /** GET /residential-dashboard/{customerId}/billing-details */

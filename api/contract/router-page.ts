@@ -6,7 +6,7 @@
  * calls stay in the contract for the pages that need one part, and for an API that ignores `include`.
  */
 import { z } from "zod";
-import { Address } from "./common.ts";
+import { Address, includeList } from "./common.ts";
 import { ResidentialServiceStatus } from "./dashboard.ts";
 import { DevicePause } from "./device-pauses.ts";
 import { endpoint } from "./endpoint.ts";
@@ -28,13 +28,9 @@ export const ROUTER_PAGE_INCLUDES = [
 ] as const;
 export type RouterPageInclude = (typeof ROUTER_PAGE_INCLUDES)[number];
 
-const oneInclude = `(${ROUTER_PAGE_INCLUDES.join("|")})`;
 export const CpeInfoQuery = z.object({
   /** A comma-separated list of ROUTER_PAGE_INCLUDES. */
-  include: z
-    .string()
-    .regex(new RegExp(`^${oneInclude}(,${oneInclude})*$`))
-    .optional(),
+  include: includeList(ROUTER_PAGE_INCLUDES),
 });
 
 /** The internet service of a router, as the residential dashboard names it, with its account. */
