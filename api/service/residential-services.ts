@@ -1,6 +1,7 @@
 /**
  * /residential-internet/{packageId} and /residential-tv/{packageId}: what the residential internet and
- * TV pages show of a package's internet or TV service (404 when the package holds none).
+ * TV pages show of a package's internet or TV service (404 when the package holds none), and
+ * /residential-tv/services/{serviceId}: the TV page's answer for one TV service, by its id.
  */
 import { Router } from "express";
 import type { InternetSettingsAnswer, TvPackageAnswer } from "../contract/home-network.ts";

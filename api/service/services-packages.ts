@@ -179,11 +179,6 @@ export const toRequest = (row: RequestRow): ServiceRequest => ({
 });
 
 /**
- * The packages of an account with their pauses, pending requests and open suspensions. With `today`,
- * pauses, packages and services are shown as they stand on that day (pauseStatusOn, packageStatusOn),
- * so that a read needs no settling first; changes settle, then load without it.
- */
-/**
  * The reads behind loadPackages, as one statement (api/service/context.ts `together`): the account's
  * flag, then its packages, packaged services, pauses, pending requests and open suspensions as JSON
  * columns; with `balanceOn` (a day), the account's balance columns as well (billing.ts BALANCE_COLUMNS).
@@ -240,8 +235,10 @@ const loadedOf = (row: PackagesRow | undefined) => ({
 });
 
 /**
- * An account's packages with their services, pauses, pending requests and open suspensions, in one
- * statement; with `today`, as they stand that day (asOf).
+ * The packages of an account with their services, pauses, pending requests and open suspensions, in one
+ * statement. With `today`, pauses, packages and services are shown as they stand on that day
+ * (pauseStatusOn, packageStatusOn), so that a read needs no settling first; changes settle, then load
+ * without it.
  */
 export async function loadPackages(db: Db, customerId: number, today?: string) {
   const read = packagesRead(customerId);
