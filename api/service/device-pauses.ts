@@ -19,7 +19,7 @@ import {
 import type { PauseDay } from "../contract/values.ts";
 import type { Db } from "../db/client.ts";
 import { recordActivity } from "./activity.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Statement } from "./context.ts";
 import { FieldErrors, notFound } from "./errors.ts";
 import { currentUser, parseInput, route } from "./http.ts";
 import { iso, loadRouter, routerAccess } from "./router.ts";
@@ -29,12 +29,13 @@ import { normalizeMac } from "#common/net";
 export interface PauseRow {
   service_id: number;
   mac_address: string;
-  paused_at: Date | null;
+  /** Dates, or ISO strings when read as JSON (context.ts `together`). */
+  paused_at: Date | string | null;
   /** ISO days, 1 = Monday … 7 = Sunday. */
   schedule_days: number[] | null;
   schedule_from: string | null;
   schedule_to: string | null;
-  updated_at: Date;
+  updated_at: Date | string;
 }
 
 const clock = new Intl.DateTimeFormat("en-US", {
@@ -84,9 +85,18 @@ export function pauseOf(row: PauseRow, now: Date): DevicePause {
 
 /** The pauses of a router's devices, by MAC, as they stand at `now`. */
 export async function pausesOf(db: Db, serviceId: number, now: Date): Promise<Map<string, DevicePause>> {
-  const rows = await db.query<PauseRow>("SELECT * FROM device_pauses WHERE service_id = $1 ORDER BY mac_address", [serviceId]);
-  return new Map(rows.map((row) => [row.mac_address, pauseOf(row, now)]));
+  const read = pausesRead(serviceId);
+  return pausesFrom(await db.query<PauseRow>(read.sql, read.params), now);
 }
+
+/** A router's device pauses, by MAC (`pausesFrom` makes them answers). */
+export const pausesRead = (serviceId: number): Statement => ({
+  sql: "SELECT * FROM device_pauses WHERE service_id = $1 ORDER BY mac_address",
+  params: [serviceId],
+});
+
+export const pausesFrom = (rows: PauseRow[], now: Date): Map<string, DevicePause> =>
+  new Map(rows.map((row) => [row.mac_address, pauseOf(row, now)]));
 
 /** The device of the path, as the router knows it: 404 unless a lease, a reservation or a device has its MAC. */
 async function deviceOf(db: Db, serviceId: number, macParam: unknown): Promise<string> {

@@ -7,14 +7,14 @@
 import { Router } from "express";
 import { MAX_PORT_FORWARDING_RULES, PortForwardingRuleRequest, type PortForwardingRule, type UpnpRule } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Statement } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { currentUser, parseInput, route } from "./http.ts";
 import { recordActivity } from "./activity.ts";
 import { formInteger, isUniqueViolation, iso, lanOf, loadRouter, routerAccess, type RouterRow } from "./router.ts";
 import { formatIpv4, isHostOf, parseIpv4 } from "#common/net";
 
-interface ForwardingRow {
+export interface ForwardingRow {
   id: number;
   description: string;
   protocol: "TCP" | "UDP" | "both";
@@ -36,33 +36,44 @@ const toRule = (row: ForwardingRow): PortForwardingRule => ({
   enabled: row.enabled,
 });
 
+/** A router's port forwarding rules, by port (`rulesOf` makes them answers). */
+export const rulesRead = (serviceId: number): Statement => ({
+  sql: "SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id",
+  params: [serviceId],
+});
+
+export const rulesOf = (rows: ForwardingRow[]): PortForwardingRule[] => rows.map(toRule);
+
 export async function listRules(db: Db, serviceId: number): Promise<PortForwardingRule[]> {
-  const rows = await db.query<ForwardingRow>("SELECT * FROM port_forwarding_rules WHERE service_id = $1 ORDER BY start_port, id", [
-    serviceId,
-  ]);
-  return rows.map(toRule);
+  const read = rulesRead(serviceId);
+  return rulesOf(await db.query<ForwardingRow>(read.sql, read.params));
 }
 
-/** UPnP mappings still running at `now` (permanent ones, or within their lease); none while UPnP is off (router-upnp.ts). */
-export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<UpnpRule[]> {
-  const rows = await db.query<{
-    description: string;
-    protocol: "TCP" | "UDP";
-    external_port: number;
-    internal_address: string;
-    internal_port: number;
-    lease_seconds: number;
-    created_at: Date;
-  }>(
-    `SELECT m.* FROM upnp_mappings m JOIN routers r ON r.service_id = m.service_id
-      WHERE m.service_id = $1 AND r.upnp_enabled ORDER BY m.external_port, m.protocol`,
-    [serviceId],
-  );
+/** A router's UPnP mappings while UPnP is on (`upnpRulesOf` keeps those still running). */
+export const upnpRead = (serviceId: number): Statement => ({
+  sql: `SELECT m.* FROM upnp_mappings m JOIN routers r ON r.service_id = m.service_id
+         WHERE m.service_id = $1 AND r.upnp_enabled ORDER BY m.external_port, m.protocol`,
+  params: [serviceId],
+});
+
+export interface UpnpRow {
+  description: string;
+  protocol: "TCP" | "UDP";
+  external_port: number;
+  internal_address: string;
+  internal_port: number;
+  lease_seconds: number;
+  /** A Date, or an ISO string when read as JSON (context.ts `together`). */
+  created_at: Date | string;
+}
+
+/** UPnP mappings still running at `now` (permanent ones, or within their lease). */
+export function upnpRulesOf(rows: UpnpRow[], now: Date): UpnpRule[] {
   const out: UpnpRule[] = [];
   for (const row of rows) {
-    if (row.created_at.getTime() > now.getTime()) continue;
-    const remaining =
-      row.lease_seconds === 0 ? null : Math.floor((row.created_at.getTime() + row.lease_seconds * 1000 - now.getTime()) / 1000);
+    const created = new Date(row.created_at);
+    if (created.getTime() > now.getTime()) continue;
+    const remaining = row.lease_seconds === 0 ? null : Math.floor((created.getTime() + row.lease_seconds * 1000 - now.getTime()) / 1000);
     if (remaining !== null && remaining <= 0) continue;
     out.push({
       description: row.description,
@@ -71,10 +82,16 @@ export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<Up
       internal_address: row.internal_address,
       internal_port: row.internal_port,
       lease_seconds_remaining: remaining,
-      created_at: iso(row.created_at),
+      created_at: iso(created),
     });
   }
   return out;
+}
+
+/** UPnP mappings still running at `now` (permanent ones, or within their lease); none while UPnP is off (router-upnp.ts). */
+export async function listUpnp(db: Db, serviceId: number, now: Date): Promise<UpnpRule[]> {
+  const read = upnpRead(serviceId);
+  return upnpRulesOf(await db.query<UpnpRow>(read.sql, read.params), now);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import {
   type RouterStatisticsAnswer,
 } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Statement } from "./context.ts";
 import { FieldErrors, notFound } from "./errors.ts";
 import { currentUser, parseInput, requireService, route, type ContactRole } from "./http.ts";
 import { recordActivity } from "./activity.ts";
@@ -100,7 +100,8 @@ export async function routerAccess(ctx: ServiceContext, req: Request, write = fa
   return access;
 }
 
-export const iso = (date: Date) => date.toISOString();
+/** An instant as the answers write it; a string is an instant read as JSON (context.ts `together`). */
+export const iso = (date: Date | string) => (typeof date === "string" ? new Date(date) : date).toISOString();
 
 export function networkSettingsOf(router: RouterRow): NetworkSettingsAnswer["network_settings"] {
   return {
@@ -167,42 +168,65 @@ export function cpeInfoOf(r: RouterRow, now: Date): CpeInfo {
 }
 
 /** What GET statistics answers of a router at `now`: its counters, or that it does not answer. */
-export async function statisticsOf(db: Db, r: RouterRow, now: Date): Promise<RouterStatisticsAnswer> {
-  const serviceId = r.service_id;
-  // Offline, or restarting: the router does not answer.
+type InterfaceRow = {
+  interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
+  received_bytes: number;
+  sent_bytes: number;
+  received_packets: number;
+  sent_packets: number;
+  errors: number;
+  link_rate_mbps: number | null;
+};
+
+/** The reads behind a router's statistics at `now`: its interfaces' counters, and its connected devices counted. */
+export const statisticsReads = (serviceId: number, now: Date) => ({
+  interfaces: {
+    sql: `SELECT interface, received_bytes, sent_bytes, received_packets, sent_packets, errors, link_rate_mbps
+            FROM router_interface_counters WHERE service_id = $1
+           ORDER BY CASE interface WHEN 'wan' THEN 1 WHEN 'lan' THEN 2 WHEN 'wifi_2_4ghz' THEN 3 WHEN 'wifi_5ghz' THEN 4 ELSE 5 END`,
+    params: [serviceId],
+  } satisfies Statement,
+  devices: {
+    sql: `SELECT count(*)::int AS count FROM network_devices d JOIN network_access_points a ON a.id = d.access_point_id
+           WHERE d.service_id = $1 AND d.disconnected_at IS NULL AND d.connected_since <= $2 AND a.first_seen_at <= $2`,
+    params: [serviceId, now],
+  } satisfies Statement,
+});
+
+/** Offline, or restarting: the router does not answer (its statistics are that error). */
+export function statisticsError(r: RouterRow, now: Date): RouterStatisticsAnswer | null {
   const silentSince = r.offline_since ?? (isRestarting(r, now) ? r.restart_started_at : null);
-  if (silentSince) {
-    return { error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(silentSince) } };
-  }
+  return silentSince ? { error: { code: "router_offline", message: "The router is not answering", last_seen_at: iso(silentSince) } } : null;
+}
+
+/** A router's statistics from what statisticsReads read. */
+export function statisticsFrom(
+  r: RouterRow,
+  now: Date,
+  interfaces: InterfaceRow[],
+  devices: { count: number } | null | undefined,
+): RouterStatisticsAnswer {
+  return (
+    statisticsError(r, now) ?? {
+      statistics: {
+        sampled_at: iso(now),
+        uptime_seconds: Math.max(0, Math.floor((now.getTime() - lastBootOf(r, now).getTime()) / 1000)),
+        connected_devices: devices?.count ?? 0,
+        interfaces: interfaces.map((i) => ({ ...i })),
+      },
+    }
+  );
+}
+
+export async function statisticsOf(db: Db, r: RouterRow, now: Date): Promise<RouterStatisticsAnswer> {
+  const silent = statisticsError(r, now);
+  if (silent) return silent;
+  const reads = statisticsReads(r.service_id, now);
   const [interfaces, devices] = await Promise.all([
-    db.query<{
-      interface: "wan" | "lan" | "wifi_2_4ghz" | "wifi_5ghz" | "wifi_guest";
-      received_bytes: number;
-      sent_bytes: number;
-      received_packets: number;
-      sent_packets: number;
-      errors: number;
-      link_rate_mbps: number | null;
-    }>(
-      `SELECT interface, received_bytes, sent_bytes, received_packets, sent_packets, errors, link_rate_mbps
-         FROM router_interface_counters WHERE service_id = $1
-        ORDER BY CASE interface WHEN 'wan' THEN 1 WHEN 'lan' THEN 2 WHEN 'wifi_2_4ghz' THEN 3 WHEN 'wifi_5ghz' THEN 4 ELSE 5 END`,
-      [serviceId],
-    ),
-    db.one<{ count: number }>(
-      `SELECT count(*)::int AS count FROM network_devices d JOIN network_access_points a ON a.id = d.access_point_id
-        WHERE d.service_id = $1 AND d.disconnected_at IS NULL AND d.connected_since <= $2 AND a.first_seen_at <= $2`,
-      [serviceId, now],
-    ),
+    db.query<InterfaceRow>(reads.interfaces.sql, reads.interfaces.params),
+    db.one<{ count: number }>(reads.devices.sql, reads.devices.params),
   ]);
-  return {
-    statistics: {
-      sampled_at: iso(now),
-      uptime_seconds: Math.max(0, Math.floor((now.getTime() - lastBootOf(r, now).getTime()) / 1000)),
-      connected_devices: devices?.count ?? 0,
-      interfaces: interfaces.map((i) => ({ ...i })),
-    },
-  };
+  return statisticsFrom(r, now, interfaces, devices);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
 import type { Endpoint } from "#contract/index";
 import { DevicePauseSaved, DevicePausesAnswer, devicePausesEndpoints } from "#contract/device-pauses";
-import { NetworkOverviewAnswer } from "#contract/home-network";
+import { NetworkOverviewAnswer, RouterStatisticsAnswer } from "#contract/home-network";
+import { CpeInfoAnswer } from "#contract/router-page";
 import { ROUTER_RESTART_SECONDS } from "#contract/router-restart";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { scheduleCovers } from "../../api/service/device-pauses.ts";
@@ -74,6 +75,23 @@ async function refusedSchedule(body: Record<string, unknown>, token = resi, path
 
 /** An instant given as Toronto wall time (November: UTC−5). */
 const toronto = (date: string, time: string) => new Date(`${date}T${time}:00-05:00`);
+
+describe("the router page's call", () => {
+  it("answers the same device pause and statistics as their own calls (read in one statement with the router)", async () => {
+    expect((await api.call("PUT", `${BASE}/paused`, { token: resi })).status).toBe(200);
+    expect((await api.call("PUT", `${BASE}/schedule`, { token: resi, json: BEDTIME })).status).toBe(200);
+    api.clock.now = new Date(NOW.getTime() + 90_000);
+    const own = await pauses();
+    expect(own.map((p) => [p.mac_address, p.paused, p.schedule?.from])).toEqual([[IPHONE, true, "21:00"]]);
+    const { status, body } = await api.call("GET", "/router/7001/cpe-info?include=device_pauses,statistics", { token: resi });
+    expect(status).toBe(200);
+    const page = CpeInfoAnswer.parse(body);
+    expect(page.device_pauses).toEqual(own);
+    expect(page.device_pauses?.[0]).toMatchObject({ paused_at: NOW.toISOString() });
+    const statistics = RouterStatisticsAnswer.parse((await api.call("GET", "/router/7001/statistics", { token: resi })).body);
+    expect(page.statistics).toEqual(statistics);
+  });
+});
 
 describe("pausing a device now", () => {
   it("pauses Maya's iPhone until resumed: in the answers and the network overview", async () => {
