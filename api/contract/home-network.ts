@@ -8,7 +8,8 @@
  * service; `/wifi-names/{customerId}` a customer id.
  */
 import { z } from "zod";
-import { Address, IsoDate, IsoDateTime, Money } from "./common.ts";
+import { Address, includeList, IsoDate, IsoDateTime, Money } from "./common.ts";
+import { AccountIncident } from "./status.ts";
 import { ResidentialServiceStatus } from "./dashboard.ts";
 import { endpoint } from "./endpoint.ts";
 
@@ -226,8 +227,17 @@ export const InternetSettingsAnswer = z.object({
       .nullable(),
     wifi: z.array(WifiName),
   }),
+  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
+  incidents: z.array(AccountIncident).optional(),
 });
 export type InternetSettingsAnswer = z.infer<typeof InternetSettingsAnswer>;
+
+/** What GET /residential-internet/{packageId} adds to its answer when asked (?include=…). */
+export const RESIDENTIAL_INTERNET_INCLUDES = ["incidents"] as const;
+export const ResidentialInternetQuery = z.object({
+  /** A comma-separated list of RESIDENTIAL_INTERNET_INCLUDES. */
+  include: includeList(RESIDENTIAL_INTERNET_INCLUDES),
+});
 
 export const TvChannel = z.object({
   number: z.number().int(),
@@ -535,10 +545,13 @@ export const homeNetworkEndpoints = [
     method: "get",
     path: "/residential-internet/{packageId}",
     tag: "residential",
-    summary: "Plan, connection and router of a package's internet service (404 when the package has no internet)",
+    summary:
+      "Plan, connection and router of a package's internet service (404 when the package has no internet); ?include=incidents adds what GET /status/services/{serviceId} answers, in one round trip",
     auth: "bearer",
+    query: ResidentialInternetQuery,
     answer: InternetSettingsAnswer,
-    errors: [404],
+    errors: [404, 422],
+    errorCodes: ["include.invalid"],
   }),
   endpoint({
     method: "get",

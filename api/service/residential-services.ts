@@ -4,10 +4,11 @@
  * /residential-tv/services/{serviceId}: the TV page's answer for one TV service, by its id.
  */
 import { Router } from "express";
-import type { InternetSettingsAnswer, TvPackageAnswer } from "../contract/home-network.ts";
+import { ResidentialInternetQuery, type InternetSettingsAnswer, type TvPackageAnswer } from "../contract/home-network.ts";
 import { addressOf, dollars, together, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
-import { requirePackage, requireService, route } from "./http.ts";
+import { parseInput, requirePackage, requireService, route } from "./http.ts";
+import { accountIncidents } from "./status.ts";
 import { isRestarting, lastBootOf, type RouterRow } from "./router.ts";
 import { wifiNamesOf } from "./wifi.ts";
 
@@ -63,10 +64,12 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
     "/residential-internet/:packageId",
     route(async (req, res) => {
       const { packageId, customerId } = await requirePackage(ctx.db, req, req.params.packageId);
+      const include = new Set(parseInput(ResidentialInternetQuery, req.query).include?.split(","));
       const service = await serviceOf(packageId, "internet", "Internet service of this package");
-      const [r, names] = await Promise.all([
+      const [r, names, incidents] = await Promise.all([
         ctx.db.one<RouterRow>("SELECT * FROM routers WHERE service_id = $1", [service.id]),
         wifiNamesOf(ctx.db, customerId, ctx.now()),
+        include.has("incidents") ? accountIncidents(ctx, customerId, service.id, req.lang) : undefined,
       ]);
       // A router restarting (POST /router/{serviceId}/restart) is offline until it is back, then online since then.
       const now = ctx.now();
@@ -108,6 +111,7 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
             : null,
           wifi: names[String(packageId)] ?? [],
         },
+        ...(incidents && { incidents: incidents.incidents }),
       };
       res.json(answer);
     }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InternetSettingsAnswer, TvPackageAnswer } from "#contract/home-network";
+import { AccountIncidentsAnswer } from "#contract/status";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
 
@@ -66,6 +67,33 @@ describe("GET /residential-internet/{packageId}", () => {
     expect(internet.connection.online_since).toBeNull();
     expect(Date.parse(internet.connection.offline_since!)).toBe(NOW.getTime() - (3 * 86_400 + 200 * 60) * 1000);
     expect(internet.router!.generation).toBe("legacy");
+  });
+
+  it("comes with the incidents touching the service when asked (?include=incidents), in English and French", async () => {
+    for (const [token, packageId] of [
+      [resi, 5001],
+      [family, 5101],
+    ] as const) {
+      for (const lang of ["en", "fr"]) {
+        const headers = { "Accept-Language": lang };
+        const response = await api.call("GET", `/residential-internet/${packageId}`, { token, headers, query: { include: "incidents" } });
+        expect(response.status).toBe(200);
+        const { internet_settings, incidents } = InternetSettingsAnswer.parse(response.body);
+        const alone = (await api.call("GET", `/status/services/${internet_settings.service_id}`, { token, headers })).body;
+        expect(incidents).toEqual(AccountIncidentsAnswer.parse(alone).incidents);
+        const plain = InternetSettingsAnswer.parse((await api.call("GET", `/residential-internet/${packageId}`, { token, headers })).body);
+        expect(plain).toEqual({ internet_settings });
+      }
+    }
+    const resiIncidents = InternetSettingsAnswer.parse(
+      (await api.call("GET", "/residential-internet/5001", { token: resi, query: { include: "incidents" } })).body,
+    ).incidents;
+    expect(resiIncidents?.length).toBeGreaterThan(0);
+    for (const include of ["incident", "", "incidents,"]) {
+      const refused = await api.call("GET", "/residential-internet/5001", { token: resi, query: { include } });
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ errors: { include: ["include.invalid"] } });
+    }
   });
 
   it("answers 401, 403 for another user's package or an unknown one, 404 for a package without internet", async () => {

@@ -20,7 +20,8 @@ import * as tv from "../../app/routes/services/tv.tsx";
 import * as withdraw from "../../app/routes/services/withdraw.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer } from "../mocks/fixtures.ts";
-import { bundle, pauseDetail, services } from "../mocks/services.ts";
+import { bundle, internetSettings, pauseDetail, services } from "../mocks/services.ts";
+import { maintenance, outage } from "../mocks/status.ts";
 import { useEnv } from "../support/config.ts";
 import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
@@ -545,6 +546,28 @@ describe("internet and TV", () => {
     const byService = await call(endpointLayout.loader as Handler, "/internet/view/7001", { serviceId: "7001" });
     expect(byService.location).toBe("/resi-internet/5001");
     expect((await call(endpointLayout.loader as Handler, "/internet/view/7002", { serviceId: "7002" })).status).toBe(404);
+  });
+
+  it("takes the internet's incidents from its call when the API includes them, asking nothing more", async () => {
+    server.use(
+      on("GET /residential-internet/{packageId}", ({ request }) =>
+        new URL(request.url).searchParams.get("include") === "incidents"
+          ? reply("GET /residential-internet/{packageId}", { internet_settings: internetSettings.internet_settings, incidents: [outage] })
+          : refuse(422, { include: ["include.invalid"] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(internet.loader as Handler, "/resi-internet/5001", { packageId: "5001" });
+    expect(result.data.incidents).toEqual([outage]);
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual(["/residential-internet/5001?include=incidents"]);
+  });
+
+  it("asks for the internet's incidents apart when the API leaves them out", async () => {
+    server.use(on("GET /status/services/{serviceId}", () => reply("GET /status/services/{serviceId}", { incidents: [maintenance] })));
+    const calls = recordApiCalls();
+    const result = await call(internet.loader as Handler, "/resi-internet/5001", { packageId: "5001" });
+    expect(result.data.incidents).toEqual([maintenance]);
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/residential-internet/5001", "/status/services/7001"]);
   });
 
   it("shows the TV by package id and by service id", async () => {

@@ -264,6 +264,7 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     ok(await call("GET", `/account-details/${C}`, t), "account details");
     ok(await call("GET", `/services/${C}?include=past_pauses,pause_options`, t), "packages with their past pauses");
     ok(await call("GET", `/residential-tv/${P}`, t), "TV");
+    ok(await call("GET", `/residential-internet/${P}?include=incidents`, t), "internet with its incidents");
     const tvService = (await db.one<{ id: number }>(
       "SELECT id FROM services WHERE package_id = $1 AND category = 'tv' ORDER BY id LIMIT 1",
       [P],

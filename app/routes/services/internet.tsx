@@ -1,7 +1,7 @@
 /**
- * /resi-internet/{packageId?}: the residential internet of a package (GET /residential-internet/{id}),
- * with the outages and maintenance touching it (GET /status/services/{serviceId}); without an id, that
- * of the active account's internet package.
+ * /resi-internet/{packageId?}: the residential internet of a package with the outages and maintenance
+ * touching it (GET /residential-internet/{id}?include=incidents; GET /status/services/{serviceId} when
+ * the API leaves them out); without an id, that of the active account's internet package.
  */
 import type { Route } from "./+types/internet";
 import { InternetView } from "~/components/services/InternetView";
@@ -16,8 +16,12 @@ export const handle = { i18n: ["services", "status", "api"] };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.packageId) return redirectToActiveService(context, request, "internet", (ids) => `/resi-internet/${ids.packageId}`);
   const packageId = idParam(params.packageId);
-  const { internet_settings } = await api(context, request).call("GET /residential-internet/{packageId}", { params: { packageId } });
-  const incidents = await incidentsOf(context, request, { serviceId: internet_settings.service_id });
+  const { internet_settings, incidents: included } = await api(context, request).call("GET /residential-internet/{packageId}", {
+    params: { packageId },
+    query: { include: "incidents" },
+  });
+  // The incidents touching the service come with it when the API can; an API that leaves them out is asked apart.
+  const incidents = included ?? (await incidentsOf(context, request, { serviceId: internet_settings.service_id }));
   return { internet: internet_settings, incidents, today: torontoToday() };
 }
 
