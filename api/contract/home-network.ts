@@ -84,12 +84,21 @@ export const WifiNetwork = z.object({
 });
 export type WifiNetwork = z.infer<typeof WifiNetwork>;
 
+/** An internet service's plan, in the request's language. */
+export const InternetPlan = z.object({ name: z.string(), download_mbps: z.number().int(), upload_mbps: z.number().int() });
+
 /** GET /wifi/{packageId} */
 export const WifiSettingsAnswer = z.object({
   wifi_settings: z.object({
     package_id: z.number().int(),
     service_id: z.number().int(),
     networks: z.array(WifiNetwork),
+    /**
+     * The internet service's plan and address, as GET /residential-internet/{packageId} gives them, so
+     * that the WiFi page needs no second call (read with the service; an API may leave them out).
+     */
+    plan: InternetPlan.optional(),
+    service_address: Address.optional(),
   }),
 });
 export type WifiSettingsAnswer = z.infer<typeof WifiSettingsAnswer>;
@@ -203,7 +212,7 @@ export const InternetSettingsAnswer = z.object({
   internet_settings: z.object({
     package_id: z.number().int(),
     service_id: z.number().int(),
-    plan: z.object({ name: z.string(), download_mbps: z.number().int(), upload_mbps: z.number().int() }),
+    plan: InternetPlan,
     status: ResidentialServiceStatus,
     activated_on: IsoDate,
     service_address: Address,

@@ -86,6 +86,13 @@ export const addressOf = (row: AddressColumns) => ({
   postal_code: row.postal_code ?? "",
 });
 
+/** An internet service's plan, in the request's language (GET /residential-internet, GET /wifi). */
+export const planOf = (row: { name: string; name_fr: string; details: Record<string, unknown> }, lang: string) => ({
+  name: lang === "fr" ? row.name_fr : row.name,
+  download_mbps: Number(row.details.download_mbps ?? 0),
+  upload_mbps: Number(row.details.upload_mbps ?? 0),
+});
+
 /**
  * An address as lines separated by "\n", as the commercial screens show it: street, unit, then
  * municipality, province and postal code on one line (Canada Post style).

@@ -5,7 +5,7 @@
  */
 import { Router } from "express";
 import { ResidentialInternetQuery, type InternetSettingsAnswer, type TvPackageAnswer } from "../contract/home-network.ts";
-import { addressOf, dollars, together, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressOf, dollars, planOf, together, type AddressColumns, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { parseInput, requirePackage, requireService, route } from "./http.ts";
 import { accountIncidents } from "./status.ts";
@@ -79,11 +79,7 @@ export function residentialServicesRoutes(ctx: ServiceContext): Router {
         internet_settings: {
           package_id: packageId,
           service_id: service.id,
-          plan: {
-            name: req.lang === "fr" ? service.name_fr : service.name,
-            download_mbps: Number(service.details.download_mbps ?? 0),
-            upload_mbps: Number(service.details.upload_mbps ?? 0),
-          },
+          plan: planOf(service, req.lang),
           status: service.status,
           activated_on: service.activated_on,
           service_address: addressOf(service),

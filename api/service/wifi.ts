@@ -22,7 +22,7 @@ import {
   type WifiUpdateAnswer,
 } from "../contract/home-network.ts";
 import type { Db } from "../db/client.ts";
-import type { ServiceContext } from "./context.ts";
+import { addressOf, planOf, type AddressColumns, type ServiceContext } from "./context.ts";
 import { FieldErrors, notFound, unprocessable } from "./errors.ts";
 import { currentUser, parseInput, requireCustomer, requirePackage, route } from "./http.ts";
 import { recordActivity } from "./activity.ts";
@@ -136,10 +136,22 @@ export function wifiRoutes(ctx: ServiceContext): Router {
     "/wifi/:packageId",
     route(async (req, res) => {
       const { packageId } = await requirePackage(ctx.db, req, req.params.packageId);
-      const serviceId = await internetServiceOf(ctx.db, packageId);
-      const rows = await ctx.db.query<WifiRow>("SELECT * FROM wifi_networks WHERE service_id = $1 ORDER BY band", [serviceId]);
+      // The service with its plan and address (the WiFi page's heading), then its networks.
+      const service = await ctx.db.one<AddressColumns & { id: number; name: string; name_fr: string; details: Record<string, unknown> }>(
+        `SELECT id, name, name_fr, details, address_line1, address_line2, city, province, postal_code
+           FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1`,
+        [packageId],
+      );
+      if (!service) throw notFound("Internet service of this package");
+      const rows = await ctx.db.query<WifiRow>("SELECT * FROM wifi_networks WHERE service_id = $1 ORDER BY band", [service.id]);
       const answer: WifiSettingsAnswer = {
-        wifi_settings: { package_id: packageId, service_id: serviceId, networks: rows.map((row) => toNetwork(row, rows, ctx.now())) },
+        wifi_settings: {
+          package_id: packageId,
+          service_id: service.id,
+          networks: rows.map((row) => toNetwork(row, rows, ctx.now())),
+          plan: planOf(service, req.lang),
+          service_address: addressOf(service),
+        },
       };
       res.json(answer);
     }),

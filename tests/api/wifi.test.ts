@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorAnswer } from "#contract/common";
-import { NetworkOverviewAnswer, WifiNamesAnswer, WifiSettingsAnswer, WifiUpdateAnswer, homeNetworkEndpoints } from "#contract/home-network";
+import {
+  InternetSettingsAnswer,
+  NetworkOverviewAnswer,
+  WifiNamesAnswer,
+  WifiSettingsAnswer,
+  WifiUpdateAnswer,
+  homeNetworkEndpoints,
+} from "#contract/home-network";
 import { hashPassword } from "../../api/service/passwords.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 import { NOW } from "./support/constants.ts";
@@ -99,6 +106,29 @@ describe("GET /wifi/{packageId}", () => {
     expect(guest.channel).toBe(g24.channel);
     // An older router runs WPA2 only.
     expect((await settings(5101, family)).networks[0].security_mode).toBe("wpa2_personal");
+  });
+
+  it("answers the internet service's plan and address as the residential internet call does, in both languages", async () => {
+    for (const [packageId, token] of [
+      [5001, resi],
+      [5101, family],
+      [5302, family],
+    ] as const) {
+      for (const lang of ["en", "fr"]) {
+        const headers = { "Accept-Language": lang };
+        const wifi = WifiSettingsAnswer.parse((await api.call("GET", `/wifi/${packageId}`, { token, headers })).body).wifi_settings;
+        const internet = InternetSettingsAnswer.parse(
+          (await api.call("GET", `/residential-internet/${packageId}`, { token, headers })).body,
+        ).internet_settings;
+        expect(wifi.service_id).toBe(internet.service_id);
+        expect(wifi.plan).toEqual(internet.plan);
+        expect(wifi.service_address).toEqual(internet.service_address);
+      }
+    }
+    const plans = await Promise.all(
+      ["en", "fr"].map(async (lang) => (await api.call("GET", "/wifi/5001", { token: resi, headers: { "Accept-Language": lang } })).body),
+    );
+    expect(plans.map((body) => WifiSettingsAnswer.parse(body).wifi_settings.plan?.name)).toEqual(["Fibre 1 Gbps", "Fibre 1 Gbit/s"]);
   });
 
   it("answers 401, 403 for another user's package, 404 for a package without internet", async () => {

@@ -117,6 +117,8 @@ export const wifiSettings: WifiSettingsAnswer = {
         updated_at: null,
       },
     ],
+    plan: { name: "Fibre 1 Gbps", download_mbps: 1000, upload_mbps: 1000 },
+    service_address: address,
   },
 };
 

@@ -28,10 +28,12 @@ export const handle = { i18n: ["wifi", "api"] };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const packageId = idParam(params.packageId);
   const client = api(context, request);
-  const [{ wifi_settings }, { internet_settings }] = await Promise.all([
-    client.call("GET /wifi/{packageId}", { params: { packageId } }),
-    client.call("GET /residential-internet/{packageId}", { params: { packageId } }),
-  ]);
+  const { wifi_settings } = await client.call("GET /wifi/{packageId}", { params: { packageId } });
+  // The plan and address come with the WiFi; an API that leaves them out is asked for the internet service.
+  const { plan, service_address } =
+    wifi_settings.plan && wifi_settings.service_address
+      ? { plan: wifi_settings.plan, service_address: wifi_settings.service_address }
+      : (await client.call("GET /residential-internet/{packageId}", { params: { packageId } })).internet_settings;
   const show = pageUrl(request).searchParams.get("show");
   // Who may change the WiFi: the roles that may change the router (the API answers 403 to the others).
   const canManage = await mayManageHomeNetwork(context, request, wifi_settings.service_id);
@@ -39,8 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     packageId,
     canManage,
     serviceId: wifi_settings.service_id,
-    plan: internet_settings.plan.name,
-    address: internet_settings.service_address.line1,
+    plan: plan.name,
+    address: service_address.line1,
     // Passwords leave the server only for the band asked for.
     networks: wifi_settings.networks.map(({ password, ...network }) => ({
       ...network,
