@@ -16,6 +16,7 @@ import * as routerPage from "../../app/routes/router/router.tsx";
 import * as editRule from "../../app/routes/router/rule-edit.tsx";
 import * as newRule from "../../app/routes/router/rule-new.tsx";
 import * as removeRule from "../../app/routes/router/rule-remove.tsx";
+import * as upnp from "../../app/routes/router/upnp.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
 import { cpeInfo, includingCpeInfo, leases, networkSettings, routerPageAnswer, rules, statisticsOffline } from "../mocks/router.ts";
@@ -334,7 +335,7 @@ describe("LAN settings", () => {
   it("the page names the service from cpe-info?include=service, without reading the account's dashboard", async () => {
     server.use(
       on("GET /router/{serviceId}/cpe-info", ({ request }) =>
-        new URL(request.url).searchParams.get("include") === "service"
+        new URL(request.url).searchParams.get("include")?.split(",").includes("service")
           ? reply("GET /router/{serviceId}/cpe-info", { ...cpeInfo, service: routerPageAnswer.service })
           : refuse(422, { include: ["include.invalid"] }),
       ),
@@ -719,6 +720,30 @@ describe("port forwarding rules", () => {
     expect((await call(removeRule.loader as Handler, "/internet/router/7001/port-forwarding/42/remove", { ruleId: "42" })).status).toBe(
       403,
     );
+  });
+});
+
+describe("the router's other pages in one call", () => {
+  it.each([
+    ["LAN settings", lan.loader, "/internet/router/7001/lan", {}],
+    ["a new rule", newRule.loader, "/internet/router/7001/port-forwarding/new", {}],
+    ["a rule", editRule.loader, "/internet/router/7001/port-forwarding/42", { ruleId: "42" }],
+    ["a rule's removal", removeRule.loader, "/internet/router/7001/port-forwarding/42/remove", { ruleId: "42" }],
+    ["UPnP", upnp.loader, "/internet/router/7001/upnp", {}],
+    [
+      "a reservation's removal",
+      removeReservation.loader,
+      "/internet/router/7001/reservations/00:11:32:AB:CD:10/remove",
+      { mac: "00:11:32:AB:CD:10" },
+    ],
+  ])("takes what %s shows with the service from an API that includes it", async (_name, loader, url, params: Record<string, string>) => {
+    const apart = await call(loader as Handler, url, params);
+    expect(apart.status).toBe(200);
+    server.use(includingCpeInfo());
+    const calls = recordApiCalls();
+    const together = await call(loader as Handler, url, params);
+    expect(together.data).toEqual(apart.data);
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(["GET /dashboard", "GET /revision", "GET /router/7001/cpe-info"]);
   });
 });
 

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { LanSettingsForm } from "~/components/router/LanSettingsForm";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
-import { requireRouterService, saveLanSettings } from "./router.server";
+import { requireRouterService, routerServiceWith, saveLanSettings } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";
@@ -21,12 +21,14 @@ export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageH
 const constraint = getZodConstraint(LanSettingsSchema);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const service = await requireRouterService(context, request, params);
+  // The LAN comes with the service from an API that includes it (decision 230).
+  const { service, got } = await routerServiceWith(context, request, params, ["network_settings"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const { network_settings } = await api(context, request).call("GET /router/{serviceId}/network-settings", {
-    params: { serviceId: service.service.service_id },
-  });
-  return { ...service, settings: network_settings, constraint };
+  const settings =
+    got?.network_settings ??
+    (await api(context, request).call("GET /router/{serviceId}/network-settings", { params: { serviceId: service.service.service_id } }))
+      .network_settings;
+  return { ...service, settings, constraint };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

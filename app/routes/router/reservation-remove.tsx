@@ -8,7 +8,7 @@ import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, requireRouterService } from "./router.server";
+import { ROUTER_FAILURES, routerServiceWith } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { normalizeMac } from "#common/net";
@@ -18,13 +18,14 @@ import type { PageHandle } from "~/lib/page-handle";
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 async function reservedDevice(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  const service = await requireRouterService(context, request, params);
+  // The lease table comes with the service from an API that includes it (decision 230).
+  const { service, got } = await routerServiceWith(context, request, params, ["dhcp_leases"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const mac = normalizeMac(params.mac);
   if (!mac) throw invalidPage();
-  const { dhcp_data } = await api(context, request).call("GET /router/{serviceId}/dhcp-leases", {
-    params: { serviceId: service.service.service_id },
-  });
+  const { dhcp_data } =
+    got?.dhcp_leases ??
+    (await api(context, request).call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId: service.service.service_id } }));
   const lease = dhcp_data.find((l) => l.mac_address === mac && l.type === "reserved");
   // No longer reserved (removed, perhaps before the back button came here): the router's devices, with a notice.
   if (!lease) return goneTo(context, `/internet/router/${service.service.service_id}#dhcp-leases`, "router:reservation.gone");

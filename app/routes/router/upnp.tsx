@@ -17,25 +17,24 @@ import type { PageHandle } from "~/lib/page-handle";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { UpnpSwitchSchema } from "~/schemas/router";
-import { ROUTER_FAILURES, requireRouterService } from "./router.server";
+import { ROUTER_FAILURES, requireRouterService, routerServiceWith } from "./router.server";
 
 export const handle = { i18n: ["router", "api"] } satisfies PageHandle;
 
-/** The router of the page, for a contact who may change it (403 for the others). */
-async function manageableService(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
-  const service = await requireRouterService(context, request, params);
-  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  return service;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const service = await manageableService(context, request, params);
-  const { upnp } = await api(context, request).call("GET /router/{serviceId}/upnp", { params: { serviceId: service.service.service_id } });
+  // UPnP comes with the service from an API that includes it (decision 230).
+  const { service, got } = await routerServiceWith(context, request, params, ["upnp"]);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
+  const upnp =
+    got?.upnp ??
+    (await api(context, request).call("GET /router/{serviceId}/upnp", { params: { serviceId: service.service.service_id } })).upnp;
   return { ...service, upnp };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const service = await manageableService(context, request, params);
+  // The router of the page, for a contact who may change it (403 for the others).
+  const service = await requireRouterService(context, request, params);
+  if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const serviceId = service.service.service_id;
   return formAction(
     { request, context },
