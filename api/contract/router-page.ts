@@ -11,6 +11,7 @@ import { ResidentialServiceStatus } from "./dashboard.ts";
 import { DevicePause } from "./device-pauses.ts";
 import { endpoint } from "./endpoint.ts";
 import { CpeInfo, DhcpLeasesAnswer, NetworkSettings, PortForwardingRule, RouterStatisticsAnswer, UpnpRule } from "./home-network.ts";
+import { RouterRestart } from "./router-restart.ts";
 import { RouterUpnp } from "./router-upnp.ts";
 import { AccountIncident } from "./status.ts";
 
@@ -25,6 +26,7 @@ export const ROUTER_PAGE_INCLUDES = [
   "statistics",
   "device_pauses",
   "incidents",
+  "restart",
 ] as const;
 export type RouterPageInclude = (typeof ROUTER_PAGE_INCLUDES)[number];
 
@@ -65,6 +67,8 @@ export const CpeInfoAnswer = z.object({
   device_pauses: z.array(DevicePause).optional(),
   /** With ?include=incidents: what GET /status/services/{serviceId} answers. */
   incidents: z.array(AccountIncident).optional(),
+  /** With ?include=restart: what GET …/restart answers (null when the router was never restarted this way). */
+  restart: RouterRestart.nullable().optional(),
 });
 export type CpeInfoAnswer = z.infer<typeof CpeInfoAnswer>;
 

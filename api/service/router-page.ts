@@ -15,6 +15,7 @@ import { SERVICE_STATUS } from "./packages.ts";
 import { cpeInfoOf, networkSettingsOf, routerAccess, statisticsFrom, statisticsReads, type RouterRow } from "./router.ts";
 import { dhcpLeasesOf } from "./router-dhcp.ts";
 import { rulesOf, rulesRead, upnpRead, upnpRulesOf, type ForwardingRow, type UpnpRow } from "./router-forwarding.ts";
+import { restartOf } from "./router-restart.ts";
 import { upnpOf } from "./router-upnp.ts";
 import { packageStatusOn, pauseStatusOn } from "./services-packages.ts";
 import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
@@ -113,6 +114,8 @@ export function routerPageRoutes(ctx: ServiceContext): Router {
         ...(statistics && { statistics }),
         ...(pauses && { device_pauses: pauses }),
         ...(incidents && { incidents }),
+        // From the router's row: no read of its own.
+        ...(include.has("restart") && { restart: restartOf(r, now) }),
       };
       res.json(answer);
     }),

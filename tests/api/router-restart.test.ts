@@ -60,6 +60,25 @@ async function refusedRestart(serviceId: number, token: string) {
   return codes;
 }
 
+describe("GET /router/{serviceId}/cpe-info?include=restart", () => {
+  it("answers what GET restart answers: none, then restarting, then back online", async () => {
+    const included = async () => {
+      const { status, body } = await api.call("GET", "/router/7001/cpe-info?include=restart", { token: billingOnly });
+      expect(status).toBe(200);
+      return CpeInfoAnswer.parse(body).restart;
+    };
+    expect(await included()).toBeNull();
+    expect((await api.call("POST", "/router/7001/restart", { token: resi })).status).toBe(202);
+    for (const at of [45, ROUTER_RESTART_SECONDS + 5]) {
+      api.clock.now = seconds(at);
+      expect(await included()).toEqual(await restartOf(billingOnly));
+    }
+    expect(await included()).toMatchObject({ status: "back_online", seconds_left: 0 });
+    // Not asked, not answered.
+    expect(CpeInfoAnswer.parse((await api.call("GET", "/router/7001/cpe-info", { token: resi })).body)).not.toHaveProperty("restart");
+  });
+});
+
 describe("POST /router/{serviceId}/restart", () => {
   it("accepts a restart: the router is restarting from now, back after the restart duration", async () => {
     expect(await restartOf()).toBeNull();

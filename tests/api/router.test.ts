@@ -4,6 +4,7 @@ import type { Endpoint } from "#contract/endpoint";
 import { CpeInfoAnswer } from "#contract/router-page";
 import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { DevicePausesAnswer } from "#contract/device-pauses";
+import { RouterRestartAnswer } from "#contract/router-restart";
 import { RouterUpnpAnswer } from "#contract/router-upnp";
 import { AccountIncidentsAnswer } from "#contract/status";
 import {
@@ -146,7 +147,7 @@ describe("GET /router/{serviceId}/cpe-info", () => {
 
 describe("GET /router/{serviceId}/cpe-info?include=", () => {
   const ALL =
-    "service,network_settings,dhcp_leases,port_forwarding_rules,upnp_port_forwarding_rules,upnp,statistics,device_pauses,incidents";
+    "service,network_settings,dhcp_leases,port_forwarding_rules,upnp_port_forwarding_rules,upnp,statistics,device_pauses,incidents,restart";
   const get = async (path: string, token: string, language = "en") => {
     const { status, body } = await api.call("GET", path, { token, headers: { "Accept-Language": language } });
     expect(status, `${path} ${JSON.stringify(body)}`).toBe(200);
@@ -169,6 +170,7 @@ describe("GET /router/{serviceId}/cpe-info?include=", () => {
         );
         expect(all.upnp_port_forwarding_rules).toEqual(UpnpRulesAnswer.parse(await one("upnp-port-forwarding-rules")).rules);
         expect(all.upnp).toEqual(RouterUpnpAnswer.parse(await one("upnp")).upnp);
+        expect(all.restart).toEqual(RouterRestartAnswer.parse(await one("restart")).restart);
         expect(all.statistics).toEqual(RouterStatisticsAnswer.parse(await one("statistics")));
         expect(all.device_pauses).toEqual(DevicePausesAnswer.parse(await one("device-pauses")).device_pauses);
         expect(all.incidents).toEqual(AccountIncidentsAnswer.parse(await get(`/status/services/${serviceId}`, token, language)).incidents);

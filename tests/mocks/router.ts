@@ -163,6 +163,7 @@ export const routerPageAnswer: CpeInfoAnswer = {
   statistics,
   device_pauses: [],
   incidents: [],
+  restart: null,
 };
 
 /**

@@ -16,6 +16,8 @@ import * as routerPage from "../../app/routes/router/router.tsx";
 import * as editRule from "../../app/routes/router/rule-edit.tsx";
 import * as newRule from "../../app/routes/router/rule-new.tsx";
 import * as removeRule from "../../app/routes/router/rule-remove.tsx";
+import * as restart from "../../app/routes/router/restart.tsx";
+import * as restartStatus from "../../app/routes/router/restart-status.tsx";
 import * as upnp from "../../app/routes/router/upnp.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer, residentialDashboard } from "../mocks/fixtures.ts";
@@ -100,7 +102,7 @@ describe("router page", () => {
     const before = (await call(routerPage.loader as Handler, "/internet/router/7001")).data;
     server.use(
       on("GET /router/{serviceId}/cpe-info", ({ request }) =>
-        new URL(request.url).searchParams.get("include") === ROUTER_PAGE_INCLUDES.join(",")
+        new URL(request.url).searchParams.get("include") === ROUTER_PAGE_INCLUDES.filter((name) => name !== "restart").join(",")
           ? reply("GET /router/{serviceId}/cpe-info", routerPageAnswer)
           : refuse(422, { include: ["include.invalid"] }),
       ),
@@ -730,6 +732,8 @@ describe("the router's other pages in one call", () => {
     ["a rule", editRule.loader, "/internet/router/7001/port-forwarding/42", { ruleId: "42" }],
     ["a rule's removal", removeRule.loader, "/internet/router/7001/port-forwarding/42/remove", { ruleId: "42" }],
     ["UPnP", upnp.loader, "/internet/router/7001/upnp", {}],
+    ["the restart", restart.loader, "/internet/router/7001/restart", {}],
+    ["the restart's progress", restartStatus.loader, "/internet/router/7001/restart/status", {}],
     [
       "a reservation's removal",
       removeReservation.loader,

@@ -12,16 +12,19 @@ import { api } from "~/lib/api.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { useT } from "~/lib/use-t";
 import { torontoToday } from "~/schemas/values";
-import { requireRouterService } from "./router.server";
+import { routerServiceWith } from "./router.server";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const service = await requireRouterService(context, request, params);
-  const { restart } = await api(context, request).call("GET /router/{serviceId}/restart", {
-    params: { serviceId: service.service.service_id },
-  });
+  // The restart comes with the service from an API that includes it (decision 230).
+  const { service, got } = await routerServiceWith(context, request, params, ["restart"]);
+  const restart =
+    got?.restart !== undefined
+      ? got.restart
+      : (await api(context, request).call("GET /router/{serviceId}/restart", { params: { serviceId: service.service.service_id } }))
+          .restart;
   // Times of today's restart read without their date.
   const sameDay = restart !== null && torontoToday(new Date(restart.back_online_at)) === torontoToday();
   return { ...service, restart, sameDay };

@@ -45,8 +45,8 @@ import { pageUrl } from "~/lib/page-url";
 export const handle = { cache: "live", i18n: ["router", "status", "api"] } satisfies PageHandle;
 
 const lanConstraint = getZodConstraint(LanSettingsSchema);
-/** Every part of the page the API may answer with the router and its service. */
-const ROUTER_PAGE_PARTS = ROUTER_PAGE_INCLUDES.filter((name) => name !== "service");
+/** Every part of the page the API may answer with the router and its service (a restart's is its own page's). */
+const ROUTER_PAGE_PARTS = ROUTER_PAGE_INCLUDES.filter((name) => name !== "service" && name !== "restart");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const serviceId = serviceIdOf(params);
