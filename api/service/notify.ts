@@ -46,12 +46,16 @@ export type NoticeData =
   | { template: "incident_notice"; incidentKind: "outage" | "maintenance"; summary: Record<Language, string>; startsAt: Date };
 
 const LOCALE: Record<Language, string> = { en: "en-CA", fr: "fr-CA" };
-const money = (cents: number, language: Language) =>
-  new Intl.NumberFormat(LOCALE[language], { style: "currency", currency: "CAD" }).format(cents / 100);
-const day = (isoDay: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDay}T12:00:00Z`));
-const instant = (at: Date, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "long", timeStyle: "short", timeZone: "America/Toronto" }).format(at);
+/** Intl's formatters, made once per language (making one costs more than the mail's other work). */
+const perLanguage = <F>(make: (locale: string) => F): Record<Language, F> => ({ en: make(LOCALE.en), fr: make(LOCALE.fr) });
+const MONEY = perLanguage((locale) => new Intl.NumberFormat(locale, { style: "currency", currency: "CAD" }));
+const DAY = perLanguage((locale) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }));
+const INSTANT = perLanguage(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "America/Toronto" }),
+);
+const money = (cents: number, language: Language) => MONEY[language].format(cents / 100);
+const day = (isoDay: string, language: Language) => DAY[language].format(new Date(`${isoDay}T12:00:00Z`));
+const instant = (at: Date, language: Language) => INSTANT[language].format(at);
 
 const METHOD: Record<Language, Record<string, string>> = {
   en: { credit_card: "credit card", pad: "pre-authorized debit", bank: "bank account" },

@@ -107,6 +107,12 @@ export function formatTimeOfDay(hhmm: string, language: Language): string {
   });
 }
 
+/** A weekday's name, Monday first (0 = Monday): "Mon" / "lun." short, "Monday" / "lundi" long. */
+export function formatWeekday(day: number, language: Language, style: "short" | "long" = "short"): string {
+  // 2024-01-01 was a Monday.
+  return dateFormat(language, `weekday-${style}`, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + day, 12)));
+}
+
 /** Spaces inside a time ("20 h 00", "8:00 p.m.") as non-breaking ones, so it never breaks across lines. */
 const keepTogether = (text: string) => text.replace(/[ \u202f]/g, "\u00a0");
 

@@ -133,7 +133,28 @@ describe("the pause page", () => {
   });
 
   it("names a device the overview does not list by its hostname; a device the router does not know is 404", async () => {
-    expect((await call(pausePage.loader as Handler, PAGE)).data).toMatchObject({ name: "Mayas-iPhone", pause: null, words: null });
+    const page = (await call(pausePage.loader as Handler, PAGE)).data;
+    expect(page).toMatchObject({ name: "Mayas-iPhone", pause: null, words: null });
+    // The schedule's days to tick, Monday first, named in the page's language.
+    expect(page.days.map((d: { label: string }) => d.label)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+    const french = (await call(pausePage.loader as Handler, `${PAGE}?lng=fr`)).data;
+    expect(french.days.map((d: { value: string; label: string }) => `${d.value}:${d.label}`)).toEqual([
+      "mon:lundi",
+      "tue:mardi",
+      "wed:mercredi",
+      "thu:jeudi",
+      "fri:vendredi",
+      "sat:samedi",
+      "sun:dimanche",
+    ]);
     const unknown = await call(pausePage.loader as Handler, "/internet/router/7001/devices/00:00:5E:00:53:01/pause", {
       params: { serviceId: "7001", mac: "00:00:5E:00:53:01" },
     });

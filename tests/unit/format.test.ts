@@ -4,7 +4,7 @@
  * so a price never wraps onto two lines.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatTime, formatTimeOfDay, localeOf } from "../../app/lib/i18n.ts";
+import { formatDate, formatMoney, formatTime, formatTimeOfDay, formatWeekday, localeOf } from "../../app/lib/i18n.ts";
 
 const NBSP = "\u00a0";
 
@@ -101,6 +101,15 @@ describe("formatDate, full", () => {
   it("names the weekday, and the first of the month as an ordinal in French", () => {
     expect(formatDate("2026-11-18T06:00:00Z", "en", "full")).toBe("Wednesday, November 18, 2026");
     expect(formatDate("2026-12-01T15:00:00Z", "fr", "full")).toBe("mardi 1er décembre 2026");
+  });
+});
+
+describe("formatWeekday", () => {
+  it("names the days Monday first, short and long, in both languages, whatever the server's zone", () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((day) => formatWeekday(day, "en"))).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    expect([0, 6].map((day) => formatWeekday(day, "en", "long"))).toEqual(["Monday", "Sunday"]);
+    expect([0, 4, 6].map((day) => formatWeekday(day, "fr"))).toEqual(["lun.", "ven.", "dim."]);
+    expect([0, 6].map((day) => formatWeekday(day, "fr", "long"))).toEqual(["lundi", "dimanche"]);
   });
 });
 

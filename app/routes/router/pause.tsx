@@ -16,6 +16,7 @@ import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { formatWeekday } from "~/lib/i18n";
 import type { PageHandle } from "~/lib/page-handle";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -56,10 +57,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, mac, name, pause } = await pauseData(context, request, params);
   const language = getLanguage(context);
   const t = getT(context, "wifi");
-  const dayName = (i: number) =>
-    new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", { weekday: "long", timeZone: "UTC" }).format(
-      new Date(Date.UTC(2024, 0, 1 + i, 12)),
-    );
   return {
     ...service,
     mac,
@@ -68,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     /** The pause in words (null: neither paused nor scheduled). */
     words: pause ? pauseWords(pause, language, t) : null,
     /** The days to choose from, Monday first, named in the page's language. */
-    days: PAUSE_DAYS.map((value, i) => ({ value, label: dayName(i) })),
+    days: PAUSE_DAYS.map((value, i) => ({ value, label: formatWeekday(i, language, "long") })),
   };
 }
 

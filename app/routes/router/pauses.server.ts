@@ -6,24 +6,19 @@
  */
 import type { DevicePause, PauseSchedule } from "#contract/device-pauses";
 import { PAUSE_DAYS } from "#contract/values";
-import { localeOf, type Language } from "~/lib/i18n";
+import { formatTimeOfDay, formatWeekday, type Language } from "~/lib/i18n";
 import type { T } from "~/lib/translate";
 
 /** A time of day "HH:MM" as the language writes it: 9:00 p.m. / 21 h, 21 h 30. */
 export function pauseTime(hhmm: string, language: Language): string {
   const [hours, minutes] = hhmm.split(":").map(Number);
   if (language === "fr") return minutes ? `${hours}\u00a0h\u00a0${String(minutes).padStart(2, "0")}` : `${hours}\u00a0h`;
-  const text = new Intl.DateTimeFormat(localeOf(language), { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
-  );
-  return text.replace(/[ \u202f]/g, "\u00a0");
+  return formatTimeOfDay(hhmm, language);
 }
 
 /** A weekday's short name (Mon / lun.); `day` is one of PAUSE_DAYS. */
 function dayName(day: string, language: Language, style: "short" | "long" = "short"): string {
-  // 2024-01-01 was a Monday.
-  const date = new Date(Date.UTC(2024, 0, 1 + PAUSE_DAYS.indexOf(day as (typeof PAUSE_DAYS)[number]), 12));
-  return new Intl.DateTimeFormat(localeOf(language), { weekday: style, timeZone: "UTC" }).format(date);
+  return formatWeekday(PAUSE_DAYS.indexOf(day as (typeof PAUSE_DAYS)[number]), language, style);
 }
 
 /** The days of a schedule: runs of following days as a range ("Mon–Fri"), the others listed. */
