@@ -83,11 +83,13 @@ export interface ReservationContext {
 }
 
 /** Reserve an address for a device: inside the subnet, not the router's, not held by another device. */
+const RESERVATION_FIELDS = z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) });
+
 export function reservationSchema(router: ReservationContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
   const subnet = lan === null || mask === null ? null : subnetOf(lan, mask);
-  return everyRule(z.object({ mac_address: text(64), ip_address: text(64), hostname: text(63) }), (sent, ctx) => {
+  return everyRule(RESERVATION_FIELDS, (sent, ctx) => {
     const value = texts(sent);
     const mac = value.mac_address?.trim() ? normalizeMac(value.mac_address) : undefined;
     if (mac === undefined) issue(ctx, "mac_address", "required");
@@ -113,56 +115,56 @@ export interface RuleContext {
 
 export const PROTOCOLS = ["TCP", "UDP", "both"] as const;
 
+/** A rule's fields, as posted; ruleSchema checks them against the router. */
+const RULE_FIELDS = z.object({
+  description: text(200),
+  protocol: text(10),
+  start_port: text(20),
+  end_port: text(20),
+  destination_address: text(64),
+  destination_port: text(20),
+  enabled: z.literal("on").optional(),
+});
+
 /** A port forwarding rule: unique description, protocol, start port, optional end port (empty: one port), destination. */
 export function ruleSchema(router: RuleContext) {
   const lan = parseIpv4(router.lanIp);
   const mask = parseIpv4(router.subnetMask);
   const subnet = lan === null || mask === null ? null : subnetOf(lan, mask);
   const taken = new Set(router.otherDescriptions.map((d) => d.trim().toLowerCase()));
-  return everyRule(
-    z.object({
-      description: text(200),
-      protocol: text(10),
-      start_port: text(20),
-      end_port: text(20),
-      destination_address: text(64),
-      destination_port: text(20),
-      enabled: z.literal("on").optional(),
-    }),
-    (sent, ctx) => {
-      const value = texts(sent);
-      const description = value.description?.trim().replace(/\s+/g, " ") ?? "";
-      if (!description) issue(ctx, "description", "required");
-      else if (description.length > 64) issue(ctx, "description", "too_long");
-      else if (taken.has(description.toLowerCase())) issue(ctx, "description", "taken");
-      if (!value.protocol) issue(ctx, "protocol", "required");
-      else if (!(PROTOCOLS as readonly string[]).includes(value.protocol)) issue(ctx, "protocol", "invalid");
+  return everyRule(RULE_FIELDS, (sent, ctx) => {
+    const value = texts(sent);
+    const description = value.description?.trim().replace(/\s+/g, " ") ?? "";
+    if (!description) issue(ctx, "description", "required");
+    else if (description.length > 64) issue(ctx, "description", "too_long");
+    else if (taken.has(description.toLowerCase())) issue(ctx, "description", "taken");
+    if (!value.protocol) issue(ctx, "protocol", "required");
+    else if (!(PROTOCOLS as readonly string[]).includes(value.protocol)) issue(ctx, "protocol", "invalid");
 
-      const port = (field: "start_port" | "end_port" | "destination_port") => {
-        const n = portOf(value[field]);
-        if (n === undefined) {
-          if (field === "start_port") issue(ctx, field, "required");
-          return null;
-        }
-        if (Number.isNaN(n)) issue(ctx, field, "invalid");
-        else if (n < 1 || n > 65535) issue(ctx, field, "out_of_range");
-        else return n;
+    const port = (field: "start_port" | "end_port" | "destination_port") => {
+      const n = portOf(value[field]);
+      if (n === undefined) {
+        if (field === "start_port") issue(ctx, field, "required");
         return null;
-      };
-      const start = port("start_port");
-      const end = port("end_port");
-      const destinationPort = port("destination_port");
-      if (start !== null && end !== null && end < start) issue(ctx, "end_port", "before_start");
-      if (start !== null && destinationPort !== null && destinationPort + ((end ?? start) - start) > 65535) {
-        issue(ctx, "destination_port", "out_of_range");
       }
-      if (!value.destination_address?.trim()) return issue(ctx, "destination_address", "required");
-      const destination = parseIpv4(value.destination_address);
-      if (destination === null) issue(ctx, "destination_address", "invalid");
-      else if (subnet === null || !isHostOf(subnet, destination)) issue(ctx, "destination_address", "outside_subnet");
-      else if (destination === lan) issue(ctx, "destination_address", "router_address");
-    },
-  );
+      if (Number.isNaN(n)) issue(ctx, field, "invalid");
+      else if (n < 1 || n > 65535) issue(ctx, field, "out_of_range");
+      else return n;
+      return null;
+    };
+    const start = port("start_port");
+    const end = port("end_port");
+    const destinationPort = port("destination_port");
+    if (start !== null && end !== null && end < start) issue(ctx, "end_port", "before_start");
+    if (start !== null && destinationPort !== null && destinationPort + ((end ?? start) - start) > 65535) {
+      issue(ctx, "destination_port", "out_of_range");
+    }
+    if (!value.destination_address?.trim()) return issue(ctx, "destination_address", "required");
+    const destination = parseIpv4(value.destination_address);
+    if (destination === null) issue(ctx, "destination_address", "invalid");
+    else if (subnet === null || !isHostOf(subnet, destination)) issue(ctx, "destination_address", "outside_subnet");
+    else if (destination === lan) issue(ctx, "destination_address", "router_address");
+  });
 }
 
 /** UPnP turned on or off: the router page's button (and the …/upnp page's) sends the state it asks for. */

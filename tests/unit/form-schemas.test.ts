@@ -164,3 +164,15 @@ describe("the reservation form takes the MAC spellings the API takes (docs/decis
       expect(macErrors(mac), mac).toBeUndefined();
   });
 });
+
+describe("the router forms' constraints are their fields', whatever the router (made once per process)", () => {
+  it("gives the rule and reservation forms the same HTML constraints for any LAN, rules and devices", async () => {
+    const { RULE_CONSTRAINT } = await import("../../app/routes/router/router-rules.server.ts");
+    const lan = { lanIp: "10.0.0.1", subnetMask: "255.255.0.0" };
+    expect(getZodConstraint(ruleSchema({ ...lan, otherDescriptions: ["Game server", "NAS"] }))).toEqual(RULE_CONSTRAINT);
+    expect(RULE_CONSTRAINT).toMatchObject({ description: { maxLength: 200 }, destination_address: { maxLength: 64 } });
+    expect(getZodConstraint(reservationSchema({ ...lan, inUse: [["10.0.0.5", "F0:99:B6:12:34:01"]] }))).toEqual(
+      getZodConstraint(reservationSchema({ lanIp: "", subnetMask: "", inUse: [] })),
+    );
+  });
+});

@@ -22,6 +22,9 @@ import { pageUrl } from "~/lib/page-url";
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
 
+/** The form's HTML constraints: its fields alone, whatever the reservation is checked against (made once). */
+const RESERVATION_CONSTRAINT = getZodConstraint(reservationSchema({ lanIp: "", subnetMask: "", inUse: [] }));
+
 /** The service, its LAN and lease table, and what a reservation is checked against. */
 async function reservationData(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
   // The LAN and the lease table come with the service from an API that includes them (decision 230).
@@ -54,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     devices: devices.map((d) => ({ mac_address: d.mac_address, hostname: d.hostname, ip_address: d.ip_address, type: d.type })),
     device,
     check,
-    constraint: getZodConstraint(reservationSchema(check)),
+    constraint: RESERVATION_CONSTRAINT,
   };
 }
 

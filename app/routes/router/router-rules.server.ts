@@ -4,9 +4,16 @@ import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, routerServiceWith } from "./router.server";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { ruleSchema, type RuleContext } from "~/schemas/router";
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The rule form's HTML constraints (names, lengths): its fields alone, whatever the rules are checked
+ * against, so made once (a schema and its constraint cost about 0.2 ms a view).
+ */
+export const RULE_CONSTRAINT = getZodConstraint(ruleSchema({ lanIp: "", subnetMask: "", otherDescriptions: [] }));
 
 /**
  * The service, its rules, and (for an edit) the rule of the page: 404 for a malformed rule id; a rule

@@ -1,12 +1,10 @@
 /** /internet/router/{serviceId}/port-forwarding/{ruleId}: change a port forwarding rule (PUT port-forwarding-rules/{ruleId}). */
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { Route } from "./+types/rule-edit";
 import { PageHeader } from "~/components/PageHeader";
 import { RuleForm } from "~/components/router/RuleForm";
 import { ServiceLine } from "~/components/router/RouterParts";
-import { ruleData, saveRule } from "./router-rules.server";
+import { RULE_CONSTRAINT, ruleData, saveRule } from "./router-rules.server";
 import { useT } from "~/lib/use-t";
-import { ruleSchema } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
@@ -14,7 +12,7 @@ export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageH
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, rule, check } = await ruleData(context, request, params);
-  return { ...service, rule: rule!, check, constraint: getZodConstraint(ruleSchema(check)) };
+  return { ...service, rule: rule!, check, constraint: RULE_CONSTRAINT };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
