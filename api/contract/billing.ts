@@ -72,6 +72,11 @@ export type PaymentRecord = z.infer<typeof PaymentRecord>;
 export const PaymentsQuery = z.object({
   from_date: IsoDate.optional(),
   to_date: IsoDate.optional(),
+  /** Only the payment of this transaction (the payment outcome page); none when the account has no such payment. */
+  transaction_id: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
 });
 export const PaymentsAnswer = z.object({ payments: z.array(PaymentRecord) });
 export type PaymentsAnswer = z.infer<typeof PaymentsAnswer>;
@@ -460,7 +465,7 @@ const bankCodes = [
 const idempotencyCodes = ["idempotency_key.reused"];
 
 export const BILLING_ERROR_CODES = {
-  payments: ["from_date.invalid", "to_date.invalid", "to_date.before_from_date"],
+  payments: ["from_date.invalid", "to_date.invalid", "to_date.before_from_date", "transaction_id.invalid"],
   makePayment: [
     "method.required",
     "method.invalid",

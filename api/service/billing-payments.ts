@@ -63,8 +63,14 @@ export function paymentsRoutes(ctx: ServiceContext): Router {
       const rows = await ctx.db.query<PaymentRow>(
         `SELECT ${PAYMENT_COLUMNS} FROM payments
           WHERE customer_id = $1 AND ($2::timestamptz IS NULL OR paid_at >= $2) AND ($3::timestamptz IS NULL OR paid_at < $3)
+            AND ($4::text IS NULL OR transaction_id = $4)
           ORDER BY paid_at DESC, id DESC`,
-        [customerId, query.from_date ? parseDay(query.from_date) : null, query.to_date ? parseDay(addDays(query.to_date, 1)) : null],
+        [
+          customerId,
+          query.from_date ? parseDay(query.from_date) : null,
+          query.to_date ? parseDay(addDays(query.to_date, 1)) : null,
+          query.transaction_id ?? null,
+        ],
       );
       res.json({ payments: rows.map(toPayment) });
     }),

@@ -386,6 +386,25 @@ describe("GET /billing/{id}/payments", () => {
     expect(reversed.status).toBe(422);
     expect(codes(reversed.body)).toEqual({ to_date: ["to_date.before_from_date"] });
   });
+
+  it("answers the one payment of a transaction id, none for another account's, and refuses an id that is not one", async () => {
+    const all = PaymentsAnswer.parse((await api.call("GET", `/billing/${RESI}/payments`, { token: resi })).body).payments;
+    for (const payment of [all[0], all.at(-1)!]) {
+      const { status, body } = await api.call("GET", `/billing/${RESI}/payments`, {
+        token: resi,
+        query: { transaction_id: payment.transaction_id },
+      });
+      expect(status).toBe(200);
+      expect(PaymentsAnswer.parse(body).payments).toEqual([payment]);
+    }
+    // Another account's transaction is not in this one's payments.
+    const theirs = PaymentsAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/payments`, { token: family })).body).payments[0];
+    const crossed = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { transaction_id: theirs.transaction_id } });
+    expect(PaymentsAnswer.parse(crossed.body).payments).toEqual([]);
+    const bad = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { transaction_id: "TX 1; DROP" } });
+    expect(bad.status).toBe(422);
+    expect(codes(bad.body)).toEqual({ transaction_id: ["transaction_id.invalid"] });
+  });
 });
 
 describe("POST /billing/{id}/payments", () => {

@@ -367,6 +367,24 @@ describe("payment outcome", () => {
     expect(result.data.balance).toBe(163.85);
   });
 
+  it("asks the API for the one payment of the transaction", async () => {
+    const asked: (string | null)[] = [];
+    const all = [payment({ transaction_id: "TX-Q", status: "declined" }), ...payments.payments];
+    server.use(
+      on("GET /billing/{id}/payments", ({ request }) => {
+        const id = new URL(request.url).searchParams.get("transaction_id");
+        asked.push(id);
+        return reply("GET /billing/{id}/payments", { payments: all.filter((p) => id === null || p.transaction_id === id) });
+      }),
+    );
+    const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-Q", { customerId: "100101", transactionId: "TX-Q" });
+    expect(result.data.payment).toMatchObject({ transaction_id: "TX-Q", status: "declined" });
+    expect(asked).toEqual(["TX-Q"]);
+    // A transaction the API does not know under the account: none answered, the page is 404.
+    const missing = await call(outcome.loader as Handler, "/billing/100101/pay/TX-R", { customerId: "100101", transactionId: "TX-R" });
+    expect(missing.status).toBe(404);
+  });
+
   it("answers 404 for a transaction that is not the account's", async () => {
     const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-NOPE", { customerId: "100101", transactionId: "TX-NOPE" });
     expect(result.status).toBe(404);

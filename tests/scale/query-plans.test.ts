@@ -273,7 +273,7 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
     const VISA = { card_number: "4242 4242 4242 4242", expiry: "09/29", cvv: "123", cardholder_name: "Scale Test" };
     // Pays all it owes (a pause needs nothing owing).
     const owing = ok(await call("GET", `/billing/${C}/summary`, t), "billing summary").balanceDetails.balance_owing;
-    ok(
+    const paid = ok(
       await call(
         "POST",
         `/billing/${C}/payments`,
@@ -283,6 +283,8 @@ describe(`the API's queries on ${CUSTOMERS.toLocaleString("en")} generated custo
       ),
       "payment",
     );
+    // The payment outcome page's read: the one payment of its transaction.
+    ok(await call("GET", `/billing/${C}/payments?transaction_id=${paid.payment.transaction_id}`, t), "the payment by its transaction");
     ok(await call("POST", `/billing/${C}/autopay/credit-card`, t, VISA, { "Idempotency-Key": randomUUID() }), "card autopay");
     ok(await call("DELETE", `/billing/${C}/autopay`, t), "stop card autopay");
     const pad = new FormData();

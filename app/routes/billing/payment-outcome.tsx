@@ -24,7 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = api(context, request);
   const id = customer.customer_id;
   const [{ payments }, summary] = await Promise.all([
-    client.call("GET /billing/{id}/payments", { params: { id } }),
+    // The one payment (an API that ignores the filter answers them all: the page finds it among them).
+    client.call("GET /billing/{id}/payments", { params: { id }, query: { transaction_id: params.transactionId } }),
     client.call("GET /billing/{id}/summary", { params: { id } }),
   ]);
   const payment = payments.find((p) => p.transaction_id === params.transactionId);
