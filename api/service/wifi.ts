@@ -68,14 +68,21 @@ function guestHoursOf(value: number | string | undefined): number | null | undef
   return (GUEST_TIME_LIMIT_HOURS as readonly number[]).includes(hours) ? hours : undefined;
 }
 
-/** The internet service of a package, or 404. */
-export async function internetServiceOf(db: Db, packageId: number): Promise<number> {
-  const row = await db.one<{ id: number }>("SELECT id FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1", [
-    packageId,
-  ]);
+type InternetServiceRow = AddressColumns & { id: number; name: string; name_fr: string; details: Record<string, unknown> };
+
+/** The internet service of a package with its plan and address columns, or 404. */
+async function internetServiceRow(db: Db, packageId: number): Promise<InternetServiceRow> {
+  const row = await db.one<InternetServiceRow>(
+    `SELECT id, name, name_fr, details, address_line1, address_line2, city, province, postal_code
+       FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1`,
+    [packageId],
+  );
   if (!row) throw notFound("Internet service of this package");
-  return row.id;
+  return row;
 }
+
+/** The id of a package's internet service, or 404. */
+export const internetServiceOf = async (db: Db, packageId: number): Promise<number> => (await internetServiceRow(db, packageId)).id;
 
 /** WiFi names of every package of a customer that has internet, keyed by package id. */
 export async function wifiNamesOf(db: Db, customerId: number, now: Date): Promise<WifiNames> {
@@ -137,12 +144,7 @@ export function wifiRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const { packageId } = await requirePackage(ctx.db, req, req.params.packageId);
       // The service with its plan and address (the WiFi page's heading), then its networks.
-      const service = await ctx.db.one<AddressColumns & { id: number; name: string; name_fr: string; details: Record<string, unknown> }>(
-        `SELECT id, name, name_fr, details, address_line1, address_line2, city, province, postal_code
-           FROM services WHERE package_id = $1 AND category = 'internet' ORDER BY id LIMIT 1`,
-        [packageId],
-      );
-      if (!service) throw notFound("Internet service of this package");
+      const service = await internetServiceRow(ctx.db, packageId);
       const rows = await ctx.db.query<WifiRow>("SELECT * FROM wifi_networks WHERE service_id = $1 ORDER BY band", [service.id]);
       const answer: WifiSettingsAnswer = {
         wifi_settings: {

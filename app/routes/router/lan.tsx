@@ -9,8 +9,7 @@ import type { Route } from "./+types/lan";
 import { PageHeader } from "~/components/PageHeader";
 import { LanSettingsForm } from "~/components/router/LanSettingsForm";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
-import { api } from "~/lib/api.server";
-import { requireRouterService, routerServiceWith, saveLanSettings } from "./router.server";
+import { requireRouterService, routerParts, routerServiceWith, saveLanSettings } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema } from "~/schemas/router";
 import type { PageHandle } from "~/lib/page-handle";
@@ -24,11 +23,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The LAN comes with the service from an API that includes it (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["network_settings"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const settings =
-    got?.network_settings ??
-    (await api(context, request).call("GET /router/{serviceId}/network-settings", { params: { serviceId: service.service.service_id } }))
-      .network_settings;
-  return { ...service, settings, constraint };
+  const { network_settings } = await routerParts(context, request, service.service.service_id, got, ["network_settings"]);
+  return { ...service, settings: network_settings, constraint };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

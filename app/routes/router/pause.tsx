@@ -22,7 +22,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, PauseChangeSchema, PauseScheduleSchema } from "~/schemas/router";
 import { pauseWords } from "./pauses.server";
-import { ROUTER_FAILURES, routerServiceWith, section } from "./router.server";
+import { ROUTER_FAILURES, routerParts, routerServiceWith, section } from "./router.server";
 import { pageUrl } from "~/lib/page-url";
 
 // Its texts are the home network's (wifi namespace: the network overview also says who is paused).
@@ -37,10 +37,8 @@ async function pauseData(context: Route.LoaderArgs["context"], request: Request,
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const client = api(context, request);
   const serviceId = service.service.service_id;
-  const [leases, pauses, overview] = await Promise.all([
-    got?.dhcp_leases ?? client.call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId } }),
-    got?.device_pauses ??
-      client.call("GET /router/{serviceId}/device-pauses", { params: { serviceId } }).then((answer) => answer.device_pauses),
+  const [{ dhcp_leases: leases, device_pauses: pauses }, overview] = await Promise.all([
+    routerParts(context, request, serviceId, got, ["dhcp_leases", "device_pauses"]),
     // The device's own name ("Maya's iPhone") where the network overview knows it; its hostname otherwise.
     section(client.call("GET /wifi/{packageId}/network-overview", { params: { packageId: service.service.package_id } })),
   ]);

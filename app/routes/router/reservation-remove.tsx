@@ -8,7 +8,7 @@ import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, routerServiceWith } from "./router.server";
+import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { normalizeMac } from "#common/net";
@@ -23,9 +23,8 @@ async function reservedDevice(context: Route.LoaderArgs["context"], request: Req
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
   const mac = normalizeMac(params.mac);
   if (!mac) throw invalidPage();
-  const { dhcp_data } =
-    got?.dhcp_leases ??
-    (await api(context, request).call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId: service.service.service_id } }));
+  const { dhcp_leases } = await routerParts(context, request, service.service.service_id, got, ["dhcp_leases"]);
+  const { dhcp_data } = dhcp_leases;
   const lease = dhcp_data.find((l) => l.mac_address === mac && l.type === "reserved");
   // No longer reserved (removed, perhaps before the back button came here): the router's devices, with a notice.
   if (!lease) return goneTo(context, `/internet/router/${service.service.service_id}#dhcp-leases`, "router:reservation.gone");

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, routerServiceWith } from "./router.server";
+import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, reservationSchema, type ReservationContext } from "~/schemas/router";
@@ -30,11 +30,9 @@ async function reservationData(context: Route.LoaderArgs["context"], request: Re
   // The LAN and the lease table come with the service from an API that includes them (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["network_settings", "dhcp_leases"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const client = api(context, request);
-  const p = { params: { serviceId: service.service.service_id } };
-  const [lan, leases] = await Promise.all([
-    got?.network_settings ?? client.call("GET /router/{serviceId}/network-settings", p).then((answer) => answer.network_settings),
-    got?.dhcp_leases ?? client.call("GET /router/{serviceId}/dhcp-leases", p),
+  const { network_settings: lan, dhcp_leases: leases } = await routerParts(context, request, service.service.service_id, got, [
+    "network_settings",
+    "dhcp_leases",
   ]);
   const check: ReservationContext = {
     lanIp: lan.lan_ip,

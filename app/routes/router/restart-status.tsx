@@ -8,11 +8,10 @@ import type { Route } from "./+types/restart-status";
 import { PageHeader } from "~/components/PageHeader";
 import { RestartProgress } from "~/components/router/RestartStatus";
 import { ServiceLine } from "~/components/router/RouterParts";
-import { api } from "~/lib/api.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { useT } from "~/lib/use-t";
 import { torontoToday } from "~/schemas/values";
-import { routerServiceWith } from "./router.server";
+import { routerParts, routerServiceWith } from "./router.server";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
@@ -20,11 +19,7 @@ export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageH
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The restart comes with the service from an API that includes it (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["restart"]);
-  const restart =
-    got?.restart !== undefined
-      ? got.restart
-      : (await api(context, request).call("GET /router/{serviceId}/restart", { params: { serviceId: service.service.service_id } }))
-          .restart;
+  const { restart } = await routerParts(context, request, service.service.service_id, got, ["restart"]);
   // Times of today's restart read without their date.
   const sameDay = restart !== null && torontoToday(new Date(restart.back_online_at)) === torontoToday();
   return { ...service, restart, sameDay };

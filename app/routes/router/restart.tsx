@@ -15,7 +15,7 @@ import { formAction } from "~/lib/form-action.server";
 import type { PageHandle } from "~/lib/page-handle";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
-import { ROUTER_FAILURES, requireRouterService, routerServiceWith } from "./router.server";
+import { ROUTER_FAILURES, requireRouterService, routerParts, routerServiceWith } from "./router.server";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageHandle;
@@ -31,11 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The restart comes with the service from an API that includes it (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["restart"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const restart =
-    got?.restart !== undefined
-      ? got.restart
-      : (await api(context, request).call("GET /router/{serviceId}/restart", { params: { serviceId: service.service.service_id } }))
-          .restart;
+  const { restart } = await routerParts(context, request, service.service.service_id, got, ["restart"]);
   return { ...service, restart: restart?.status === "restarting" ? restart : null };
 }
 

@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, routerServiceWith } from "./router.server";
+import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { ruleSchema, type RuleContext } from "~/schemas/router";
 
@@ -23,12 +23,9 @@ export async function ruleData(context: Context, request: Request, params: { ser
   // The LAN and the rules come with the service from an API that includes them (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["network_settings", "port_forwarding_rules"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const client = api(context, request);
-  const p = { params: { serviceId: service.service.service_id } };
-  const [lan, rules] = await Promise.all([
-    got?.network_settings ?? client.call("GET /router/{serviceId}/network-settings", p).then((answer) => answer.network_settings),
-    got?.port_forwarding_rules ??
-      client.call("GET /router/{serviceId}/port-forwarding-rules", p).then((answer) => answer.port_forwarding_rules),
+  const { network_settings: lan, port_forwarding_rules: rules } = await routerParts(context, request, service.service.service_id, got, [
+    "network_settings",
+    "port_forwarding_rules",
   ]);
   let rule = null;
   if (params.ruleId !== undefined) {

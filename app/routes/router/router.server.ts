@@ -131,6 +131,49 @@ export async function mayManageHomeNetwork(context: Context, request: Request, s
   return (await requireRouterService(context, request, { serviceId: String(serviceId) })).canManage;
 }
 
+/** The parts of cpe-info's answer that have a call of their own (the service and the incidents are found otherwise). */
+export type RouterPart = Exclude<RouterPageInclude, "service" | "incidents">;
+type PartOf<K extends RouterPart> = Exclude<CpeInfoAnswer[K], undefined>;
+
+/** Each part asked with its own call, answered as cpe-info includes it: what an API that ignores `include` is asked. */
+const OWN_CALLS: { [K in RouterPart]: (client: ReturnType<typeof api>, serviceId: number) => Promise<PartOf<K>> } = {
+  network_settings: (client, serviceId) =>
+    client.call("GET /router/{serviceId}/network-settings", { params: { serviceId } }).then((answer) => answer.network_settings),
+  dhcp_leases: (client, serviceId) => client.call("GET /router/{serviceId}/dhcp-leases", { params: { serviceId } }),
+  port_forwarding_rules: (client, serviceId) =>
+    client.call("GET /router/{serviceId}/port-forwarding-rules", { params: { serviceId } }).then((answer) => answer.port_forwarding_rules),
+  upnp_port_forwarding_rules: (client, serviceId) =>
+    client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", { params: { serviceId } }).then((answer) => answer.rules),
+  upnp: (client, serviceId) => client.call("GET /router/{serviceId}/upnp", { params: { serviceId } }).then((answer) => answer.upnp),
+  statistics: (client, serviceId) => client.call("GET /router/{serviceId}/statistics", { params: { serviceId } }),
+  device_pauses: (client, serviceId) =>
+    client.call("GET /router/{serviceId}/device-pauses", { params: { serviceId } }).then((answer) => answer.device_pauses),
+  restart: (client, serviceId) =>
+    client.call("GET /router/{serviceId}/restart", { params: { serviceId } }).then((answer) => answer.restart),
+};
+
+/** A part of the router's service asked with its own call. */
+export function ownPart<K extends RouterPart>(context: Context, request: Request, serviceId: number, name: K): Promise<PartOf<K>> {
+  return OWN_CALLS[name](api(context, request), serviceId);
+}
+
+/**
+ * The parts a page shows: those routerServiceWith's answer carries (`got`), the others asked with their own
+ * calls, in parallel; a call that fails ends the page (the router page's sections fail on their own with `part`).
+ */
+export async function routerParts<K extends RouterPart>(
+  context: Context,
+  request: Request,
+  serviceId: number,
+  got: Partial<Pick<CpeInfoAnswer, K>> | undefined,
+  names: readonly K[],
+): Promise<{ [P in K]: PartOf<P> }> {
+  const values = await Promise.all(
+    names.map((name) => (got?.[name] !== undefined ? (got[name] as PartOf<K>) : ownPart(context, request, serviceId, name))),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as { [P in K]: PartOf<P> };
+}
+
 /** A section of a page: its data, or that the API could not provide it. */
 export type Section<T> = { ok: true; data: T } | { ok: false };
 

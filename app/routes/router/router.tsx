@@ -37,7 +37,7 @@ import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
-import { part, ROUTER_FAILURES, requireRouterService, routerServiceWith, saveLanSettings, serviceIdOf } from "./router.server";
+import { ownPart, part, ROUTER_FAILURES, requireRouterService, routerServiceWith, saveLanSettings, serviceIdOf } from "./router.server";
 import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { pageUrl } from "~/lib/page-url";
 
@@ -57,15 +57,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, got } = await routerServiceWith(context, request, params, ROUTER_PAGE_PARTS);
   const [info, settings, leases, rules, upnp, upnpState, statistics, pauses, incidents] = await Promise.all([
     part(got?.data.data, () => client.call("GET /router/{serviceId}/cpe-info", p).then((a) => a.data.data)),
-    part(got?.network_settings, () => client.call("GET /router/{serviceId}/network-settings", p).then((a) => a.network_settings)),
-    part(got?.dhcp_leases, () => client.call("GET /router/{serviceId}/dhcp-leases", p)),
-    part(got?.port_forwarding_rules, () =>
-      client.call("GET /router/{serviceId}/port-forwarding-rules", p).then((a) => a.port_forwarding_rules),
-    ),
-    part(got?.upnp_port_forwarding_rules, () => client.call("GET /router/{serviceId}/upnp-port-forwarding-rules", p).then((a) => a.rules)),
-    part(got?.upnp, () => client.call("GET /router/{serviceId}/upnp", p).then((a) => a.upnp)),
-    part(got?.statistics, () => client.call("GET /router/{serviceId}/statistics", p)),
-    part(got?.device_pauses, () => client.call("GET /router/{serviceId}/device-pauses", p).then((a) => a.device_pauses)),
+    part(got?.network_settings, () => ownPart(context, request, serviceId, "network_settings")),
+    part(got?.dhcp_leases, () => ownPart(context, request, serviceId, "dhcp_leases")),
+    part(got?.port_forwarding_rules, () => ownPart(context, request, serviceId, "port_forwarding_rules")),
+    part(got?.upnp_port_forwarding_rules, () => ownPart(context, request, serviceId, "upnp_port_forwarding_rules")),
+    part(got?.upnp, () => ownPart(context, request, serviceId, "upnp")),
+    part(got?.statistics, () => ownPart(context, request, serviceId, "statistics")),
+    part(got?.device_pauses, () => ownPart(context, request, serviceId, "device_pauses")),
     // The outages and maintenance touching this internet service, beside the router's own state.
     got?.incidents ?? incidentsOf(context, request, { serviceId }),
   ]);

@@ -17,7 +17,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { UpnpSwitchSchema } from "~/schemas/router";
-import { ROUTER_FAILURES, requireRouterService, routerServiceWith } from "./router.server";
+import { ROUTER_FAILURES, requireRouterService, routerParts, routerServiceWith } from "./router.server";
 
 export const handle = { i18n: ["router", "api"] } satisfies PageHandle;
 
@@ -25,9 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // UPnP comes with the service from an API that includes it (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["upnp"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const upnp =
-    got?.upnp ??
-    (await api(context, request).call("GET /router/{serviceId}/upnp", { params: { serviceId: service.service.service_id } })).upnp;
+  const { upnp } = await routerParts(context, request, service.service.service_id, got, ["upnp"]);
   return { ...service, upnp };
 }
 
