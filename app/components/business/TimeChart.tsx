@@ -6,10 +6,12 @@
  * puts the data table right after it (SCREENS.md). It is drawn twice, compact and wide, and the width
  * of the column it sits in shows one (a container query): on a phone the whole chart fits with its text
  * at a readable size, never scrolling sideways. Margins come from the labels' widths
- * (app/components/business/chart-layout.ts). With JavaScript, pointing at the chart shows the values of the nearest slot.
+ * (app/components/business/chart-layout.ts). Each series' line is written once, in slots and values, and
+ * both drawings show it through `<use>`, scaled to their drawing area (its stroke in screen pixels, so
+ * both sizes draw it alike). With JavaScript, pointing at the chart shows the values of the nearest slot.
  */
 import { useMemo, useState, type MouseEvent } from "react";
-import { chartValues, niceScale, type ChartData } from "./business";
+import { chartValues, linePath, niceScale, type ChartData } from "./business";
 import { spreadLabels, timeChartLayout, TIME_CHART_SIZES, type TimeChartSize } from "./chart-layout";
 import { formatDateTime, formatDayMonth, formatNumber, type Language } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -30,8 +32,6 @@ export interface ChartMarker {
 }
 
 const DAY_MS = 86_400_000;
-/** A coordinate to a tenth of a unit, as SVG reads it ("12.5", "12"). */
-const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /** A value as the axis writes it: fewer decimals for larger numbers. */
 const axisNumber = (value: number, language: Language) => formatNumber(value, language, value < 10 ? 2 : value < 100 ? 1 : 0);
@@ -76,6 +76,24 @@ export function TimeChart({
 
   return (
     <figure className="@container m-0">
+      {/* Each line once, in slots (x) and values (y): both drawings below show it, scaled to their area. */}
+      <svg width="0" height="0" className="absolute" aria-hidden="true" focusable="false">
+        <defs>
+          {lines.map((line) => (
+            <path
+              key={line.key}
+              id={lineId(id, line.key)}
+              d={linePath(data.series[line.key])}
+              fill="none"
+              stroke={line.colour}
+              strokeWidth={1.75}
+              strokeDasharray={line.dashed ? "5 3" : undefined}
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+        </defs>
+      </svg>
       <div className="max-w-[24rem] @2xl:hidden">
         <ChartSvg size="compact" {...chart} />
       </div>
@@ -122,6 +140,9 @@ export function TimeChart({
     </figure>
   );
 }
+
+/** The id of a series' line, drawn once for both sizes. */
+const lineId = (chartId: string, key: string) => `${chartId}-line-${key}`;
 
 /** One drawing of the chart, at one of its sizes. */
 function ChartSvg({
@@ -178,27 +199,9 @@ function ChartSvg({
     plot.bottom - fontSize / 2,
   );
   const svgId = size === "wide" ? id : `${id}-${size}`;
-
-  /**
-   * The line of a series: moves over gaps (no sample), so missing data is not drawn as zero. Coordinates
-   * to a tenth of a unit (a few hundred points a line, on every view of the page: a plain loop).
-   */
-  const path = (values: (number | null)[]) => {
-    const xStep = slots <= 1 ? 0 : plotWidth / (slots - 1);
-    const yScale = (plot.bottom - plot.top) / scale.max;
-    let d = "";
-    let pen = false;
-    for (let slot = 0; slot < values.length; slot++) {
-      const value = values[slot];
-      if (value === null) {
-        pen = false;
-        continue;
-      }
-      d += `${pen ? "L" : "M"}${tenth(plot.left + slot * xStep)} ${tenth(plot.bottom - value * yScale)}`;
-      pen = true;
-    }
-    return d;
-  };
+  // The shared lines (slots, values) into this drawing's area: slot 0 at its left, value 0 at its bottom.
+  const xStep = slots <= 1 ? 1 : plotWidth / (slots - 1);
+  const place = `translate(${plot.left} ${plot.bottom}) scale(${xStep} ${-(plot.bottom - plot.top) / scale.max})`;
 
   const onMove = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -242,16 +245,7 @@ function ChartSvg({
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="#6b7280" />
       </g>
       {lines.map((line) => (
-        <path
-          key={line.key}
-          d={path(series[line.key] ?? [])}
-          fill="none"
-          stroke={line.colour}
-          strokeWidth={1.5}
-          strokeDasharray={line.dashed ? "5 3" : undefined}
-          strokeLinejoin="round"
-          data-series={line.key}
-        />
+        <use key={line.key} href={`#${lineId(id, line.key)}`} transform={place} data-series={line.key} />
       ))}
       {markers.map((marker, i) => (
         <g key={marker.label} data-marker={marker.label}>

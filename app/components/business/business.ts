@@ -114,6 +114,27 @@ export function chartValues(written: string | undefined): (number | null)[] {
   return written === undefined ? [] : written.split(",").map((value) => (value === "" ? null : Number(value)));
 }
 
+/**
+ * A series' line in slots and values ("M0 12.5L1 13.2", as the page's data writes them): it moves over
+ * gaps (no sample), so missing data is not drawn as zero. Each drawing of the chart
+ * places it with a transform (TimeChart).
+ */
+export function linePath(written: string | undefined): string {
+  if (!written) return "";
+  let d = "";
+  let pen = false;
+  let slot = 0;
+  for (const value of written.split(",")) {
+    if (value === "") pen = false;
+    else {
+      d += `${pen ? "L" : "M"}${slot} ${value}`;
+      pen = true;
+    }
+    slot++;
+  }
+  return d;
+}
+
 /** At most this many points a line: about one per pixel column of the chart. */
 export const MAX_CHART_POINTS = 480;
 
