@@ -444,6 +444,11 @@ export type RouterStatisticsAnswer = z.infer<typeof RouterStatisticsAnswer>;
 
 export const DhcpLease = z.object({
   hostname: z.string().nullable(),
+  /**
+   * The device's name on the home network, as GET /wifi/{id}/network-overview names it ("Maya's
+   * iPhone"); null when the network has not seen the device. An API may leave it out.
+   */
+  device_name: z.string().nullable().optional(),
   mac_address: Mac,
   ip_address: Ipv4,
   /** Seconds left on the lease (pending: the time offered); null for a reservation with no lease now. */

@@ -28,6 +28,8 @@ interface LeaseRow {
   granted_at: Date;
   expires_at: Date;
   connected: boolean;
+  /** The device's name on the home network (network_devices), null when the network has not seen it. */
+  device_name: string | null;
 }
 
 /**
@@ -42,14 +44,14 @@ function leaseExpiry(row: LeaseRow, leaseSeconds: number, asOf: Date): number {
   return granted + renewals * half + leaseSeconds * 1000;
 }
 
-/** The router's leases granted by `asOf`, and whether their device is connected then. */
+/** The router's leases granted by `asOf`, whether their device is connected then, and its name on the network. */
 function leaseRows(db: Db, serviceId: number, asOf: Date): Promise<LeaseRow[]> {
   return db.query<LeaseRow>(
-    `SELECT l.mac_address, l.hostname, l.ip_address, l.state, l.granted_at, l.expires_at,
-            EXISTS (SELECT 1 FROM network_devices d
-                     WHERE d.service_id = l.service_id AND d.mac_address = l.mac_address
-                       AND d.connected_since <= $2 AND (d.disconnected_at IS NULL OR d.disconnected_at > $2)) AS connected
-       FROM dhcp_leases l WHERE l.service_id = $1 AND l.granted_at <= $2`,
+    `SELECT l.mac_address, l.hostname, l.ip_address, l.state, l.granted_at, l.expires_at, d.name AS device_name,
+            COALESCE(d.connected_since <= $2 AND (d.disconnected_at IS NULL OR d.disconnected_at > $2), false) AS connected
+       FROM dhcp_leases l
+       LEFT JOIN network_devices d ON d.service_id = l.service_id AND d.mac_address = l.mac_address
+      WHERE l.service_id = $1 AND l.granted_at <= $2`,
     [serviceId, asOf],
   );
 }
@@ -58,8 +60,11 @@ function leaseRows(db: Db, serviceId: number, asOf: Date): Promise<LeaseRow[]> {
 export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<DhcpLease[]> {
   const [leases, reservations] = await Promise.all([
     leaseRows(db, router.service_id, asOf),
-    db.query<{ mac_address: string; ip_address: string; hostname: string | null }>(
-      "SELECT mac_address, ip_address, hostname FROM dhcp_reservations WHERE service_id = $1",
+    db.query<{ mac_address: string; ip_address: string; hostname: string | null; device_name: string | null }>(
+      `SELECT r.mac_address, r.ip_address, r.hostname, d.name AS device_name
+         FROM dhcp_reservations r
+         LEFT JOIN network_devices d ON d.service_id = r.service_id AND d.mac_address = r.mac_address
+        WHERE r.service_id = $1`,
       [router.service_id],
     ),
   ]);
@@ -72,6 +77,7 @@ export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<
     const until = lease ? leaseExpiry(lease, router.lease_time_seconds, asOf) : 0;
     out.push({
       hostname: r.hostname ?? lease?.hostname ?? null,
+      device_name: r.device_name,
       mac_address: r.mac_address,
       ip_address: r.ip_address,
       lease_seconds: lease && until > asOf.getTime() ? seconds(until) : null,
@@ -84,6 +90,7 @@ export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<
     if (l.state === "offered") {
       out.push({
         hostname: l.hostname,
+        device_name: l.device_name,
         mac_address: l.mac_address,
         ip_address: l.ip_address,
         lease_seconds: router.lease_time_seconds,
@@ -97,6 +104,7 @@ export async function dhcpTable(db: Db, router: RouterRow, asOf: Date): Promise<
     if (expired && asOf.getTime() - until > EXPIRED_LEASE_KEPT_SECONDS * 1000) continue;
     out.push({
       hostname: l.hostname,
+      device_name: l.device_name,
       mac_address: l.mac_address,
       ip_address: l.ip_address,
       lease_seconds: expired ? 0 : seconds(until),

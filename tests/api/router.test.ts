@@ -13,6 +13,7 @@ import {
   DhcpReservationAnswer,
   NetworkSettingsAnswer,
   NetworkSettingsUpdateAnswer,
+  NetworkOverviewAnswer,
   PortForwardingRuleAnswer,
   PortForwardingRulesAnswer,
   RouterStatisticsAnswer,
@@ -283,6 +284,23 @@ describe("GET /router/{serviceId}/dhcp-leases", () => {
     expect(byMac.get("E2:4B:9A:00:13:7F")).toMatchObject({ ip_address: "192.168.1.109", type: "pending", lease_seconds: 86_400 });
     expect(new Set(answer.dhcp_data.map((l) => l.type))).toEqual(new Set(["dynamic", "reserved", "expired", "pending"]));
     expect(answer.upnp_table.map((r) => r.external_port).sort()).toEqual([3074, 3074, 50_400]);
+  });
+
+  it("names each device as the home network does, past the overview's 48 hours too; null for one it has not seen", async () => {
+    const answer = DhcpLeasesAnswer.parse((await api.call("GET", "/router/7001/dhcp-leases", { token: resi })).body);
+    const names = new Map(answer.dhcp_data.map((l) => [l.mac_address, l.device_name]));
+    expect(Object.fromEntries(names)).toMatchObject({
+      "F0:99:B6:12:34:01": "Maya's iPhone",
+      "00:11:32:AB:CD:10": "Home NAS",
+      // Reserved, away for 49 hours: no longer in the network overview, still named.
+      "30:05:5C:8E:61:2A": "Office Printer",
+      // Offered an address, never seen on the network.
+      "E2:4B:9A:00:13:7F": null,
+    });
+    const overview = NetworkOverviewAnswer.parse((await api.call("GET", "/wifi/5001/network-overview", { token: resi })).body);
+    const shown = overview.network_overview.access_points.flatMap((ap) => ap.devices).filter((d) => names.has(d.mac_address));
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (const device of shown) expect(names.get(device.mac_address)).toBe(device.name);
   });
 
   it("reads the table again with forceRefresh, and by itself once the copy is 5 minutes old", async () => {

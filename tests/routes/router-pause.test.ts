@@ -9,7 +9,7 @@ import * as routerPage from "../../app/routes/router/router.tsx";
 import * as pausePage from "../../app/routes/router/pause.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
-import { bedtime, includingCpeInfo, pausedNow, routerPageAnswer } from "../mocks/router.ts";
+import { bedtime, includingCpeInfo, leases, pausedNow, routerPageAnswer } from "../mocks/router.ts";
 import { recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
@@ -173,6 +173,47 @@ describe("the pause page", () => {
     expect(paths).not.toContain("GET /router/7001/dhcp-leases");
     expect(paths).not.toContain("GET /router/7001/device-pauses");
     expect(paths).not.toContain("GET /residential-dashboard/100101");
+  });
+
+  it("names the device as its lease does, asking nothing more: not the network overview", async () => {
+    const named = (name: string | null) => ({
+      ...leases,
+      dhcp_data: leases.dhcp_data.map((l) => ({ ...l, device_name: l.mac_address === MAC ? name : null })),
+    });
+    server.use(includingCpeInfo({ dhcp_leases: named("Maya's iPhone"), device_pauses: [] }));
+    const calls = recordApiCalls();
+    let result = await call(pausePage.loader as Handler, PAGE);
+    expect(result.data).toMatchObject({ mac: MAC, name: "Maya's iPhone", pause: null });
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((p) => !/\/(dashboard|revision)$/.test(p))).toEqual([
+      "GET /router/7001/cpe-info",
+    ]);
+
+    // null: the network has not seen the device; its hostname names it, still in one call.
+    server.use(includingCpeInfo({ dhcp_leases: named(null), device_pauses: [] }));
+    const before = calls.length;
+    result = await call(pausePage.loader as Handler, PAGE);
+    expect(result.data).toMatchObject({ mac: MAC, name: "Mayas-iPhone" });
+    expect(calls.slice(before).map((c) => c.path)).not.toContain("/wifi/5001/network-overview");
+  });
+
+  it("finds a device without a lease in the network overview", async () => {
+    const other = "3C:22:FB:00:00:99";
+    server.use(
+      on("GET /wifi/{packageId}/network-overview", async () => {
+        const { networkOverview } = await import("../mocks/services.ts");
+        const ap = networkOverview.network_overview.access_points[0]!;
+        const device = { ...ap.devices[0]!, mac_address: other, name: "Printer" };
+        return reply("GET /wifi/{packageId}/network-overview", {
+          ...networkOverview,
+          network_overview: { ...networkOverview.network_overview, access_points: [{ ...ap, devices: [device] }] },
+        });
+      }),
+    );
+    const result = await call(pausePage.loader as Handler, `/internet/router/7001/devices/${encodeURIComponent(other)}/pause`, {
+      params: { serviceId: "7001", mac: other },
+    });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ mac: other, name: "Printer" });
   });
 
   it("answers 403 to a contact without the authoritative or support role, on the page and its posts, asking nothing", async () => {

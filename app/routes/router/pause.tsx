@@ -35,19 +35,24 @@ async function pauseData(context: Route.LoaderArgs["context"], request: Request,
   // The lease table and the pauses come with the service from an API that includes them (decision 230).
   const { service, got } = await routerServiceWith(context, request, params, ["dhcp_leases", "device_pauses"]);
   if (!service.canManage) throw data({ kind: "forbidden" }, { status: 403 });
-  const client = api(context, request);
   const serviceId = service.service.service_id;
-  const [{ dhcp_leases: leases, device_pauses: pauses }, overview] = await Promise.all([
-    routerParts(context, request, serviceId, got, ["dhcp_leases", "device_pauses"]),
-    // The device's own name ("Maya's iPhone") where the network overview knows it; its hostname otherwise.
-    section(client.call("GET /wifi/{packageId}/network-overview", { params: { packageId: service.service.package_id } })),
+  const { dhcp_leases: leases, device_pauses: pauses } = await routerParts(context, request, serviceId, got, [
+    "dhcp_leases",
+    "device_pauses",
   ]);
   const lease = leases.dhcp_data.find((l) => l.mac_address === mac);
-  const device = overview.ok
-    ? overview.data.network_overview.access_points.flatMap((ap) => ap.devices).find((d) => d.mac_address === mac)
-    : undefined;
-  if (!lease && !device) throw data({ kind: "not-found" }, { status: 404 });
-  const name = device?.name ?? lease?.hostname ?? mac;
+  // The device's own name ("Maya's iPhone") comes with its lease (null: the network has not seen it). A
+  // device without a lease, or an API that leaves the name out, is looked up in the network overview.
+  let deviceName = lease?.device_name;
+  if (deviceName === undefined) {
+    const overview = await section(
+      api(context, request).call("GET /wifi/{packageId}/network-overview", { params: { packageId: service.service.package_id } }),
+    );
+    const devices = overview.ok ? overview.data.network_overview.access_points.flatMap((ap) => ap.devices) : [];
+    deviceName = devices.find((d) => d.mac_address === mac)?.name;
+    if (!lease && deviceName === undefined) throw data({ kind: "not-found" }, { status: 404 });
+  }
+  const name = deviceName ?? lease?.hostname ?? mac;
   return { service, serviceId, mac, name, pause: pauses.find((p) => p.mac_address === mac) ?? null };
 }
 
