@@ -36,6 +36,8 @@ test("pause a device at bedtime and now, then resume it", async ({ page }) => {
   const { router: ROUTER, name: NAME, mac: MAC } = d;
   const row = () => leaseRow(page, d.host);
   await signIn(page, d.user, { cameFrom: ROUTER });
+  // The lease list names the device as the home network does, its hostname under the name.
+  await expect(row().getByRole("rowheader")).toContainText(`${NAME}${d.host}`);
   await row().getByRole("link", { name: "Pause" }).click();
   await expect(page).toHaveURL(`${ROUTER}/devices/${encodeURIComponent(MAC)}/pause`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pause the internet: ${NAME}`);

@@ -144,7 +144,8 @@ test("the LAN settings dialog works with the keyboard alone", async ({ page }) =
 });
 
 test("reserve an address for a device: outside the subnet and in use are refused, then remove it", async ({ page }) => {
-  const [device, address] = project() === "js" ? ["doorbell-cam", "192.168.1.62"] : ["thermostat", "192.168.1.61"];
+  // Each device by its name on the home network, as the lease list and its links name it.
+  const [device, address] = project() === "js" ? ["Front Door Camera", "192.168.1.62"] : ["Thermostat", "192.168.1.61"];
   await signIn(page, "resi@example.com", { cameFrom: ROUTER });
   await page.getByRole("link", { name: `Reserve an address for ${device}` }).click();
   await expect(page).toHaveTitle("Reserve an address | myLakeshore");
@@ -248,7 +249,7 @@ test("refresh the lease table from the router", async ({ page }) => {
   await expect(page).toHaveURL(`${ROUTER}#dhcp-leases`);
   await expect(notice(page)).toContainText("The table was read from your router just now.");
   await expect(page.getByText(/^Last read from your router: /)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Devices that have an address from your router" })).toContainText("thermostat");
+  await expect(page.getByRole("table", { name: "Devices that have an address from your router" })).toContainText("Thermostat");
 });
 
 test("live diagnostics exist only with JavaScript, and say plainly when they cannot connect", async ({ page }) => {

@@ -79,6 +79,40 @@ function capture(key: Parameters<typeof on>[0], answer: () => Response) {
 }
 
 describe("router page", () => {
+  it("names each device as the home network does, its hostname beside it when that says something else", async () => {
+    const networkNames: Record<string, string | null> = {
+      "00:11:32:AB:CD:10": "Home NAS",
+      "F0:99:B6:12:34:01": "Maya's iPhone",
+      "7C:ED:8D:44:19:E0": "Xbox",
+      "E2:4B:9A:00:13:7F": null,
+    };
+    server.use(
+      on("GET /router/{serviceId}/dhcp-leases", () =>
+        reply("GET /router/{serviceId}/dhcp-leases", {
+          ...leases,
+          dhcp_data: leases.dhcp_data.map((l) => (l.mac_address in networkNames ? { ...l, device_name: networkNames[l.mac_address] } : l)),
+        }),
+      ),
+    );
+    const rows = (await call(routerPage.loader as Handler, "/internet/router/7001")).data.leases.dhcp_data;
+    expect(rows.map((l: { name: string; host?: string }) => [l.name, l.host])).toEqual([
+      ["Home NAS", "nas"],
+      ["Maya's iPhone", "Mayas-iPhone"],
+      // Neither a name nor a hostname; then the same name but for its case; then an API that names nothing.
+      ["Unnamed device", undefined],
+      ["Xbox", undefined],
+      ["Galaxy-S23", undefined],
+    ]);
+    const french = (await call(routerPage.loader as Handler, "/internet/router/7001?lng=fr")).data.leases.dhcp_data;
+    expect(french[2].name).toBe("Appareil sans nom");
+
+    // The removal of a reservation names the device as the list that links to it.
+    const remove = await call(removeReservation.loader as Handler, "/internet/router/7001/reservations/00:11:32:AB:CD:10/remove", {
+      mac: "00:11:32:AB:CD:10",
+    });
+    expect(remove.data.name).toBe("Home NAS");
+  });
+
   it("shows every section of the router, for a contact who may change it", async () => {
     const result = await call(routerPage.loader as Handler, "/internet/router/7001");
     expect(result.status).toBe(200);

@@ -20,8 +20,11 @@ export function LeasesSection({
   canManage,
   lastResult,
 }: {
-  /** null: the API could not say. Each lease may carry its device's pause in words (written by the loader). */
-  leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { pause?: string })[] }) | null;
+  /**
+   * null: the API could not say. Each lease carries its device's name, its hostname when that says
+   * something else, and its pause in words (written by the loader, `namedLeases` and `withPauses`).
+   */
+  leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { name: string; host?: string; pause?: string })[] }) | null;
   canManage: boolean;
   /** The refresh form's refused post. */
   lastResult?: FormReply | null;
@@ -67,13 +70,14 @@ export function LeasesSection({
               ]}
               rows={leases.dhcp_data}
               row={(lease) => {
-                const name = lease.hostname ?? t("leases.unknownDevice");
+                const { name, host } = lease;
                 const ports = opened(lease.ip_address);
                 const mac = encodeURIComponent(lease.mac_address);
                 return (
                   <tr key={`${lease.mac_address}-${lease.ip_address}`}>
                     <th scope="row">
                       {name}
+                      <span className="block font-mono text-sm">{host}</span>
                       <span className="block text-sm">{lease.pause}</span>
                     </th>
                     <td className="font-mono">{lease.mac_address}</td>

@@ -8,7 +8,8 @@ import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
 import { invalidPage } from "~/lib/page-ids.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
+import { getT } from "~/lib/i18n.server";
+import { deviceNameOf, ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { normalizeMac } from "#common/net";
@@ -33,7 +34,8 @@ async function reservedDevice(context: Route.LoaderArgs["context"], request: Req
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, lease } = await reservedDevice(context, request, params);
-  return { ...service, lease };
+  // The device as the lease list that linked here names it.
+  return { ...service, lease, name: deviceNameOf(lease, getT(context, "router")) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -70,7 +72,7 @@ export default function RemoveReservation({ loaderData, actionData }: Route.Comp
       >
         <p className="font-semibold">
           {t("reservation.removeWhat", {
-            name: lease.hostname ?? t("leases.unknownDevice"),
+            name: loaderData.name,
             mac: lease.mac_address,
             address: lease.ip_address,
           })}

@@ -5,11 +5,13 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
+import type { DhcpLease } from "#contract/home-network";
 import type { CpeInfoAnswer, RouterPageInclude, RouterServiceInfo } from "#contract/router-page";
 import { api, isFailure } from "~/lib/api.server";
 import { activeCustomer, getAccount } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
+import type { T } from "~/lib/translate";
 import { LanSettingsSchema } from "~/schemas/router";
 
 type Context = Readonly<RouterContextProvider>;
@@ -220,5 +222,20 @@ export async function saveLanSettings(args: { request: Request; context: Context
         },
       }),
     success: () => ({ redirectTo: `/internet/router/${serviceId}`, notification: { key: "router:lan.saved" } }),
+  });
+}
+
+/** A lease's device as the router's pages name it: its name on the home network ("Maya's iPhone"), else its hostname. */
+export const deviceNameOf = (lease: DhcpLease, t: T) => lease.device_name ?? lease.hostname ?? t("router:leases.unknownDevice");
+
+/**
+ * The lease list's rows: each lease with its device's `name`, and its `host`name when that says something
+ * else ("Home NAS", "nas"; not "Thermostat", "thermostat"). Written here, so the page's script only shows them.
+ */
+export function namedLeases<L extends DhcpLease>(leases: L[], t: T): (L & { name: string; host?: string })[] {
+  return leases.map((lease) => {
+    const name = deviceNameOf(lease, t);
+    const differs = lease.hostname && lease.hostname.toLowerCase() !== name.toLowerCase();
+    return { ...lease, name, ...(differs ? { host: lease.hostname! } : {}) };
   });
 }

@@ -37,7 +37,16 @@ import { withPauses } from "./pauses.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useT } from "~/lib/use-t";
 import { LanSettingsSchema, RefreshLeasesSchema } from "~/schemas/router";
-import { ownPart, part, ROUTER_FAILURES, requireRouterService, routerServiceWith, saveLanSettings, serviceIdOf } from "./router.server";
+import {
+  namedLeases,
+  ownPart,
+  part,
+  ROUTER_FAILURES,
+  requireRouterService,
+  routerServiceWith,
+  saveLanSettings,
+  serviceIdOf,
+} from "./router.server";
 import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { pageUrl } from "~/lib/page-url";
 
@@ -72,9 +81,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...service,
     cpe,
     settings: settings.ok ? settings.data : null,
-    // Each device's pause in words, beside its lease (the lease list shows it; "" when it has none).
+    // Each device's name and pause in words, beside its lease (the lease list shows them).
     leases: leases.ok
-      ? { ...leases.data, dhcp_data: withPauses(leases.data.dhcp_data, pauses, getLanguage(context), getT(context, "wifi")) }
+      ? {
+          ...leases.data,
+          dhcp_data: withPauses(
+            namedLeases(leases.data.dhcp_data, getT(context, "router")),
+            pauses,
+            getLanguage(context),
+            getT(context, "wifi"),
+          ),
+        }
       : null,
     rules: rules.ok ? rules.data : null,
     upnp: upnp.ok ? upnp.data : null,
