@@ -46,6 +46,21 @@ function pausesAre(...device_pauses: (typeof pausedNow)[]) {
   server.use(on("GET /router/{serviceId}/device-pauses", () => reply("GET /router/{serviceId}/device-pauses", { device_pauses })));
 }
 
+/** The network overview lists one device, by this MAC and name. */
+function overviewLists(mac: string, name: string) {
+  server.use(
+    on("GET /wifi/{packageId}/network-overview", async () => {
+      const { networkOverview } = await import("../mocks/services.ts");
+      const ap = networkOverview.network_overview.access_points[0]!;
+      const device = { ...ap.devices[0]!, mac_address: mac, name };
+      return reply("GET /wifi/{packageId}/network-overview", {
+        ...networkOverview,
+        network_overview: { ...networkOverview.network_overview, access_points: [{ ...ap, devices: [device] }] },
+      });
+    }),
+  );
+}
+
 /** Records the changes asked of the API: method, path and body. */
 function changesAsked(status?: number, errors?: Record<string, string[]>) {
   const asked: { method: string; path: string; form?: Record<string, FormDataEntryValue> }[] = [];
@@ -115,17 +130,7 @@ describe("the router page's lease list", () => {
 describe("the pause page", () => {
   it("shows the device by its name on the network, and its pause in words", async () => {
     pausesAre(bedtime);
-    server.use(
-      on("GET /wifi/{packageId}/network-overview", async () => {
-        const { networkOverview } = await import("../mocks/services.ts");
-        const ap = networkOverview.network_overview.access_points[0]!;
-        const device = { ...ap.devices[0]!, mac_address: MAC, name: "Maya's iPhone" };
-        return reply("GET /wifi/{packageId}/network-overview", {
-          ...networkOverview,
-          network_overview: { ...networkOverview.network_overview, access_points: [{ ...ap, devices: [device] }] },
-        });
-      }),
-    );
+    overviewLists(MAC, "Maya's iPhone");
     const result = await call(pausePage.loader as Handler, PAGE);
     expect(result.status).toBe(200);
     expect(result.data).toMatchObject({ mac: MAC, name: "Maya's iPhone", pause: bedtime });
@@ -198,17 +203,7 @@ describe("the pause page", () => {
 
   it("finds a device without a lease in the network overview", async () => {
     const other = "3C:22:FB:00:00:99";
-    server.use(
-      on("GET /wifi/{packageId}/network-overview", async () => {
-        const { networkOverview } = await import("../mocks/services.ts");
-        const ap = networkOverview.network_overview.access_points[0]!;
-        const device = { ...ap.devices[0]!, mac_address: other, name: "Printer" };
-        return reply("GET /wifi/{packageId}/network-overview", {
-          ...networkOverview,
-          network_overview: { ...networkOverview.network_overview, access_points: [{ ...ap, devices: [device] }] },
-        });
-      }),
-    );
+    overviewLists(other, "Printer");
     const result = await call(pausePage.loader as Handler, `/internet/router/7001/devices/${encodeURIComponent(other)}/pause`, {
       params: { serviceId: "7001", mac: other },
     });
