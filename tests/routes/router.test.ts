@@ -111,6 +111,9 @@ describe("router page", () => {
       mac: "00:11:32:AB:CD:10",
     });
     expect(remove.data.name).toBe("Home NAS");
+    // And the reservation form's choice of device.
+    const reserve = await call(reservation.loader as Handler, "/internet/router/7001/reservations/new");
+    expect(reserve.data.devices.map((d: { name: string }) => d.name).slice(0, 2)).toEqual(["Home NAS", "Maya's iPhone"]);
   });
 
   it("shows every section of the router, for a contact who may change it", async () => {
@@ -476,6 +479,14 @@ describe("DHCP reservation", () => {
     expect(result.status).toBe(200);
     expect(result.data.device).toMatchObject({ mac_address: "F0:99:B6:12:34:01", ip_address: "192.168.1.101" });
     expect(result.data.devices).toHaveLength(5);
+    // Named as the lease list names them: the hostname here (the mock's leases carry no network name).
+    expect(result.data.devices.map((d: { name: string }) => d.name)).toEqual([
+      "nas",
+      "Mayas-iPhone",
+      "Unnamed device",
+      "XBOX",
+      "Galaxy-S23",
+    ]);
     expect(result.data.check.inUse).toContainEqual(["192.168.1.10", "00:11:32:AB:CD:10"]);
     // An expired lease holds no address.
     expect(result.data.check.inUse).not.toContainEqual(["192.168.1.150", "6A:1F:0C:93:D2:44"]);

@@ -12,7 +12,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { BackToRouter, ServiceLine } from "~/components/router/RouterParts";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
-import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
+import { deviceNameOf, ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
+import { getT } from "~/lib/i18n.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { normalizeMac, reservationSchema, type ReservationContext } from "~/schemas/router";
@@ -49,10 +50,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, lan, devices, check } = await reservationData(context, request, params);
   const mac = normalizeMac(pageUrl(request).searchParams.get("mac"));
   const device = devices.find((d) => d.mac_address === mac) ?? null;
+  const t = getT(context, "router");
   return {
     ...service,
     lan: { lan_ip: lan.lan_ip, subnet_mask: lan.subnet_mask, dhcp_start: lan.dhcp_start, dhcp_end: lan.dhcp_end },
-    devices: devices.map((d) => ({ mac_address: d.mac_address, hostname: d.hostname, ip_address: d.ip_address, type: d.type })),
+    // Each device named as the lease list names it ("Home NAS"), so the link chosen there is found here.
+    devices: devices.map((d) => ({ mac_address: d.mac_address, name: deviceNameOf(d, t), ip_address: d.ip_address, type: d.type })),
     device,
     check,
     constraint: RESERVATION_CONSTRAINT,
@@ -90,7 +93,7 @@ export default function ReservationPage({ loaderData, actionData }: Route.Compon
     constraint: loaderData.constraint,
     defaultValue: { mac_address: device?.mac_address ?? "", ip_address: device?.ip_address ?? "", hostname: device?.hostname ?? "" },
   });
-  const label = (d: (typeof devices)[number]) => `${d.hostname ?? t("leases.unknownDevice")} (${d.mac_address})`;
+  const label = (d: (typeof devices)[number]) => `${d.name} (${d.mac_address})`;
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("reservation.title")} subtitle={<ServiceLine data={loaderData} />} />
