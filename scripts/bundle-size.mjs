@@ -82,9 +82,9 @@ function localeParts(namespaces, code) {
       continue;
     }
     const shown = sections.filter((section) => section === "_" || new RegExp(`["'\`](?:${namespace}:)?${section}\\.`).test(code));
-    // As the server lists them (partsToLoad): a namespace shown for half its size or more, whole.
+    // As the server lists them (partsToLoad): a namespace shown for two-thirds of its size or more, whole.
     const size = (part) => read(localeChunk.get(part)).length;
-    if (shown.reduce((sum, section) => sum + size(`${namespace}/${section}`), 0) * 2 >= size(namespace)) parts.push(namespace);
+    if (shown.reduce((sum, section) => sum + size(`${namespace}/${section}`), 0) * 3 >= size(namespace) * 2) parts.push(namespace);
     else parts.push(...shown.map((section) => `${namespace}/${section}`));
   }
   return parts;

@@ -20,9 +20,9 @@ export function LanPanel({ serviceId, settings, constraint, lastResult }: LanDia
   return (
     <section aria-labelledby="lan-dialog-title" className="mb-6 rounded-lg border-2 border-primary bg-white p-5 shadow-md">
       <h2 id="lan-dialog-title" className="mb-1 text-xl font-semibold text-gray-900">
-        {t("lan.dialogTitle")}
+        {t("lanForm.dialogTitle")}
       </h2>
-      <p className="mb-4 text-gray-700">{t("lan.dialogIntro")}</p>
+      <p className="mb-4 text-gray-700">{t("lanForm.dialogIntro")}</p>
       <LanSettingsForm
         settings={settings}
         constraint={constraint}

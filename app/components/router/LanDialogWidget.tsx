@@ -16,9 +16,9 @@ export default function LanDialogWidget({ serviceId, settings, constraint, lastR
         <div className="flex min-h-[calc(100vh-2rem)] items-center justify-center">
           <DialogPanel className="w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
             <DialogTitle as="h2" className="mb-1 text-xl font-semibold text-gray-900">
-              {t("lan.dialogTitle")}
+              {t("lanForm.dialogTitle")}
             </DialogTitle>
-            <p className="mb-4 text-gray-700">{t("lan.dialogIntro")}</p>
+            <p className="mb-4 text-gray-700">{t("lanForm.dialogIntro")}</p>
             <LanSettingsForm
               settings={settings}
               constraint={constraint}

@@ -61,29 +61,49 @@ export function LanSettingsForm({
       <ErrorSummary form={form} />
       <Form method="post" action={action} {...getFormProps(form)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field meta={fields.lan_ip} label={t("lan.lanIp")} hint={t("lan.lanIpHint")} inputProps={{ inputMode: "decimal" }} />
+          <Field meta={fields.lan_ip} label={t("lan.lanIp")} hint={t("lanForm.lanIpHint")} inputProps={{ inputMode: "decimal" }} />
           <Field
             meta={fields.subnet_mask}
             label={t("lan.subnetMask")}
-            hint={t("lan.subnetMaskHint")}
+            hint={t("lanForm.subnetMaskHint")}
             inputProps={{ inputMode: "decimal" }}
           />
-          <Field meta={fields.dhcp_start} label={t("lan.dhcpStart")} hint={t("lan.dhcpRangeHint")} inputProps={{ inputMode: "decimal" }} />
-          <Field meta={fields.dhcp_end} label={t("lan.dhcpEnd")} hint={t("lan.dhcpRangeHint")} inputProps={{ inputMode: "decimal" }} />
+          <Field
+            meta={fields.dhcp_start}
+            label={t("lanForm.dhcpStart")}
+            hint={t("lanForm.dhcpRangeHint")}
+            inputProps={{ inputMode: "decimal" }}
+          />
+          <Field
+            meta={fields.dhcp_end}
+            label={t("lanForm.dhcpEnd")}
+            hint={t("lanForm.dhcpRangeHint")}
+            inputProps={{ inputMode: "decimal" }}
+          />
         </div>
         <Select
           meta={fields.lease_time_seconds}
           label={t("lan.leaseTime")}
-          hint={t("lan.leaseTimeHint")}
+          hint={t("lanForm.leaseTimeHint")}
           options={choices.map((seconds) => ({ value: String(seconds), label: durationInWords(seconds, t) }))}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field meta={fields.dns_primary} label={t("lan.dnsPrimary")} hint={t("lan.dnsHint")} inputProps={{ inputMode: "decimal" }} />
-          <Field meta={fields.dns_secondary} label={t("lan.dnsSecondary")} hint={t("lan.dnsHint")} inputProps={{ inputMode: "decimal" }} />
+          <Field
+            meta={fields.dns_primary}
+            label={t("lanForm.dnsPrimary")}
+            hint={t("lanForm.dnsHint")}
+            inputProps={{ inputMode: "decimal" }}
+          />
+          <Field
+            meta={fields.dns_secondary}
+            label={t("lanForm.dnsSecondary")}
+            hint={t("lanForm.dnsHint")}
+            inputProps={{ inputMode: "decimal" }}
+          />
         </div>
-        <p className="text-sm text-gray-700">{t("lan.warning")}</p>
+        <p className="text-sm text-gray-700">{t("lanForm.warning")}</p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SubmitButton action={action}>{t("lan.save")}</SubmitButton>
+          <SubmitButton action={action}>{t("lanForm.save")}</SubmitButton>
           {cancel}
         </div>
       </Form>

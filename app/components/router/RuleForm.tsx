@@ -54,7 +54,7 @@ export function RuleForm({
     <>
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
-        <Field meta={fields.description} label={t("rules.description")} hint={t("rules.descriptionHint")} />
+        <Field meta={fields.description} label={t("rules.description")} hint={t("ruleForm.descriptionHint")} />
         <RadioGroup
           meta={fields.protocol}
           legend={t("rules.protocol")}
@@ -65,29 +65,34 @@ export function RuleForm({
           ]}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field meta={fields.start_port} label={t("rules.startPort")} hint={t("rules.portHint")} inputProps={{ inputMode: "numeric" }} />
+          <Field
+            meta={fields.start_port}
+            label={t("ruleForm.startPort")}
+            hint={t("ruleForm.portHint")}
+            inputProps={{ inputMode: "numeric" }}
+          />
           <Field
             meta={fields.end_port}
-            label={`${t("rules.endPort")} ${optional}`}
-            hint={t("rules.endPortHint")}
+            label={`${t("ruleForm.endPort")} ${optional}`}
+            hint={t("ruleForm.endPortHint")}
             inputProps={{ inputMode: "numeric" }}
           />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             meta={fields.destination_address}
-            label={t("rules.destinationAddress")}
-            hint={t("rules.destinationAddressHint", { lan: check.lanIp, mask: check.subnetMask })}
+            label={t("ruleForm.destinationAddress")}
+            hint={t("ruleForm.destinationAddressHint", { lan: check.lanIp, mask: check.subnetMask })}
             inputProps={{ inputMode: "decimal" }}
           />
           <Field
             meta={fields.destination_port}
-            label={`${t("rules.destinationPort")} ${optional}`}
-            hint={t("rules.destinationPortHint")}
+            label={`${t("ruleForm.destinationPort")} ${optional}`}
+            hint={t("ruleForm.destinationPortHint")}
             inputProps={{ inputMode: "numeric" }}
           />
         </div>
-        <Checkbox meta={fields.enabled} label={t("rules.enabled")} hint={t("rules.enabledHint")} />
+        <Checkbox meta={fields.enabled} label={t("ruleForm.enabled")} hint={t("ruleForm.enabledHint")} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SubmitButton>{submitLabel}</SubmitButton>
           <BackToRouter serviceId={serviceId} />

@@ -37,7 +37,7 @@ export default function LanSettingsPage({ loaderData, actionData }: Route.Compon
   const id = loaderData.service.service_id;
   return (
     <div className="max-w-2xl">
-      <PageHeader title={t("lan.pageTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <PageHeader title={t("lanForm.pageTitle")} subtitle={<ServiceLine data={loaderData} />} />
       <div className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
         <LanSettingsForm
           settings={loaderData.settings}

@@ -24,13 +24,13 @@ export default function EditRule({ loaderData, actionData }: Route.ComponentProp
   const { rule } = loaderData;
   return (
     <div className="max-w-2xl">
-      <PageHeader title={t("rules.editTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <PageHeader title={t("ruleForm.editTitle")} subtitle={<ServiceLine data={loaderData} />} />
       <RuleForm
         serviceId={loaderData.service.service_id}
         check={loaderData.check}
         constraint={loaderData.constraint}
         lastResult={actionData}
-        submitLabel={t("rules.editSubmit")}
+        submitLabel={t("ruleForm.editSubmit")}
         rule={rule}
       />
     </div>

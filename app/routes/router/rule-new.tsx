@@ -23,14 +23,14 @@ export default function NewRule({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT("router");
   return (
     <div className="max-w-2xl">
-      <PageHeader title={t("rules.addTitle")} subtitle={<ServiceLine data={loaderData} />} />
-      <p className="mb-6 text-gray-800">{t("rules.intro")}</p>
+      <PageHeader title={t("ruleForm.addTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <p className="mb-6 text-gray-800">{t("ruleForm.intro")}</p>
       <RuleForm
         serviceId={loaderData.service.service_id}
         check={loaderData.check}
         constraint={loaderData.constraint}
         lastResult={actionData}
-        submitLabel={t("rules.addSubmit")}
+        submitLabel={t("ruleForm.addSubmit")}
         rule={{
           description: "",
           protocol: "TCP",

@@ -45,15 +45,15 @@ export default function RemoveRule({ loaderData, actionData }: Route.ComponentPr
   const ports = rule.end_port === null ? String(rule.start_port) : t("rules.portRange", { start: rule.start_port, end: rule.end_port });
   return (
     <div>
-      <PageHeader title={t("rules.removeTitle")} subtitle={<ServiceLine data={loaderData} />} />
+      <PageHeader title={t("ruleForm.removeTitle")} subtitle={<ServiceLine data={loaderData} />} />
       <ConfirmForm
-        confirmLabel={t("rules.removeSubmit")}
-        cancelLabel={t("rules.keep")}
+        confirmLabel={t("ruleForm.removeSubmit")}
+        cancelLabel={t("ruleForm.keep")}
         cancelTo={`/internet/router/${loaderData.service.service_id}`}
         lastResult={actionData}
       >
-        <p className="font-semibold">{t("rules.removeWhat", { name: rule.description, ports, address: rule.destination_address })}</p>
-        <p>{t("rules.removeThen")}</p>
+        <p className="font-semibold">{t("ruleForm.removeWhat", { name: rule.description, ports, address: rule.destination_address })}</p>
+        <p>{t("ruleForm.removeThen")}</p>
       </ConfirmForm>
     </div>
   );
