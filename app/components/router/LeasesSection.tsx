@@ -1,13 +1,14 @@
 /**
  * The router page's DHCP leases section (GET dhcp-leases, with the UPnP ports each device opened), its
  * "refresh from the router" form (posted to the router page), each device's pause in words, and the links
- * (relative to the router page, where the section lives) that reserve an address or pause a device.
+ * that reserve an address or pause a device (plain anchors on the server: PlainLink, decision 231).
  */
 import { getFormProps } from "@conform-to/react";
 import type { DhcpLease, DhcpLeasesAnswer } from "#contract/home-network";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
+import { PlainLink } from "~/components/PlainLink";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import type { FormReply } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
@@ -16,10 +17,12 @@ import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
 export function LeasesSection({
+  serviceId,
   leases,
   canManage,
   lastResult,
 }: {
+  serviceId: number;
   /**
    * null: the API could not say. Each lease carries its device's name, its hostname when that says
    * something else, and its pause in words (written by the loader, `namedLeases` and `withPauses`).
@@ -35,6 +38,7 @@ export function LeasesSection({
     schema: () => import("~/schemas/router").then((m) => m.RefreshLeasesSchema),
     lastResult,
   });
+  const base = `/internet/router/${serviceId}` as const;
   const opened = (ip: string) =>
     (leases?.upnp_table ?? []).filter((rule) => rule.internal_address === ip).map((rule) => `${rule.external_port}/${rule.protocol}`);
   return (
@@ -93,17 +97,21 @@ export function LeasesSection({
                     <td>{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
                       <td className="text-right whitespace-nowrap">
-                        <Link to={`reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                        <PlainLink to={`${base}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
-                        </Link>
+                        </PlainLink>
                         {lease.type === "reserved" ? (
-                          <Link to={`reservations/${mac}/remove`} className="ml-3" aria-label={t("leases.unreserveFor", { name })}>
+                          <PlainLink
+                            to={`${base}/reservations/${mac}/remove`}
+                            className="ml-3"
+                            aria-label={t("leases.unreserveFor", { name })}
+                          >
                             {t("leases.unreserve")}
-                          </Link>
+                          </PlainLink>
                         ) : null}
-                        <Link to={`devices/${mac}/pause`} className="ml-3">
+                        <PlainLink to={`${base}/devices/${mac}/pause`} className="ml-3">
                           {t("leases.pause")}
-                        </Link>
+                        </PlainLink>
                       </td>
                     ) : null}
                   </tr>

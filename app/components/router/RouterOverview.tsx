@@ -3,9 +3,9 @@
  * and the link that restarts it (for contacts who may change the router, while it is online).
  */
 import type { CpeInfoAnswer } from "#contract/router-page";
-import { Link } from "react-router";
 import { Card, Details } from "~/components/Card";
 import { secondaryLinkClass } from "~/components/PageHeader";
+import { PlainLink } from "~/components/PlainLink";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -32,9 +32,9 @@ export function RouterOverview({
       title={t("overview.title")}
       actions={
         canManage && cpe?.status === "online" ? (
-          <Link to={`/internet/router/${serviceId}/restart`} className={secondaryLinkClass}>
+          <PlainLink to={`/internet/router/${serviceId}/restart`} className={secondaryLinkClass}>
             {t("overview.restartLink")}
-          </Link>
+          </PlainLink>
         ) : null
       }
     >

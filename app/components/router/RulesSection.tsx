@@ -1,8 +1,8 @@
 /** The router page's port forwarding section (GET port-forwarding-rules), with the links to add, change and remove a rule. */
 import type { PortForwardingRule } from "#contract/home-network";
-import { Link } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
+import { PlainLink } from "~/components/PlainLink";
 import { actionLinkClass } from "~/components/PageHeader";
 import { useT } from "~/lib/use-t";
 import { SectionError } from "./RouterParts";
@@ -25,9 +25,9 @@ export function RulesSection({
       title={t("rules.title")}
       actions={
         rules && canManage ? (
-          <Link to={`/internet/router/${id}/port-forwarding/new`} className={actionLinkClass}>
+          <PlainLink to={`/internet/router/${id}/port-forwarding/new`} className={actionLinkClass}>
             {t("rules.add")}
-          </Link>
+          </PlainLink>
         ) : null
       }
     >
@@ -61,19 +61,19 @@ export function RulesSection({
               <td>{rule.enabled ? t("rules.on") : t("rules.off")}</td>
               {canManage ? (
                 <td className="text-right whitespace-nowrap">
-                  <Link
+                  <PlainLink
                     to={`/internet/router/${id}/port-forwarding/${rule.id}`}
                     aria-label={t("rules.editRule", { name: rule.description })}
                   >
                     {t("rules.edit")}
-                  </Link>
-                  <Link
+                  </PlainLink>
+                  <PlainLink
                     to={`/internet/router/${id}/port-forwarding/${rule.id}/remove`}
                     className="ml-3"
                     aria-label={t("rules.removeRule", { name: rule.description })}
                   >
                     {t("rules.remove")}
-                  </Link>
+                  </PlainLink>
                 </td>
               ) : null}
             </tr>

@@ -2,7 +2,7 @@
 import type { RouterStatisticsAnswer } from "#contract/home-network";
 import { Card, Details } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
-import { formatBytes, formatDateTime } from "~/lib/i18n";
+import { formatBytes, formatDateTime, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { SectionError, durationInWords } from "./RouterParts";
 
@@ -18,7 +18,7 @@ export function StatisticsSection({
   error: RouterStatisticsError | null;
 }) {
   const { t, language } = useT("router");
-  const number = (n: number) => n.toLocaleString(language === "fr" ? "fr-CA" : "en-CA");
+  const number = (n: number) => formatNumber(n, language);
   return (
     <Card id="statistics" title={t("statistics.title")}>
       {!stats ? (

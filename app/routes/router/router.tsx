@@ -184,7 +184,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
         {!data.canManage ? <ReadOnlyNote /> : null}
         <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
-        <LeasesSection leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
+        <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
         <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
