@@ -72,16 +72,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+type KindOption = { value: string; label: string; hint: string };
+
 function AccountForm({
   account,
   single,
   lastResult,
   constraint,
+  kinds,
 }: {
   account: AccountNotifications;
   single: boolean;
   lastResult: FormReply | null;
   constraint: Record<string, unknown>;
+  /** The e-mails one may choose, the same for every account (made once for the page's forms). */
+  kinds: KindOption[];
 }) {
   const { t } = useT("profile");
   const [form, fields] = usePortalForm({
@@ -101,15 +106,7 @@ function AccountForm({
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="customer_id" value={account.customer_id} />
-        <CheckboxGroup
-          meta={fields.kinds}
-          legend={t("notifications.legend")}
-          options={NOTIFICATION_KINDS.map((kind) => ({
-            value: kind,
-            label: t(`notifications.kinds.${kind}.label`),
-            hint: t(`notifications.kinds.${kind}.hint`),
-          }))}
-        />
+        <CheckboxGroup meta={fields.kinds} legend={t("notifications.legend")} options={kinds} />
         <SubmitButton>{single ? t("notifications.submit") : t("notifications.submitFor", { account: account.contract_name })}</SubmitButton>
       </Form>
     </Card>
@@ -125,6 +122,11 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
   const postedFor = reply?.result.initialValue?.customer_id;
   const placed = accounts.some((account) => String(account.customer_id) === postedFor);
   const searchable = total > NOTIFICATIONS_PAGE_SIZE;
+  const kinds = NOTIFICATION_KINDS.map((kind) => ({
+    value: kind,
+    label: t(`notifications.kinds.${kind}.label`),
+    hint: t(`notifications.kinds.${kind}.hint`),
+  }));
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("notifications.title")} />
@@ -169,6 +171,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
             single={total === 1}
             lastResult={postedFor === String(account.customer_id) ? (actionData ?? null) : null}
             constraint={loaderData.constraint}
+            kinds={kinds}
           />
         ))}
       </div>
