@@ -48,21 +48,6 @@ export const EndpointDetails = z.object({
 });
 export type EndpointDetails = z.infer<typeof EndpointDetails>;
 
-/** What GET /internet/{id}/endpoint adds to its answer when asked (?include=…). */
-export const ENDPOINT_INCLUDES = ["incidents"] as const;
-export const EndpointDetailsQuery = z.object({
-  /** A comma-separated list of ENDPOINT_INCLUDES. */
-  include: includeList(ENDPOINT_INCLUDES),
-});
-
-/** GET /internet/{id}/endpoint */
-export const EndpointDetailsAnswer = z.object({
-  endpoint_details: EndpointDetails,
-  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
-  incidents: z.array(AccountIncident).optional(),
-});
-export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
-
 /**
  * PUT /internet/{id}/endpoint: replaces the customer-editable settings (a field left out is cleared).
  * alert_emails: up to 5 addresses, one string separated by commas, semicolons or line breaks, or
@@ -117,8 +102,29 @@ export const EndpointAlert = z.object({
 });
 
 /** GET /internet/{id}/alerts: the latest 500 events, newest first. */
+export type EndpointAlert = z.infer<typeof EndpointAlert>;
+
 export const AlertsAnswer = z.object({ alerts: z.array(EndpointAlert) });
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>;
+
+/** What GET /internet/{id}/endpoint adds to its answer when asked (?include=…). */
+export const ENDPOINT_INCLUDES = ["incidents", "alerts", "allocations"] as const;
+export const EndpointDetailsQuery = z.object({
+  /** A comma-separated list of ENDPOINT_INCLUDES. */
+  include: includeList(ENDPOINT_INCLUDES),
+});
+
+/** GET /internet/{id}/endpoint */
+export const EndpointDetailsAnswer = z.object({
+  endpoint_details: EndpointDetails,
+  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
+  incidents: z.array(AccountIncident).optional(),
+  /** With ?include=alerts: what GET /internet/{id}/alerts answers. */
+  alerts: z.array(EndpointAlert).optional(),
+  /** With ?include=allocations: what GET /internet/{id}/allocations answers. */
+  allocations: z.array(IpBlock).optional(),
+});
+export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
 
 /** At most this many days (both ends included) in one bandwidth or power query. */
 export const MAX_RANGE_DAYS = 60;
@@ -218,7 +224,7 @@ export const businessNetworkEndpoints = [
     method: "get",
     path: "/internet/{id}/endpoint",
     tag: "business-network",
-    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}; ?include=incidents adds what GET /status/services/{serviceId} answers, in one round trip`,
+    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}; ?include= adds, in one round trip, what GET /status/services/{serviceId} (incidents), GET /internet/{id}/alerts (alerts) and GET /internet/{id}/allocations (allocations) answer`,
     auth: "bearer",
     query: EndpointDetailsQuery,
     answer: EndpointDetailsAnswer,

@@ -14,6 +14,7 @@ import {
   type AllocationsAnswer,
   type BandwidthAnswer,
   type EndpointDetails,
+  type EndpointAlert,
   type EndpointDetailsAnswer,
   type IpBlock,
   type UpdateEndpointAnswer,
@@ -21,7 +22,7 @@ import {
 import type { AccountIncident } from "../contract/status.ts";
 import { splitEmailList } from "../contract/support.ts";
 import type { Db } from "../db/client.ts";
-import { addressLines, isoInstant, todayOf, together, type AddressColumns, type ServiceContext } from "./context.ts";
+import { addressLines, isoInstant, todayOf, together, type AddressColumns, type ServiceContext, type Statement } from "./context.ts";
 import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
@@ -165,16 +166,53 @@ async function endpointRow(db: Db, serviceId: number): Promise<EndpointRow> {
   return row;
 }
 
+/** The endpoint's IP blocks (GET /internet/{id}/allocations), IPv4 first. */
+const allocationsRead = (serviceId: number): Statement => ({
+  sql: `SELECT id, network::text AS network, description, assigned_on FROM ip_blocks
+         WHERE service_id = $1 ORDER BY family(network), network`,
+  params: [serviceId],
+});
+
+type AllocationRow = { id: number; network: string; description: string | null; assigned_on: string };
+
+const allocationsOf = (rows: AllocationRow[]): IpBlock[] =>
+  rows.map((row) => ({ block_id: row.id, ...describeIpBlock(row.network), description: row.description, assigned_on: row.assigned_on }));
+
+/** The endpoint's alert history (GET /internet/{id}/alerts), newest first, none from the future. */
+const alertsRead = (serviceId: number, now: Date): Statement => ({
+  sql: `SELECT id, occurred_at, access_device, port, event, status FROM endpoint_alerts
+         WHERE service_id = $1 AND occurred_at <= $2
+         ORDER BY occurred_at DESC, id DESC LIMIT ${MAX_ALERTS}`,
+  params: [serviceId, now],
+});
+
+/** occurred_at: a Date read alone, an ISO string inside JSON (`together`). */
+type AlertRow = { id: number; occurred_at: Date | string; access_device: string; port: string; event: string; status: "up" | "down" };
+
+const alertsOf = (rows: AlertRow[]): EndpointAlert[] =>
+  rows.map((row) => ({
+    alert_id: row.id,
+    time: new Date(row.occurred_at).toISOString(),
+    access_device: row.access_device,
+    port: row.port,
+    event: row.event,
+    status: row.status,
+  }));
+
+/** The parts GET /internet/{id}/endpoint may add (?include=). */
+type EndpointParts = { incidents?: boolean; alerts?: boolean; allocations?: boolean };
+
 /**
- * The endpoint's details and, with `incidents`, the open incidents touching it, in one statement (the
- * account's contacts and the incidents as JSON columns, api/service/context.ts `together`).
+ * The endpoint's details and the parts asked for (the open incidents touching it, its alerts, its IP
+ * blocks), in one statement (the account's contacts and each part as JSON columns, api/service/context.ts
+ * `together`).
  */
 async function endpointDetails(
   ctx: ServiceContext,
   access: { serviceId: number; customerId: number },
   lang: "en" | "fr",
-  incidents = false,
-): Promise<{ details: EndpointDetails; incidents?: AccountIncident[] }> {
+  parts: EndpointParts = {},
+): Promise<{ details: EndpointDetails; incidents?: AccountIncident[]; alerts?: EndpointAlert[]; allocations?: IpBlock[] }> {
   const read = together(
     { sql: ENDPOINT_SQL, params: [access.serviceId] },
     {
@@ -183,13 +221,21 @@ async function endpointDetails(
         params: [access.customerId],
         as: "rows",
       },
-      ...(incidents && { incident_rows: { ...accountIncidentsRead(access.customerId, access.serviceId, lang), as: "rows" as const } }),
+      ...(parts.incidents && {
+        incident_rows: { ...accountIncidentsRead(access.customerId, access.serviceId, lang), as: "rows" as const },
+      }),
+      ...(parts.alerts && { alert_rows: { ...alertsRead(access.serviceId, ctx.now()), as: "rows" as const } }),
+      ...(parts.allocations && { allocation_rows: { ...allocationsRead(access.serviceId), as: "rows" as const } }),
     },
   );
-  const row = await ctx.db.one<EndpointRow & { contacts: ContactRow[]; incident_rows?: Parameters<typeof accountIncidentsOf>[0] }>(
-    read.sql,
-    read.params,
-  );
+  const row = await ctx.db.one<
+    EndpointRow & {
+      contacts: ContactRow[];
+      incident_rows?: Parameters<typeof accountIncidentsOf>[0];
+      alert_rows?: AlertRow[];
+      allocation_rows?: AllocationRow[];
+    }
+  >(read.sql, read.params);
   if (!row) throw notFound("Endpoint");
   const { contacts } = row;
   const person = ({ contact_id, first_name, last_name, email }: ContactRow) => ({ contact_id, first_name, last_name, email });
@@ -214,7 +260,12 @@ async function endpointDetails(
     notification_contact_options: contacts.filter((c) => c.roles.includes("notify")).map(person),
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   };
-  return { details, ...(row.incident_rows && { incidents: accountIncidentsOf(row.incident_rows, ctx.now()).incidents }) };
+  return {
+    details,
+    ...(row.incident_rows && { incidents: accountIncidentsOf(row.incident_rows, ctx.now()).incidents }),
+    ...(row.alert_rows && { alerts: alertsOf(row.alert_rows) }),
+    ...(row.allocation_rows && { allocations: allocationsOf(row.allocation_rows) }),
+  };
 }
 
 const DEDICATED_INTERNET = { categories: ["dedicated_internet"] };
@@ -227,8 +278,12 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
       const include = new Set(parseInput(EndpointDetailsQuery, req.query).include?.split(","));
-      const { details, incidents } = await endpointDetails(ctx, access, req.lang, include.has("incidents"));
-      const answer: EndpointDetailsAnswer = { endpoint_details: details, ...(incidents && { incidents }) };
+      const { details, ...parts } = await endpointDetails(ctx, access, req.lang, {
+        incidents: include.has("incidents"),
+        alerts: include.has("alerts"),
+        allocations: include.has("allocations"),
+      });
+      const answer: EndpointDetailsAnswer = { endpoint_details: details, ...parts };
       res.json(answer);
     }),
   );
@@ -279,19 +334,8 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
       await endpointRow(ctx.db, access.serviceId);
-      const rows = await ctx.db.query<{ id: number; network: string; description: string | null; assigned_on: string }>(
-        `SELECT id, network::text AS network, description, assigned_on FROM ip_blocks
-          WHERE service_id = $1 ORDER BY family(network), network`,
-        [access.serviceId],
-      );
-      const answer: AllocationsAnswer = {
-        allocations: rows.map((row) => ({
-          block_id: row.id,
-          ...describeIpBlock(row.network),
-          description: row.description,
-          assigned_on: row.assigned_on,
-        })),
-      };
+      const read = allocationsRead(access.serviceId);
+      const answer: AllocationsAnswer = { allocations: allocationsOf(await ctx.db.query<AllocationRow>(read.sql, read.params)) };
       res.json(answer);
     }),
   );
@@ -301,29 +345,8 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
       await endpointRow(ctx.db, access.serviceId);
-      const rows = await ctx.db.query<{
-        id: number;
-        occurred_at: Date;
-        access_device: string;
-        port: string;
-        event: string;
-        status: "up" | "down";
-      }>(
-        `SELECT id, occurred_at, access_device, port, event, status FROM endpoint_alerts
-          WHERE service_id = $1 AND occurred_at <= $2
-          ORDER BY occurred_at DESC, id DESC LIMIT ${MAX_ALERTS}`,
-        [access.serviceId, ctx.now()],
-      );
-      const answer: AlertsAnswer = {
-        alerts: rows.map((row) => ({
-          alert_id: row.id,
-          time: new Date(row.occurred_at).toISOString(),
-          access_device: row.access_device,
-          port: row.port,
-          event: row.event,
-          status: row.status,
-        })),
-      };
+      const read = alertsRead(access.serviceId, ctx.now());
+      const answer: AlertsAnswer = { alerts: alertsOf(await ctx.db.query<AlertRow>(read.sql, read.params)) };
       res.json(answer);
     }),
   );

@@ -196,6 +196,50 @@ describe("GET /internet/{id}/endpoint", () => {
     ).toEqual([]);
   });
 
+  it("answers its alerts and IP blocks with its details when asked, as their own calls do", async () => {
+    const get = async (path: string) => {
+      const { status, body } = await api.call("GET", path, { token: business });
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body;
+    };
+    let alerts = 0;
+    let blocks = 0;
+    for (const service of [DIA, DIA_DOWN, DIA_BILLING_ONLY]) {
+      const alone = EndpointDetailsAnswer.parse(await get(`/internet/${service}/endpoint`));
+      expect(alone).not.toHaveProperty("alerts");
+      expect(alone).not.toHaveProperty("allocations");
+      const all = EndpointDetailsAnswer.parse(await get(`/internet/${service}/endpoint?include=incidents,alerts,allocations`));
+      expect(all.endpoint_details).toEqual(alone.endpoint_details);
+      expect(all.incidents).toEqual(AccountIncidentsAnswer.parse(await get(`/status/services/${service}`)).incidents);
+      // Newest first, as many as the call gives, each with its time as an ISO instant: the same list.
+      const ownAlerts = AlertsAnswer.parse(await get(`/internet/${service}/alerts`)).alerts;
+      expect(all.alerts).toEqual(ownAlerts);
+      const ownBlocks = AllocationsAnswer.parse(await get(`/internet/${service}/allocations`)).allocations;
+      expect(all.allocations).toEqual(ownBlocks);
+      alerts += ownAlerts.length;
+      blocks += ownBlocks.length;
+      // One part alone comes alone.
+      const onlyBlocks = EndpointDetailsAnswer.parse(await get(`/internet/${service}/endpoint?include=allocations`));
+      expect(onlyBlocks.allocations).toEqual(ownBlocks);
+      expect(onlyBlocks).not.toHaveProperty("alerts");
+      expect(onlyBlocks).not.toHaveProperty("incidents");
+    }
+    expect(alerts).toBeGreaterThan(1);
+    expect(blocks).toBeGreaterThan(1);
+  });
+
+  it("answers empty lists, not missing ones, for an endpoint without alerts or IP blocks", async () => {
+    await api.db.query("DELETE FROM endpoint_alerts WHERE service_id = $1", [DIA_BILLING_ONLY]);
+    await api.db.query("DELETE FROM ip_blocks WHERE service_id = $1", [DIA_BILLING_ONLY]);
+    const { status, body } = await api.call("GET", `/internet/${DIA_BILLING_ONLY}/endpoint?include=alerts,allocations`, {
+      token: business,
+    });
+    expect(status).toBe(200);
+    const answer = EndpointDetailsAnswer.parse(body);
+    expect(answer.alerts).toEqual([]);
+    expect(answer.allocations).toEqual([]);
+  });
+
   it("refuses an include it does not know, and another user's service whatever it includes", async () => {
     for (const include of ["billing_details", "incidents,", "incidents;DROP", ""]) {
       const { status, body } = await api.call("GET", `/internet/${DIA}/endpoint?include=${encodeURIComponent(include)}`, {

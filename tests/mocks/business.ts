@@ -5,6 +5,7 @@
  * an A feed near its limit. Tests change an answer with server.use(on(...)).
  */
 import type { AlertsAnswer, AllocationsAnswer, EndpointDetails, PowerUsageAnswer } from "#contract/business-network";
+import type { AccountIncident } from "#contract/status";
 import { on, refuse, reply } from "./contract.ts";
 
 export const endpoint: EndpointDetails = {
@@ -162,6 +163,22 @@ const rangeOf = (url: string) => {
   const to = query.get("to_date") || today();
   return { from: query.get("from_date") || addDays(to, -6), to };
 };
+
+/**
+ * GET /internet/{id}/endpoint as an API that includes what it is asked (?include=): endpoint 8001 with
+ * the fixtures above (and `incidents`, none by default). The default handler below ignores include, as
+ * an operator's API may.
+ */
+export const endpointIncluding = (parts: { incidents?: AccountIncident[]; alerts?: AlertsAnswer["alerts"] } = {}) =>
+  on("GET /internet/{id}/endpoint", ({ request }) => {
+    const asked = new URL(request.url).searchParams.get("include")?.split(",") ?? [];
+    return reply("GET /internet/{id}/endpoint", {
+      endpoint_details: endpoint,
+      ...(asked.includes("incidents") && { incidents: parts.incidents ?? [] }),
+      ...(asked.includes("alerts") && { alerts: parts.alerts ?? alerts.alerts }),
+      ...(asked.includes("allocations") && { allocations: allocations.allocations }),
+    });
+  });
 
 export const businessHandlers = [
   on("GET /internet/{id}/endpoint", ({ params }) =>

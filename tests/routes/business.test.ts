@@ -17,7 +17,8 @@ import { action as settingsAction, loader as settingsLoader } from "../../app/ro
 import { loader as layoutLoader } from "../../app/routes/business/endpoint.tsx";
 import { loader as appLoader } from "../../app/routes/_app.tsx";
 import { loader as powerCsvLoader } from "../../app/routes/business/power-csv.ts";
-import { alerts, allocations, endpoint } from "../mocks/business.ts";
+import { endpointIncludes } from "../../app/routes/business/business.server.ts";
+import { alerts, allocations, endpoint, endpointIncluding } from "../mocks/business.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard } from "../mocks/fixtures.ts";
 import { maintenance, outage } from "../mocks/status.ts";
@@ -92,19 +93,28 @@ describe("/internet/view/{serviceId} (the endpoint layout)", () => {
   });
 
   it("takes the service's incidents from the details call when the API includes them, asking nothing more", async () => {
-    server.use(
-      on("GET /internet/{id}/endpoint", ({ request }) =>
-        new URL(request.url).searchParams.get("include") === "incidents"
-          ? reply("GET /internet/{id}/endpoint", { endpoint_details: endpoint, incidents: [outage] })
-          : refuse(422, { include: ["include.invalid"] }),
-      ),
-    );
+    server.use(endpointIncluding({ incidents: [outage] }));
     const calls = recordApiCalls();
-    const result = await call(layoutLoader, "/internet/view/8001", { serviceId: "8001" });
-    expect(result.status).toBe(200);
-    expect(result.data.endpoint).toEqual(endpoint);
-    expect(result.data.incidents).toEqual([outage]);
-    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual(["/internet/8001/endpoint?include=incidents"]);
+    for (const page of ["", "/settings", "/bandwidth"]) {
+      calls.length = 0;
+      const result = await call(layoutLoader, `/internet/view/8001${page}`, { serviceId: "8001" });
+      expect(result.status).toBe(200);
+      expect(result.data.endpoint).toEqual(endpoint);
+      expect(result.data.incidents).toEqual([outage]);
+      expect(pageCalls(calls).map((c) => c.path)).toEqual(["/internet/8001/endpoint"]);
+      expect(pageCalls(calls)[0].query.get("include")!.split(",")).toContain("incidents");
+    }
+  });
+
+  it("asks the endpoint with the part its page shows: the alerts, the IP blocks, or nothing more", () => {
+    const includes = (path: string) => endpointIncludes(new Request(`http://portal.test${path}`));
+    expect(includes("/internet/view/8001")).toBe("incidents,alerts");
+    expect(includes("/internet/view/8001.data")).toBe("incidents,alerts");
+    expect(includes("/internet/view/8001/alerts?status=down&page=2")).toBe("incidents,alerts");
+    expect(includes("/internet/view/8001/alerts.data?_routes=routes%2Fbusiness%2Fendpoint-alerts")).toBe("incidents,alerts");
+    expect(includes("/internet/view/8001/ip-blocks")).toBe("incidents,allocations");
+    expect(includes("/internet/view/8001/settings")).toBe("incidents");
+    expect(includes("/internet/view/8001/bandwidth?from_date=2026-11-01")).toBe("incidents");
   });
 
   it("asks for the incidents apart when the API leaves them out of the details", async () => {
@@ -192,6 +202,54 @@ describe("the signed-in layout on a service page", () => {
     const result = await call(appLoader, "/internet/view/9999", { serviceId: "9999" });
     expect(result.status).toBe(200);
     expect(result.data.active.customer_id).toBe(100101);
+  });
+});
+
+describe("endpoint pages in one call", () => {
+  it("take the alerts and IP blocks from the endpoint's call when the API includes them, asking nothing more", async () => {
+    server.use(endpointIncluding());
+    const cases = [
+      [detailsLoader, "/internet/view/8001", "incidents,alerts"],
+      [alertsLoader, "/internet/view/8001/alerts?status=down", "incidents,alerts"],
+      [ipBlocksLoader, "/internet/view/8001/ip-blocks", "incidents,allocations"],
+    ] as const;
+    const calls = recordApiCalls();
+    for (const [loader, path, include] of cases) {
+      calls.length = 0;
+      const result = await call(loader, path, { serviceId: "8001" });
+      expect(result.status, path).toBe(200);
+      expect(pageCalls(calls).map((c) => `${c.path} ${c.query.get("include")}`)).toEqual([`/internet/8001/endpoint ${include}`]);
+    }
+    expect((await call(detailsLoader, "/internet/view/8001", { serviceId: "8001" })).data.latestAlert).toEqual(alerts.alerts[0]);
+    expect((await call(alertsLoader, "/internet/view/8001/alerts?status=down", { serviceId: "8001" })).data).toMatchObject({ total: 23 });
+    expect((await call(ipBlocksLoader, "/internet/view/8001/ip-blocks", { serviceId: "8001" })).data.allocations).toEqual(
+      allocations.allocations,
+    );
+  });
+
+  it("ask for the alerts and IP blocks apart when the API leaves them out of the endpoint", async () => {
+    const calls = recordApiCalls();
+    for (const [loader, path, own] of [
+      [detailsLoader, "/internet/view/8001", "/internet/8001/alerts"],
+      [ipBlocksLoader, "/internet/view/8001/ip-blocks", "/internet/8001/allocations"],
+    ] as const) {
+      calls.length = 0;
+      expect((await call(loader, path, { serviceId: "8001" })).status).toBe(200);
+      expect(pageCalls(calls).map((c) => c.path)).toEqual(["/internet/8001/endpoint", own]);
+    }
+  });
+
+  it("say there is no alert yet from an empty list the endpoint's call includes", async () => {
+    server.use(endpointIncluding({ alerts: [] }));
+    const result = await call(detailsLoader, "/internet/view/8001", { serviceId: "8001" });
+    expect(result.data).toMatchObject({ latestAlert: null, alertCount: 0 });
+  });
+
+  it("show the endpoint's failure as the layout does (404 not dedicated internet, 403 someone else's)", async () => {
+    server.use(on("GET /internet/{id}/endpoint", () => refuse(404)));
+    expect((await call(alertsLoader, "/internet/view/8002/alerts", { serviceId: "8002" })).status).toBe(404);
+    server.use(on("GET /internet/{id}/endpoint", () => refuse(403)));
+    expect((await call(ipBlocksLoader, "/internet/view/9999/ip-blocks", { serviceId: "9999" })).status).toBe(403);
   });
 });
 

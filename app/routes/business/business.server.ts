@@ -40,13 +40,35 @@ function oncePerRequest<T>(read: (context: Context, request: Request, id: number
 }
 
 /**
- * GET /internet/{id}/endpoint, asked once per request, with the open incidents touching the service (the
- * endpoint pages' notice) included when the API can (an API that cannot leaves them out: the layout then
- * asks GET /status/services/{serviceId}).
+ * What GET /internet/{id}/endpoint includes for the page at this address: the open incidents touching the
+ * service (every endpoint page's notice), and the part the page itself shows, so that the layout's call
+ * answers the page too: the alerts (the details page shows the latest; the alert history), the IP blocks.
+ */
+export function endpointIncludes(request: Request): string {
+  const page = /^\/internet\/view\/\d{1,12}(\/[a-z-]+)?$/.exec(pageUrl(request).pathname)?.[1];
+  if (page === undefined || page === "/alerts") return "incidents,alerts";
+  return page === "/ip-blocks" ? "incidents,allocations" : "incidents";
+}
+
+/**
+ * GET /internet/{id}/endpoint, asked once per request with what the page shows included when the API can
+ * (`endpointIncludes`; an API that cannot leaves them out: each is then asked with its own call).
  */
 export const endpointDetails = oncePerRequest((context, request, id) =>
-  api(context, request).call("GET /internet/{id}/endpoint", { params: { id }, query: { include: "incidents" } }),
+  api(context, request).call("GET /internet/{id}/endpoint", { params: { id }, query: { include: endpointIncludes(request) } }),
 );
+
+/** The endpoint's alerts, newest first: from the endpoint's call when it included them, else their own. */
+export async function endpointAlerts(context: Context, request: Request, id: number) {
+  const { alerts } = await endpointDetails(context, request, id);
+  return alerts ?? (await api(context, request).call("GET /internet/{id}/alerts", { params: { id } })).alerts;
+}
+
+/** The endpoint's IP blocks: from the endpoint's call when it included them, else their own. */
+export async function endpointAllocations(context: Context, request: Request, id: number) {
+  const { allocations } = await endpointDetails(context, request, id);
+  return allocations ?? (await api(context, request).call("GET /internet/{id}/allocations", { params: { id } })).allocations;
+}
 
 /** What the cabinet page shows: the power usage of the address's range, or of the default one when its dates cannot be asked for. */
 async function fetchCabinetUsage(context: Context, request: Request, id: number) {

@@ -1,6 +1,6 @@
 /**
  * /internet/view/{serviceId}/alerts: the endpoint's alert history (GET /internet/{id}/alerts, newest
- * first): time, access device, port, event and the state it left the link in. Filtered by state
+ * first, included in the layout's call when the API can): time, access device, port, event and the state it left the link in. Filtered by state
  * (?status=down|up) and paged (?page=N, 20 a page) with plain links, so it works without JavaScript
  * and a filtered page can be bookmarked.
  */
@@ -11,8 +11,7 @@ import type { Route } from "./+types/endpoint-alerts";
 import { useEndpoint } from "./endpoint";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
-import { api } from "~/lib/api.server";
-import { serviceIdOf } from "./business.server";
+import { endpointAlerts, serviceIdOf } from "./business.server";
 import { formatDateTime } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 import { pageUrl } from "~/lib/page-url";
@@ -27,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
   const search = pageUrl(request).searchParams;
   const filter: Filter = (FILTERS as readonly string[]).includes(search.get("status") ?? "") ? (search.get("status") as Filter) : "all";
-  const { alerts } = await api(context, request).call("GET /internet/{id}/alerts", { params: { id } });
+  const alerts = await endpointAlerts(context, request, id);
   const matching = filter === "all" ? alerts : alerts.filter((a) => a.status === filter);
   const pages = Math.max(1, Math.ceil(matching.length / ALERTS_PER_PAGE));
   const asked = Number(search.get("page") ?? "1");

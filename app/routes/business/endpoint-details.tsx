@@ -1,6 +1,6 @@
 /**
  * /internet/view/{serviceId}: the endpoint's details (from the layout's GET /internet/{id}/endpoint),
- * its latest alert (GET /internet/{id}/alerts) and its monitoring settings, with a link to change them
+ * its latest alert (GET /internet/{id}/alerts, included in the layout's call when the API can) and its monitoring settings, with a link to change them
  * for contacts with the authoritative or support role (read-only for the others).
  */
 import { Link } from "react-router";
@@ -12,8 +12,7 @@ import { PageAlert } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { secondaryLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
-import { api } from "~/lib/api.server";
-import { serviceIdOf } from "./business.server";
+import { endpointAlerts, serviceIdOf } from "./business.server";
 import { formatDateTime, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
@@ -21,7 +20,7 @@ export const handle = { i18n: ["business"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
-  const { alerts } = await api(context, request).call("GET /internet/{id}/alerts", { params: { id } });
+  const alerts = await endpointAlerts(context, request, id);
   return { latestAlert: alerts[0] ?? null, alertCount: alerts.length };
 }
 

@@ -1,13 +1,12 @@
 /**
  * /internet/view/{serviceId}/ip-blocks: the IP blocks routed to the endpoint (GET
- * /internet/{id}/allocations), IPv4 first: block, gateway, subnet mask and usable addresses.
+ * /internet/{id}/allocations, included in the layout's call when the API can), IPv4 first: block, gateway, subnet mask and usable addresses.
  */
 import { DataTable } from "~/components/DataTable";
 import type { Route } from "./+types/endpoint-ip-blocks";
 import { useEndpoint } from "./endpoint";
 import { PageTitle } from "~/components/PageTitle";
-import { api } from "~/lib/api.server";
-import { serviceIdOf } from "./business.server";
+import { endpointAllocations, serviceIdOf } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
@@ -15,8 +14,7 @@ export const handle = { i18n: ["business"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = serviceIdOf(params);
-  const { allocations } = await api(context, request).call("GET /internet/{id}/allocations", { params: { id } });
-  return { allocations };
+  return { allocations: await endpointAllocations(context, request, id) };
 }
 
 /** A count of addresses: grouped digits as the language writes them (IPv6 counts exceed JavaScript's safe integers). */
