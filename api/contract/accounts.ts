@@ -281,7 +281,7 @@ export const PauseOptions = z.object({
 export type PauseOptions = z.infer<typeof PauseOptions>;
 
 /** What GET /services/{customerId} adds to its answer when asked (?include=…). */
-export const SERVICES_INCLUDES = ["past_pauses", "pause_options"] as const;
+export const SERVICES_INCLUDES = ["past_pauses", "pause_options", "account_details"] as const;
 export const ServicesQuery = z.object({
   /** A comma-separated list of SERVICES_INCLUDES. */
   include: includeList(SERVICES_INCLUDES),
@@ -296,6 +296,8 @@ export const ServicesAnswer = z.object({
   can_manage: z.boolean(),
   /** With ?include=pause_options: as GET /services/{id}/scheduled-pause-detail answers them. */
   pause_options: PauseOptions.optional(),
+  /** With ?include=account_details: as GET /account-details/{customerId} answers them. */
+  account_details: AccountDetailsAnswer.shape.account_details.optional(),
 });
 export type ServicesAnswer = z.infer<typeof ServicesAnswer>;
 
@@ -497,7 +499,7 @@ export const accountsEndpoints = [
     path: "/services/{customerId}",
     tag: "services",
     summary:
-      "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account); ?include=past_pauses,pause_options adds what GET /services/{customerId}/scheduled-pause-detail answers, in one round trip",
+      "The packages of a residential account with their services, pauses, pending requests and allowed actions (404 for a commercial account); ?include=past_pauses,pause_options adds what GET /services/{customerId}/scheduled-pause-detail answers, and account_details what GET /account-details/{customerId} answers, in one round trip",
     auth: "bearer",
     query: ServicesQuery,
     answer: ServicesAnswer,

@@ -17,6 +17,7 @@ import {
   type ServicesAnswer,
 } from "../contract/accounts.ts";
 import { addDays } from "#common/calendar";
+import { accountDetails } from "./account-details.ts";
 import { addressOf, dollars, todayOf, type ServiceContext } from "./context.ts";
 import { unprocessable } from "./errors.ts";
 import { parseInput, route } from "./http.ts";
@@ -59,7 +60,10 @@ export function servicesRoutes(ctx: ServiceContext): Router {
       const access = await residentialAccess(ctx, req, false);
       const include = new Set(parseInput(ServicesQuery, req.query).include?.split(","));
       const today = todayOf(ctx);
-      const { loaded, balance } = await loadPackagesAndBalance(ctx.db, access.customerId, today);
+      const [{ loaded, balance }, account] = await Promise.all([
+        loadPackagesAndBalance(ctx.db, access.customerId, today),
+        include.has("account_details") ? accountDetails(ctx, access) : undefined,
+      ]);
       const canManage = access.roles.includes("authoritative");
       const fr = req.lang === "fr";
       const balanceCents = Math.round(balance * 100);
@@ -85,6 +89,7 @@ export function servicesRoutes(ctx: ServiceContext): Router {
         suspended_for_nonpayment: loaded.suspendedForNonpayment,
         can_manage: canManage,
         ...(include.has("pause_options") && { pause_options: pauseOptions(today) }),
+        ...(account && { account_details: account }),
       };
       res.json(answer);
     }),

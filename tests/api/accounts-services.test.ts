@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CreatePauseAnswer, RequestCreatedAnswer, ScheduledPauseDetailAnswer, ServicesAnswer, type Bundle } from "#contract/accounts";
+import {
+  AccountDetailsAnswer,
+  CreatePauseAnswer,
+  RequestCreatedAnswer,
+  ScheduledPauseDetailAnswer,
+  ServicesAnswer,
+  type Bundle,
+} from "#contract/accounts";
 import { ErrorAnswer, SuccessAnswer } from "#contract/common";
 import { ResidentialDashboardAnswer } from "#contract/dashboard";
 import { createTestApi, type TestApi } from "./support/api.ts";
@@ -201,6 +208,28 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
     expect(other.status).toBe(403);
     const bad = await api.call("GET", `/services/${CONDO}/scheduled-pause-detail`, { token: family, query: { package_ids: "5201,abc" } });
     expectRefused(bad, "package_ids", ["package_ids.invalid"]);
+  });
+
+  it("comes with the account's details when asked (?include=account_details), as their own call answers them", async () => {
+    for (const [token, id, lang] of [
+      [family, CONDO, "en"],
+      [resi, RESI, "fr-CA"],
+      [family, PARENTS, "en"],
+    ] as const) {
+      const headers = { "Accept-Language": lang };
+      const own = AccountDetailsAnswer.parse((await api.call("GET", `/account-details/${id}`, { token, headers })).body);
+      const response = await api.call("GET", `/services/${id}`, { token, headers, query: { include: "account_details,past_pauses" } });
+      expect(response.status).toBe(200);
+      const { account_details, ...rest } = ServicesAnswer.parse(response.body);
+      expect(account_details).toEqual(own.account_details);
+      expect(rest.bundles.every((b) => b.past_pauses)).toBe(true);
+      // Without it, none: the plain call's answer.
+      expect(await services(token, id, lang)).not.toHaveProperty("account_details");
+    }
+    // Whoever asks, the account's rules hold: a commercial account has no residential services (404),
+    // another user's account is refused (403).
+    expect((await api.call("GET", `/services/${RESI}`, { token: family, query: { include: "account_details" } })).status).toBe(403);
+    expect((await api.call("GET", "/services/200301", { token: business, query: { include: "account_details" } })).status).toBe(404);
   });
 
   it("comes with the packages when asked (?include=past_pauses,pause_options), in English and French", async () => {

@@ -20,7 +20,7 @@ import * as tv from "../../app/routes/services/tv.tsx";
 import * as withdraw from "../../app/routes/services/withdraw.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer } from "../mocks/fixtures.ts";
-import { bundle, internetSettings, pauseDetail, services } from "../mocks/services.ts";
+import { accountDetails as accountDetailsAnswer, bundle, internetSettings, pauseDetail, services } from "../mocks/services.ts";
 import { maintenance, outage } from "../mocks/status.ts";
 import { useEnv } from "../support/config.ts";
 import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
@@ -80,33 +80,38 @@ describe("account details", () => {
     expect(result.data.pausing).toBe(true);
   });
 
-  it("takes the past pauses from the packages when the API includes them, asking nothing more", async () => {
+  it("takes the account and past pauses from the packages' call when the API includes them, asking nothing more", async () => {
     const past = pauseDetail().packages[0].past_pauses;
     server.use(
-      on("GET /services/{customerId}", ({ request }) =>
-        new URL(request.url).searchParams.get("include") === "past_pauses"
-          ? reply("GET /services/{customerId}", services({ bundles: [bundle({ past_pauses: past })] }))
-          : refuse(422, { include: ["include.invalid"] }),
-      ),
+      on("GET /services/{customerId}", ({ request }) => {
+        const asked = new URL(request.url).searchParams.get("include")?.split(",") ?? [];
+        return reply(
+          "GET /services/{customerId}",
+          services({
+            bundles: [bundle(asked.includes("past_pauses") ? { past_pauses: past } : {})],
+            ...(asked.includes("account_details") && { account_details: accountDetailsAnswer.account_details }),
+          }),
+        );
+      }),
     );
     const calls = recordApiCalls();
     const result = await call(accountDetails.loader as Handler, A, { customerId: "100101" });
     expect(result.status).toBe(200);
+    expect(result.data.account).toEqual(accountDetailsAnswer.account_details);
+    expect(result.data.services).not.toHaveProperty("account_details");
     expect(result.data.services.bundles[0].past_pauses).toEqual(past);
     expect(result.data.pastPauses).toBeNull();
-    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual([
-      "/account-details/100101?",
-      "/services/100101?include=past_pauses",
-    ]);
+    expect(pageCalls(calls).map((c) => `${c.path} ${c.query.get("include")}`)).toEqual(["/services/100101 account_details,past_pauses"]);
   });
 
-  it("asks for the past pauses apart when the API leaves them out of the packages", async () => {
+  it("asks for the account and past pauses apart when the API leaves them out of the packages' call", async () => {
     const calls = recordApiCalls();
     const result = await call(accountDetails.loader as Handler, A, { customerId: "100101" });
+    expect(result.data.account).toEqual(accountDetailsAnswer.account_details);
     expect(result.data.pastPauses[5001]).toEqual(pauseDetail().packages[0].past_pauses);
     expect(pageCalls(calls).map((c) => c.path)).toEqual([
-      "/account-details/100101",
       "/services/100101",
+      "/account-details/100101",
       "/services/100101/scheduled-pause-detail",
     ]);
   });
@@ -116,9 +121,15 @@ describe("account details", () => {
     const seen = capture("GET /services/{customerId}/scheduled-pause-detail", () =>
       reply("GET /services/{customerId}/scheduled-pause-detail", pauseDetail()),
     );
+    const calls = recordApiCalls();
     const result = await call(accountDetails.loader as Handler, A, { customerId: "100101" });
     expect(result.data.pausing).toBe(false);
     expect(seen).toHaveLength(0);
+    expect(
+      pageCalls(calls)
+        .find((c) => c.path === "/services/100101")
+        ?.query.get("include"),
+    ).toBe("account_details");
     expect((await call(pause.loader as Handler, `${A}/packages/5001/pause`, P)).status).toBe(404);
   });
 

@@ -1,7 +1,8 @@
 /**
- * /account-details/{customerId?}: account details and manage service. The account (GET
- * /account-details/{id}), its packages with their services, pauses, pending requests and the actions
- * the API allows (GET /services/{id}), and past pauses (GET /services/{id}/scheduled-pause-detail).
+ * /account-details/{customerId?}: account details and manage service. Its packages with their services,
+ * pauses, pending requests and the actions the API allows (GET /services/{id}), with the account (GET
+ * /account-details/{id}) and past pauses (GET /services/{id}/scheduled-pause-detail) included in that
+ * one call when the API can, asked apart when it leaves them out.
  * Every action is a link to a page of its own with a plain form (docs/services.md).
  */
 import { Link } from "react-router";
@@ -27,15 +28,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = customer.customer_id;
   const client = api(context, request);
   const pausing = featureFlags().pauseServices;
-  const [account, services] = await Promise.all([
-    client.call("GET /account-details/{customerId}", { params: { customerId: id } }),
-    client.call("GET /services/{customerId}", { params: { customerId: id }, query: pausing ? { include: "past_pauses" } : {} }),
+  const { account_details: included, ...services } = await client.call("GET /services/{customerId}", {
+    params: { customerId: id },
+    query: { include: pausing ? "account_details,past_pauses" : "account_details" },
+  });
+  // The account and past pauses come with the packages when the API can; what an API leaves out is asked apart.
+  const pastIncluded = services.bundles.every((b) => b.past_pauses);
+  const [account, pauses] = await Promise.all([
+    included ?? client.call("GET /account-details/{customerId}", { params: { customerId: id } }).then((a) => a.account_details),
+    pausing && !pastIncluded ? client.call("GET /services/{customerId}/scheduled-pause-detail", { params: { customerId: id } }) : null,
   ]);
-  // Past pauses come with the packages when the API can; an API that leaves them out is asked apart.
-  const included = services.bundles.every((b) => b.past_pauses);
-  const pauses =
-    pausing && !included ? await client.call("GET /services/{customerId}/scheduled-pause-detail", { params: { customerId: id } }) : null;
-  return { account: account.account_details, services, pastPauses: pastPausesOf(pauses), pausing };
+  return { account, services, pastPauses: pastPausesOf(pauses), pausing };
 }
 
 /** Past pauses asked apart, by package (null when they came with the packages). */
