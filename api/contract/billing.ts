@@ -7,7 +7,7 @@
  * Writes that move money or set up autopay need an `Idempotency-Key` header (see docs/api.md).
  */
 import { z } from "zod";
-import { IsoDate, IsoDateTime, Money } from "./common.ts";
+import { includeList, IsoDate, IsoDateTime, Money } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** Payments and autopay changes carry a key: the same key twice charges once and answers the same. */
@@ -77,9 +77,9 @@ export const PaymentsQuery = z.object({
     .string()
     .regex(/^[\w-]{1,64}$/)
     .optional(),
+  /** A comma-separated list of PAYMENTS_INCLUDES. */
+  include: includeList(["summary"]),
 });
-export const PaymentsAnswer = z.object({ payments: z.array(PaymentRecord) });
-export type PaymentsAnswer = z.infer<typeof PaymentsAnswer>;
 
 export const BalanceDetails = z.object({
   /** Billed minus successful payments (never below zero). Pending payments are not deducted. */
@@ -110,6 +110,14 @@ export const BillingSummaryAnswer = z.object({
   submitted_proof_of_payment: z.boolean(),
 });
 export type BillingSummaryAnswer = z.infer<typeof BillingSummaryAnswer>;
+
+/** GET /billing/{id}/payments */
+export const PaymentsAnswer = z.object({
+  payments: z.array(PaymentRecord),
+  /** With ?include=summary: what GET /billing/{id}/summary answers (the payment outcome page, in one round trip). */
+  summary: BillingSummaryAnswer.optional(),
+});
+export type PaymentsAnswer = z.infer<typeof PaymentsAnswer>;
 
 export const CardAutopay = z.object({
   status: z.enum(["active", "stopped"]),
@@ -465,7 +473,7 @@ const bankCodes = [
 const idempotencyCodes = ["idempotency_key.reused"];
 
 export const BILLING_ERROR_CODES = {
-  payments: ["from_date.invalid", "to_date.invalid", "to_date.before_from_date", "transaction_id.invalid"],
+  payments: ["from_date.invalid", "to_date.invalid", "to_date.before_from_date", "transaction_id.invalid", "include.invalid"],
   makePayment: [
     "method.required",
     "method.invalid",

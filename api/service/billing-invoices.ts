@@ -7,8 +7,8 @@
 import { Router } from "express";
 import type { BillingSummaryAnswer, Invoice, InvoiceStatus } from "../contract/billing.ts";
 import type { Db } from "../db/client.ts";
-import { accountBalance, billingAccess, cycleStart } from "./billing.ts";
-import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from "./billing-payments.ts";
+import { accountBalance, billingAccess, cycleStart, type CustomerRow } from "./billing.ts";
+import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from "./payment-records.ts";
 import { dollars, todayOf, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { route } from "./http.ts";
@@ -63,6 +63,44 @@ const toInvoice = (customerId: number, row: AllocatedInvoice): Invoice => ({
   status: row.status,
   pdf_path: `/billing/${customerId}/invoices/${row.id}/pdf`,
 });
+
+/**
+ * What GET /billing/{id}/summary answers (and GET /billing/{id}/payments with ?include=summary): the
+ * current invoice, the balance and what is on its way, and the account's standing.
+ */
+export async function billingSummary(ctx: ServiceContext, customerId: number, customer: CustomerRow): Promise<BillingSummaryAnswer> {
+  const today = todayOf(ctx);
+  const [invoices, balance, pending, last] = await Promise.all([
+    allocatedInvoices(ctx.db, customerId, today),
+    accountBalance(ctx.db, customerId, today),
+    ctx.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE customer_id = $1 AND status = 'pending' ORDER BY paid_at DESC, id DESC`,
+      [customerId],
+    ),
+    ctx.db.one<{ amount_cents: number; paid_at: Date }>(
+      `SELECT amount_cents, paid_at FROM payments WHERE customer_id = $1 AND status = 'successful'
+        ORDER BY paid_at DESC, id DESC LIMIT 1`,
+      [customerId],
+    ),
+  ]);
+  const current = invoices.at(-1);
+  const answer: BillingSummaryAnswer = {
+    currentInvoice: current ? toInvoice(customerId, current) : null,
+    balanceDetails: {
+      balance_owing: dollars(balance.balanceCents),
+      past_due: dollars(balance.pastDueCents),
+      due_date: balance.balanceCents > 0 && current ? current.due_on : null,
+      pending_payments: pending.map(toPayment),
+      pending_total: dollars(balance.pendingCents),
+      amount_due: dollars(balance.amountDueCents),
+      last_payment: last ? { amount: dollars(last.amount_cents), date: last.paid_at.toISOString().slice(0, 10) } : null,
+      next_bill_date: addMonths(cycleStart(today, customer.billing_day), 1, customer.billing_day),
+    },
+    suspended_for_nonpayment: customer.suspended_for_nonpayment,
+    submitted_proof_of_payment: customer.submitted_proof_of_payment,
+  };
+  return answer;
+}
 
 export function invoicesRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -131,37 +169,7 @@ export function invoicesRoutes(ctx: ServiceContext): Router {
     "/billing/:id/summary",
     route(async (req, res) => {
       const { customerId, customer } = await billingAccess(ctx, req, false);
-      const today = todayOf(ctx);
-      const [invoices, balance, pending, last] = await Promise.all([
-        allocatedInvoices(ctx.db, customerId, today),
-        accountBalance(ctx.db, customerId, today),
-        ctx.db.query<PaymentRow>(
-          `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE customer_id = $1 AND status = 'pending' ORDER BY paid_at DESC, id DESC`,
-          [customerId],
-        ),
-        ctx.db.one<{ amount_cents: number; paid_at: Date }>(
-          `SELECT amount_cents, paid_at FROM payments WHERE customer_id = $1 AND status = 'successful'
-            ORDER BY paid_at DESC, id DESC LIMIT 1`,
-          [customerId],
-        ),
-      ]);
-      const current = invoices.at(-1);
-      const answer: BillingSummaryAnswer = {
-        currentInvoice: current ? toInvoice(customerId, current) : null,
-        balanceDetails: {
-          balance_owing: dollars(balance.balanceCents),
-          past_due: dollars(balance.pastDueCents),
-          due_date: balance.balanceCents > 0 && current ? current.due_on : null,
-          pending_payments: pending.map(toPayment),
-          pending_total: dollars(balance.pendingCents),
-          amount_due: dollars(balance.amountDueCents),
-          last_payment: last ? { amount: dollars(last.amount_cents), date: last.paid_at.toISOString().slice(0, 10) } : null,
-          next_bill_date: addMonths(cycleStart(today, customer.billing_day), 1, customer.billing_day),
-        },
-        suspended_for_nonpayment: customer.suspended_for_nonpayment,
-        submitted_proof_of_payment: customer.submitted_proof_of_payment,
-      };
-      res.json(answer);
+      res.json(await billingSummary(ctx, customerId, customer));
     }),
   );
 

@@ -5,49 +5,17 @@
  */
 import { recordActivity } from "./activity.ts";
 import { Router } from "express";
-import {
-  MakePaymentRequest,
-  PaymentsQuery,
-  parseAmount,
-  type CardBrand,
-  type MakePaymentAnswer,
-  type PaymentRecord,
-} from "../contract/billing.ts";
+import { MakePaymentRequest, PaymentsQuery, parseAmount, type MakePaymentAnswer, type PaymentsAnswer } from "../contract/billing.ts";
 import { accountBalance, billingAccess, cardNotExpired, cardOf, liftSuspensionIfPaid } from "./billing.ts";
 import { dollars, todayOf, type ServiceContext } from "./context.ts";
+import { billingSummary } from "./billing-invoices.ts";
+import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from "./payment-records.ts";
 import { unprocessable } from "./errors.ts";
 import { currentUser, parseWithRules, route } from "./http.ts";
 import { fingerprint, idempotencyKey, idempotent } from "./idempotency.ts";
 import { queueNotice } from "./notify.ts";
-import { chargeCard, newTransactionId, settlementHours } from "./payment-processor.ts";
+import { chargeCard, newTransactionId } from "./payment-processor.ts";
 import { addDays, parseDay } from "#common/calendar";
-
-export interface PaymentRow {
-  id: number;
-  paid_at: Date;
-  amount_cents: number;
-  method: PaymentRecord["method"];
-  type: PaymentRecord["type"];
-  status: PaymentRecord["status"];
-  transaction_id: string;
-  card_brand: CardBrand | null;
-  card_last4: string | null;
-}
-export const PAYMENT_COLUMNS = "id, paid_at, amount_cents, method, type, status, transaction_id, card_brand, card_last4";
-
-export const toPayment = (p: PaymentRow): PaymentRecord => ({
-  payment_id: p.id,
-  transaction_id: p.transaction_id,
-  date: p.paid_at.toISOString().slice(0, 10),
-  paid_at: p.paid_at.toISOString(),
-  amount: dollars(p.amount_cents),
-  method: p.method,
-  type: p.type,
-  status: p.status,
-  card_brand: p.card_brand,
-  card_last_four: p.card_last4,
-  settles_by: p.status === "pending" ? new Date(p.paid_at.getTime() + settlementHours(p.method) * 3_600_000).toISOString() : null,
-});
 
 export function paymentsRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -55,24 +23,28 @@ export function paymentsRoutes(ctx: ServiceContext): Router {
   router.get(
     "/billing/:id/payments",
     route(async (req, res) => {
-      const { customerId } = await billingAccess(ctx, req, false);
+      const { customerId, customer } = await billingAccess(ctx, req, false);
       const query = PaymentsQuery.parse(req.query);
       if (query.from_date && query.to_date && query.to_date < query.from_date) {
         throw unprocessable({ to_date: ["to_date.before_from_date"] });
       }
-      const rows = await ctx.db.query<PaymentRow>(
-        `SELECT ${PAYMENT_COLUMNS} FROM payments
-          WHERE customer_id = $1 AND ($2::timestamptz IS NULL OR paid_at >= $2) AND ($3::timestamptz IS NULL OR paid_at < $3)
-            AND ($4::text IS NULL OR transaction_id = $4)
-          ORDER BY paid_at DESC, id DESC`,
-        [
-          customerId,
-          query.from_date ? parseDay(query.from_date) : null,
-          query.to_date ? parseDay(addDays(query.to_date, 1)) : null,
-          query.transaction_id ?? null,
-        ],
-      );
-      res.json({ payments: rows.map(toPayment) });
+      const [rows, summary] = await Promise.all([
+        ctx.db.query<PaymentRow>(
+          `SELECT ${PAYMENT_COLUMNS} FROM payments
+            WHERE customer_id = $1 AND ($2::timestamptz IS NULL OR paid_at >= $2) AND ($3::timestamptz IS NULL OR paid_at < $3)
+              AND ($4::text IS NULL OR transaction_id = $4)
+            ORDER BY paid_at DESC, id DESC`,
+          [
+            customerId,
+            query.from_date ? parseDay(query.from_date) : null,
+            query.to_date ? parseDay(addDays(query.to_date, 1)) : null,
+            query.transaction_id ?? null,
+          ],
+        ),
+        query.include?.split(",").includes("summary") ? billingSummary(ctx, customerId, customer) : undefined,
+      ]);
+      const answer: PaymentsAnswer = { payments: rows.map(toPayment), ...(summary && { summary }) };
+      res.json(answer);
     }),
   );
 

@@ -173,7 +173,7 @@ async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise
 
 // --- Request helpers ---
 
-interface CustomerRow extends AddressColumns {
+export interface CustomerRow extends AddressColumns {
   id: number;
   contract_name: string;
   account_number: string;

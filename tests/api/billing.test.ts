@@ -405,6 +405,26 @@ describe("GET /billing/{id}/payments", () => {
     expect(bad.status).toBe(422);
     expect(codes(bad.body)).toEqual({ transaction_id: ["transaction_id.invalid"] });
   });
+
+  it("answers the summary with the payments when asked (?include=summary), as its own call does", async () => {
+    const all = PaymentsAnswer.parse((await api.call("GET", `/billing/${RESI}/payments`, { token: resi })).body).payments;
+    const own = BillingSummaryAnswer.parse((await api.call("GET", `/billing/${RESI}/summary`, { token: resi })).body);
+    const { status, body } = await api.call("GET", `/billing/${RESI}/payments`, {
+      token: resi,
+      query: { transaction_id: all[0].transaction_id, include: "summary" },
+    });
+    expect(status).toBe(200);
+    const answer = PaymentsAnswer.parse(body);
+    expect(answer.payments).toEqual([all[0]]);
+    expect(answer.summary).toEqual(own);
+    expect(all.length).toBeGreaterThan(0);
+    // Not asked, none; an include it does not know, 422; another's account, 403 whatever is included.
+    expect(PaymentsAnswer.parse((await api.call("GET", `/billing/${RESI}/payments`, { token: resi })).body)).not.toHaveProperty("summary");
+    const unknown = await api.call("GET", `/billing/${RESI}/payments`, { token: resi, query: { include: "invoices" } });
+    expect(unknown.status).toBe(422);
+    expect(codes(unknown.body)).toEqual({ include: ["include.invalid"] });
+    expect((await api.call("GET", `/billing/${FAMILY_HOME}/payments`, { token: resi, query: { include: "summary" } })).status).toBe(403);
+  });
 });
 
 describe("POST /billing/{id}/payments", () => {

@@ -25,6 +25,7 @@ import {
   summaryWithPending,
 } from "../mocks/billing.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
@@ -383,6 +384,36 @@ describe("payment outcome", () => {
     // A transaction the API does not know under the account: none answered, the page is 404.
     const missing = await call(outcome.loader as Handler, "/billing/100101/pay/TX-R", { customerId: "100101", transactionId: "TX-R" });
     expect(missing.status).toBe(404);
+  });
+
+  it("takes the balance from the payment's call when the API includes the summary, asking nothing more", async () => {
+    const owing = { ...summary, balanceDetails: { ...summary.balanceDetails, balance_owing: 63.85, amount_due: 63.85 } };
+    server.use(
+      on("GET /billing/{id}/payments", ({ request }) =>
+        reply("GET /billing/{id}/payments", {
+          payments: [payment({ transaction_id: "TX-S", status: "successful" })],
+          ...(new URL(request.url).searchParams.get("include") === "summary" && { summary: owing }),
+        }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-S", { customerId: "100101", transactionId: "TX-S" });
+    expect(result.data).toMatchObject({ balance: 63.85, amountDue: 63.85, payment: { status: "successful" } });
+    expect(pageCalls(calls).map((c) => `${c.path} ${c.query.get("transaction_id")} ${c.query.get("include")}`)).toEqual([
+      "/billing/100101/payments TX-S summary",
+    ]);
+  });
+
+  it("asks for the summary apart when the API leaves it out of the payment's answer", async () => {
+    server.use(
+      on("GET /billing/{id}/payments", () =>
+        reply("GET /billing/{id}/payments", { payments: [payment({ transaction_id: "TX-S", status: "successful" })] }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const result = await call(outcome.loader as Handler, "/billing/100101/pay/TX-S", { customerId: "100101", transactionId: "TX-S" });
+    expect(result.data.balance).toBe(163.85);
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/billing/100101/payments", "/billing/100101/summary"]);
   });
 
   it("answers 404 for a transaction that is not the account's", async () => {

@@ -23,13 +23,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[\w-]{1,64}$/.test(params.transactionId)) throw invalidPage();
   const client = api(context, request);
   const id = customer.customer_id;
-  const [{ payments }, summary] = await Promise.all([
-    // The one payment (an API that ignores the filter answers them all: the page finds it among them).
-    client.call("GET /billing/{id}/payments", { params: { id }, query: { transaction_id: params.transactionId } }),
-    client.call("GET /billing/{id}/summary", { params: { id } }),
-  ]);
+  // The one payment (an API that ignores the filter answers them all: the page finds it among them), with
+  // the balance now (the summary, included when the API can; else asked apart).
+  const { payments, summary: included } = await client.call("GET /billing/{id}/payments", {
+    params: { id },
+    query: { transaction_id: params.transactionId, include: "summary" },
+  });
   const payment = payments.find((p) => p.transaction_id === params.transactionId);
   if (!payment) throw data({ kind: "not-found" }, { status: 404 });
+  const summary = included ?? (await client.call("GET /billing/{id}/summary", { params: { id } }));
   return {
     customer: { customer_id: id, contract_name: customer.contract_name },
     payment,
