@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "./passwords.ts";
 import { Address, includeList, IsoDate, IsoDateTime, Money, SuccessAnswer } from "./common.ts";
 import { ResidentialServiceStatus } from "./dashboard.ts";
 import { endpoint } from "./endpoint.ts";
+import { TwoStepStatusAnswer } from "./two-step.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Input helpers: JSON or form data (strings), each refusal an error code `<field>.<rule>`.
@@ -408,8 +409,17 @@ export const CurrentUserAnswer = z.object({
     preferred_language: z.enum(["en", "fr"]),
     password_changed_at: IsoDateTime.nullable(),
   }),
+  /** With ?include=two_step: what GET /profile-settings/two-step answers. */
+  two_step: TwoStepStatusAnswer.shape.two_step.optional(),
 });
 export type CurrentUserAnswer = z.infer<typeof CurrentUserAnswer>;
+
+/** What GET /profile-settings adds to its answer when asked (?include=…). */
+export const PROFILE_INCLUDES = ["two_step"] as const;
+export const CurrentUserQuery = z.object({
+  /** A comma-separated list of PROFILE_INCLUDES. */
+  include: includeList(PROFILE_INCLUDES),
+});
 
 /** A North American number: 10 digits (an optional leading 1), area code and exchange not starting with 0 or 1. */
 const NANP = /^1?([2-9]\d{2})([2-9]\d{2})(\d{4})$/;
@@ -666,9 +676,12 @@ export const accountsEndpoints = [
     method: "get",
     path: "/profile-settings",
     tag: "profile",
-    summary: "The signed-in user",
+    summary: "The signed-in user; ?include=two_step adds what GET /profile-settings/two-step answers, in one round trip",
     auth: "bearer",
+    query: CurrentUserQuery,
     answer: CurrentUserAnswer,
+    errors: [422],
+    errorCodes: ["include.invalid"],
   }),
   endpoint({
     method: "put",

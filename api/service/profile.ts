@@ -5,6 +5,7 @@
 import { Router } from "express";
 import {
   ChangePasswordRequest,
+  CurrentUserQuery,
   EndTourRequest,
   UpdateProfileRequest,
   type CurrentUserAnswer,
@@ -14,6 +15,7 @@ import type { ServiceContext } from "./context.ts";
 import { fieldErrors, unprocessable } from "./errors.ts";
 import { currentUser, parseInput, requireCustomer, route, type ContactRole } from "./http.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { twoStepStatus } from "./two-step.ts";
 
 export function profileRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -50,14 +52,18 @@ export function profileRoutes(ctx: ServiceContext): Router {
     "/profile-settings",
     route(async (req, res) => {
       const { userId } = currentUser(req);
-      const user = await ctx.db.one<{
-        username: string;
-        first_name: string;
-        last_name: string;
-        phone: string | null;
-        preferred_language: "en" | "fr";
-        password_changed_at: Date | null;
-      }>("SELECT username, first_name, last_name, phone, preferred_language, password_changed_at FROM users WHERE id = $1", [userId]);
+      const include = new Set(parseInput(CurrentUserQuery, req.query).include?.split(","));
+      const [user, twoStep] = await Promise.all([
+        ctx.db.one<{
+          username: string;
+          first_name: string;
+          last_name: string;
+          phone: string | null;
+          preferred_language: "en" | "fr";
+          password_changed_at: Date | null;
+        }>("SELECT username, first_name, last_name, phone, preferred_language, password_changed_at FROM users WHERE id = $1", [userId]),
+        include.has("two_step") ? twoStepStatus(ctx.db, userId) : undefined,
+      ]);
       const answer: CurrentUserAnswer = {
         current_user: {
           user_id: userId,
@@ -69,6 +75,7 @@ export function profileRoutes(ctx: ServiceContext): Router {
           preferred_language: user!.preferred_language,
           password_changed_at: user!.password_changed_at ? user!.password_changed_at.toISOString() : null,
         },
+        ...(twoStep && { two_step: twoStep }),
       };
       res.json(answer);
     }),

@@ -242,6 +242,19 @@ export function twoStepPublicRoutes(ctx: ServiceContext): Router {
   return router;
 }
 
+/** Whether a user's two-step verification is on, since when, and how many recovery codes are left. */
+export async function twoStepStatus(db: Db, userId: number): Promise<TwoStepStatusAnswer["two_step"]> {
+  const row = await db.one<{ enabled_at: Date | null; left: number }>(
+    `SELECT t.enabled_at,
+            (SELECT count(*)::int FROM two_step_recovery_codes r WHERE r.user_id = $1 AND r.used_at IS NULL) AS left
+       FROM two_step_secrets t WHERE t.user_id = $1 AND t.enabled_at IS NOT NULL`,
+    [userId],
+  );
+  return row
+    ? { enabled: true, enabled_at: row.enabled_at!.toISOString(), recovery_codes_left: row.left }
+    : { enabled: false, enabled_at: null, recovery_codes_left: 0 };
+}
+
 /** The signed-in user's own two-step settings (behind authentication). */
 export function twoStepRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -253,18 +266,7 @@ export function twoStepRoutes(ctx: ServiceContext): Router {
   router.get(
     "/profile-settings/two-step",
     route(async (req, res) => {
-      const { userId } = currentUser(req);
-      const row = await ctx.db.one<{ enabled_at: Date | null; left: number }>(
-        `SELECT t.enabled_at,
-                (SELECT count(*)::int FROM two_step_recovery_codes r WHERE r.user_id = $1 AND r.used_at IS NULL) AS left
-           FROM two_step_secrets t WHERE t.user_id = $1 AND t.enabled_at IS NOT NULL`,
-        [userId],
-      );
-      const answer: TwoStepStatusAnswer = {
-        two_step: row
-          ? { enabled: true, enabled_at: row.enabled_at!.toISOString(), recovery_codes_left: row.left }
-          : { enabled: false, enabled_at: null, recovery_codes_left: 0 },
-      };
+      const answer: TwoStepStatusAnswer = { two_step: await twoStepStatus(ctx.db, currentUser(req).userId) };
       res.json(answer);
     }),
   );

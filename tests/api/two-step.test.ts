@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Secret, TOTP } from "otpauth";
 import { AccessTokenAnswer, TwoStepRequiredAnswer } from "#contract/auth";
+import { CurrentUserAnswer } from "#contract/accounts";
 import { ErrorAnswer } from "#contract/common";
 import {
   RecoveryCodesAnswer,
@@ -72,6 +73,8 @@ describe("turning it on (resi@example.com)", () => {
   it("is off until set up, and a first code is refused without a setup", async () => {
     const status = await api.call("GET", "/profile-settings/two-step", { token });
     expect(TwoStepStatusAnswer.parse(status.body).two_step).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
+    const profile = await api.call("GET", "/profile-settings", { token, query: { include: "two_step" } });
+    expect(CurrentUserAnswer.parse(profile.body).two_step).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
     expect(TwoStepSetupAnswer.parse((await api.call("GET", "/profile-settings/two-step/setup", { token })).body).setup).toBeNull();
     const early = await api.call("POST", "/profile-settings/two-step", { token, json: { code: "123456" } });
     expect(early.status).toBe(422);
@@ -118,6 +121,13 @@ describe("turning it on (resi@example.com)", () => {
 
     const status = TwoStepStatusAnswer.parse((await api.call("GET", "/profile-settings/two-step", { token })).body).two_step;
     expect(status).toEqual({ enabled: true, enabled_at: NOW.toISOString(), recovery_codes_left: 10 });
+    // The profile includes the same when asked (?include=two_step), and only then.
+    const profile = await api.call("GET", "/profile-settings", { token, query: { include: "two_step" } });
+    expect(CurrentUserAnswer.parse(profile.body).two_step).toEqual(status);
+    expect(CurrentUserAnswer.parse((await api.call("GET", "/profile-settings", { token })).body)).not.toHaveProperty("two_step");
+    const unknown = await api.call("GET", "/profile-settings", { token, query: { include: "sessions" } });
+    expect(unknown.status).toBe(422);
+    expect(ErrorAnswer.parse(unknown.body).errors).toEqual({ include: ["include.invalid"] });
     expect((await api.call("GET", "/dashboard", { token: other })).status).toBe(401);
     expect((await api.call("GET", "/dashboard", { token })).status).toBe(200);
     // Stored hashed: no row holds a code in clear.

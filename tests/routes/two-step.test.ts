@@ -16,6 +16,8 @@ import * as codesPage from "../../app/routes/profile/two-step-codes.tsx";
 import * as offPage from "../../app/routes/profile/two-step-off.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { CODE_USED, RECOVERY_CODE, TWO_STEP_CODE, TWO_STEP_USER, recoveryCodes, setup, statusOn } from "../mocks/two-step.ts";
+import { currentUser } from "../mocks/services.ts";
+import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { callRoute, nextCookie, sessionTokens, signedInCookie, type RouteCall } from "../support/route.ts";
 
@@ -224,6 +226,36 @@ describe("the profile page's section", () => {
   it("says since when it is on, and the recovery codes left", async () => {
     server.use(on("GET /profile-settings/two-step", () => reply("GET /profile-settings/two-step", statusOn)));
     expect((await signedIn(settings.loader, "/profile-settings")).data.twoStep).toEqual(statusOn.two_step);
+  });
+
+  it("comes with the profile in one call when the API includes it, asking nothing more", async () => {
+    server.use(
+      on("GET /profile-settings", ({ request }) =>
+        reply("GET /profile-settings", {
+          ...currentUser,
+          ...(new URL(request.url).searchParams.get("include") === "two_step" && { two_step: statusOn.two_step }),
+        }),
+      ),
+    );
+    const calls = recordApiCalls();
+    const page = await signedIn(settings.loader, "/profile-settings");
+    expect(page.data.twoStep).toEqual(statusOn.two_step);
+    expect(page.data.user).toEqual(currentUser.current_user);
+    expect(pageCalls(calls).map((c) => `${c.path} ${c.query.get("include")}`)).toEqual(["/profile-settings two_step"]);
+    // The setup page too: the profile with its status, and the setup.
+    calls.length = 0;
+    expect((await signedIn(setupPage.loader, "/profile-settings/two-step")).status).toBe(302);
+    expect(
+      pageCalls(calls)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(["/profile-settings", "/profile-settings/two-step/setup"]);
+  });
+
+  it("is asked apart when the API leaves it out of the profile", async () => {
+    const calls = recordApiCalls();
+    await signedIn(settings.loader, "/profile-settings");
+    expect(pageCalls(calls).map((c) => c.path)).toEqual(["/profile-settings", "/profile-settings/two-step"]);
   });
 
   it("is left out for an API without two-step verification (404)", async () => {

@@ -19,18 +19,15 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ProfileSchema } from "~/schemas/profile";
 import { TwoStepSection } from "~/components/profile/TwoStepSection";
-import { twoStepStatus } from "./two-step.server";
+import { profileWithTwoStep } from "./two-step.server";
 
 export const handle = { i18n: ["profile", "api"] };
 
 const constraint = getZodConstraint(ProfileSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ current_user }, twoStep] = await Promise.all([
-    api(context, request).call("GET /profile-settings"),
-    twoStepStatus(context, request),
-  ]);
-  return { user: current_user, twoStep, constraint };
+  const { user, twoStep } = await profileWithTwoStep(context, request);
+  return { user, twoStep, constraint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -22,6 +22,17 @@ export async function twoStepStatus(context: Context, request: Request): Promise
   }
 }
 
+/**
+ * GET /profile-settings with whether two-step verification is on included (one round trip); an API that
+ * leaves it out is asked GET /profile-settings/two-step apart (twoStepStatus).
+ */
+export async function profileWithTwoStep(context: Context, request: Request) {
+  const { current_user: user, two_step: included } = await api(context, request).call("GET /profile-settings", {
+    query: { include: "two_step" },
+  });
+  return { user, twoStep: included ?? (await twoStepStatus(context, request)) };
+}
+
 /** The otpauth:// address an app reads: issuer "my<brand>", the username as the account's name. */
 export function otpauthUri(setup: TwoStepSetup, issuer: string, username: string): string {
   return new TOTP({

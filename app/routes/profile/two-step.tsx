@@ -21,7 +21,7 @@ import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { TwoStepCodeSchema } from "~/schemas/two-step";
-import { groupedKey, otpauthUri, qrCodeSvg, twoStepStatus } from "./two-step.server";
+import { groupedKey, otpauthUri, profileWithTwoStep, qrCodeSvg } from "./two-step.server";
 import { pageUrl } from "~/lib/page-url";
 
 // The page shows a secret: made for each view, never answered from a kept copy.
@@ -32,10 +32,9 @@ const constraint = getZodConstraint(TwoStepCodeSchema);
 const isStart = (request: Request) => pageUrl(request).searchParams.has("start");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [status, { setup }, { current_user }] = await Promise.all([
-    twoStepStatus(context, request),
+  const [{ user: current_user, twoStep: status }, { setup }] = await Promise.all([
+    profileWithTwoStep(context, request),
     api(context, request).call("GET /profile-settings/two-step/setup"),
-    api(context, request).call("GET /profile-settings"),
   ]);
   if (status?.enabled) throw redirect("/profile-settings");
   if (!setup) return { setup: null, constraint };
