@@ -210,12 +210,16 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
     expectRefused(bad, "package_ids", ["package_ids.invalid"]);
   });
 
-  it("comes with the account's details when asked (?include=account_details), as their own call answers them", async () => {
-    for (const [token, id, lang] of [
+  /** Two users' accounts, in English and French. */
+  const threeAccounts = () =>
+    [
       [family, CONDO, "en"],
       [resi, RESI, "fr-CA"],
       [family, PARENTS, "en"],
-    ] as const) {
+    ] as const;
+
+  it("comes with the account's details when asked (?include=account_details), as their own call answers them", async () => {
+    for (const [token, id, lang] of threeAccounts()) {
       const headers = { "Accept-Language": lang };
       const own = AccountDetailsAnswer.parse((await api.call("GET", `/account-details/${id}`, { token, headers })).body);
       const response = await api.call("GET", `/services/${id}`, { token, headers, query: { include: "account_details,past_pauses" } });
@@ -233,11 +237,7 @@ describe("GET /services/{customerId}/scheduled-pause-detail", () => {
   });
 
   it("comes with the packages when asked (?include=past_pauses,pause_options), in English and French", async () => {
-    for (const [token, id, lang] of [
-      [family, CONDO, "en"],
-      [resi, RESI, "fr-CA"],
-      [family, PARENTS, "en"],
-    ] as const) {
+    for (const [token, id, lang] of threeAccounts()) {
       const headers = { "Accept-Language": lang };
       const detail = ScheduledPauseDetailAnswer.parse(
         (await api.call("GET", `/services/${id}/scheduled-pause-detail`, { token, headers })).body,
