@@ -141,6 +141,24 @@ export const DateRangeQuery = z.object({
   to_date: IsoDate.optional(),
 });
 export type DateRangeQuery = z.infer<typeof DateRangeQuery>;
+/** The most slots ?points= may ask for a series. */
+export const MAX_POINTS = 2000;
+
+/**
+ * A range (DateRangeQuery) and, with points, the chart of the range (at most that many slots a series,
+ * each the highest sample in it) and each day's figures instead of the samples: what a page draws, in a
+ * small answer (common/charts.ts makes both).
+ */
+export const ChartRangeQuery = DateRangeQuery.extend({
+  points: z.coerce.number().int().min(1).max(MAX_POINTS).optional(),
+});
+
+/** One series of a chart (with ?points=): each slot's highest sample, oldest first, null where none fell. */
+const ChartSeries = z.array(z.number().nullable());
+/** The chart of a range (with ?points=): its slots' length and its series. */
+const chartOf = <S extends Record<string, typeof ChartSeries>>(series: S) =>
+  z.object({ slot_seconds: z.number().int().positive(), series: z.object(series) });
+
 const dateRangeErrorCodes = [
   "from_date.invalid",
   "to_date.invalid",
@@ -172,8 +190,22 @@ export const BandwidthAnswer = z.object({
     /** Download is traffic towards the customer, upload from the customer. */
     download: TrafficSummary,
     upload: TrafficSummary,
-    /** Average rate over each sample's interval, oldest first; samples not yet complete are left out. */
-    samples: z.array(z.object({ time: IsoDateTime, download_mbps: z.number(), upload_mbps: z.number() })),
+    /** Without ?points: the average rate over each sample's interval, oldest first; samples not yet complete are left out. */
+    samples: z.array(z.object({ time: IsoDateTime, download_mbps: z.number(), upload_mbps: z.number() })).optional(),
+    /** With ?points: the samples' chart, each slot's highest rate each way. */
+    chart: chartOf({ download: ChartSeries, upload: ChartSeries }).optional(),
+    /** With ?points: each day with samples, its peak rates and volumes (GB, from the rates over interval_seconds). */
+    days: z
+      .array(
+        z.object({
+          day: IsoDate,
+          download_peak_mbps: z.number(),
+          upload_peak_mbps: z.number(),
+          download_gb: z.number(),
+          upload_gb: z.number(),
+        }),
+      )
+      .optional(),
   }),
 });
 export type BandwidthAnswer = z.infer<typeof BandwidthAnswer>;
@@ -191,7 +223,12 @@ export const PowerCircuit = z.object({
   peak_utilization_percent: z.number().nullable(),
   /** Energy over the range, kWh (volts × amps × hours, power factor 1). */
   energy_kwh: z.number(),
-  samples: z.array(z.object({ time: IsoDateTime, amps: z.number() })),
+  /** Without ?points: each sample's current, oldest first. */
+  samples: z.array(z.object({ time: IsoDateTime, amps: z.number() })).optional(),
+  /** With ?points: the samples' chart, each slot's highest current. */
+  chart: chartOf({ amps: ChartSeries }).optional(),
+  /** With ?points: each day with samples and its highest current. */
+  days: z.array(z.object({ day: IsoDate, peak_amps: z.number() })).optional(),
 });
 
 /** GET /cabinet-spaces/{serviceId}/power-usage */
@@ -272,23 +309,23 @@ export const businessNetworkEndpoints = [
     method: "get",
     path: "/internet/{id}/bandwidth",
     tag: "business-network",
-    summary: `95th percentile, peak, average and volume each way, and the samples, over a range of days ${dedicatedInternet}`,
+    summary: `95th percentile, peak, average and volume each way, and the samples (with ?points=N instead: their chart of at most N slots and each day's figures), over a range of days ${dedicatedInternet}`,
     auth: "bearer",
-    query: DateRangeQuery,
+    query: ChartRangeQuery,
     answer: BandwidthAnswer,
     errors: [404, 422],
-    errorCodes: dateRangeErrorCodes,
+    errorCodes: [...dateRangeErrorCodes, "points.invalid"],
   }),
   endpoint({
     method: "get",
     path: "/cabinet-spaces/{serviceId}/power-usage",
     tag: "business-network",
     summary:
-      "Power drawn on each circuit of a colocation cabinet over a range of days, with breaker limits (404 for another kind of service)",
+      "Power drawn on each circuit of a colocation cabinet over a range of days, with breaker limits, and the samples (with ?points=N instead: their chart of at most N slots and each day's peak) (404 for another kind of service)",
     auth: "bearer",
-    query: DateRangeQuery,
+    query: ChartRangeQuery,
     answer: PowerUsageAnswer,
     errors: [404, 422],
-    errorCodes: dateRangeErrorCodes,
+    errorCodes: [...dateRangeErrorCodes, "points.invalid"],
   }),
 ];

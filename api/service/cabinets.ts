@@ -2,7 +2,8 @@
 import { Router } from "express";
 import type { PowerUsageAnswer } from "../contract/business-network.ts";
 import { addressLines, isoInstant, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
-import { resolveDateRange, round2 } from "./endpoints.ts";
+import { chartPointsOf, resolveDateRange, round2 } from "./endpoints.ts";
+import { chartSlots, dailyPeaks } from "#common/charts";
 import { notFound } from "./errors.ts";
 import { requireService, route } from "./http.ts";
 
@@ -18,6 +19,7 @@ export function cabinetRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.serviceId, { categories: ["colocation"] });
       const range = resolveDateRange(req.query, todayOf(ctx));
+      const points = chartPointsOf(req.query);
       const cabinet = await ctx.db.one<
         AddressColumns & { name: string; name_fr: string; cabinet_ref: string; facility: string; cage: string | null; rack_units: number }
       >(
@@ -58,6 +60,11 @@ export function cabinetRoutes(ctx: ServiceContext): Router {
         [access.serviceId, range.start, range.end, ctx.now()],
       );
       const intervals = circuits.flatMap((c) => (c.shortest === null ? [] : [c.shortest]));
+      const chartRange = {
+        from_date: range.from,
+        to_date: range.to,
+        interval_seconds: intervals.length ? Math.min(...intervals) : DEFAULT_INTERVAL_SECONDS,
+      };
       const answer: PowerUsageAnswer = {
         data: {
           service_id: access.serviceId,
@@ -70,12 +77,11 @@ export function cabinetRoutes(ctx: ServiceContext): Router {
             rack_units: cabinet.rack_units,
             address: addressLines(cabinet),
           },
-          from_date: range.from,
-          to_date: range.to,
-          interval_seconds: intervals.length ? Math.min(...intervals) : DEFAULT_INTERVAL_SECONDS,
+          ...chartRange,
           circuits: circuits.map((circuit) => {
             const limit = circuit.breaker_amps * CONTINUOUS_LOAD_SHARE;
             const ampSeconds = circuit.amp_seconds ?? 0;
+            const samples = (circuit.times ?? []).map((time, i) => ({ time, amps: circuit.amps![i] }));
             return {
               circuit_id: circuit.id,
               name: circuit.name,
@@ -86,7 +92,12 @@ export function cabinetRoutes(ctx: ServiceContext): Router {
               average_amps: circuit.seconds ? round2(ampSeconds / circuit.seconds) : null,
               peak_utilization_percent: circuit.peak === null ? null : round2((circuit.peak / limit) * 100),
               energy_kwh: round2((circuit.voltage * ampSeconds) / 3600 / 1000),
-              samples: (circuit.times ?? []).map((time, i) => ({ time, amps: circuit.amps![i] })),
+              ...(points === undefined
+                ? { samples }
+                : {
+                    chart: chartSlots(samples, { amps: (s) => s.amps }, chartRange, points),
+                    days: dailyPeaks(samples, (s) => s.amps).map(({ day, peak }) => ({ day, peak_amps: peak })),
+                  }),
             };
           }),
         },

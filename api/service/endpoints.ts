@@ -5,6 +5,7 @@
  */
 import { Router } from "express";
 import {
+  ChartRangeQuery,
   DateRangeQuery,
   DEFAULT_RANGE_DAYS,
   EndpointDetailsQuery,
@@ -27,6 +28,7 @@ import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
 import { addDays, daysBetween, parseDay } from "#common/calendar";
+import { bandwidthDays, chartSlots } from "#common/charts";
 import { formatIp, parseIp } from "#common/net";
 
 export const MAX_ALERT_EMAILS = 5;
@@ -114,6 +116,13 @@ export function resolveDateRange(query: unknown, today: string): DayRange {
   return { from, to, start: parseDay(from), end: parseDay(addDays(to, 1)) };
 }
 const minDate = (a: string, b: string) => (a < b ? a : b);
+
+const PointsQuery = ChartRangeQuery.pick({ points: true });
+/** ?points= of a query (ChartRangeQuery): the most slots of a chart a series, undefined when not asked (the samples are answered). */
+export function chartPointsOf(query: unknown): number | undefined {
+  const points = (query as Record<string, unknown> | undefined)?.points;
+  return points === undefined || points === "" ? undefined : parseInput(PointsQuery, { points }).points;
+}
 
 /**
  * The 95th percentile as transit is billed: sort the samples, set the top 5% aside (rounded down),
@@ -357,6 +366,7 @@ export function endpointRoutes(ctx: ServiceContext): Router {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
       const endpoint = await endpointRow(ctx.db, access.serviceId);
       const range = resolveDateRange(req.query, todayOf(ctx));
+      const points = chartPointsOf(req.query);
       // The samples' columns as JSON arrays made by the database: hundreds of rows, dates and numbers are
       // not parsed one by one.
       const [columns] = await ctx.db.query<{ times: string[] | null; seconds: number[]; down: number[]; up: number[] }>(
@@ -388,21 +398,29 @@ export function endpointRoutes(ctx: ServiceContext): Router {
           volume_gb: round2(volume / 1e9),
         };
       };
+      const samples = rows.map((row) => ({
+        time: row.time,
+        download_mbps: round2(mbps(row.download_bytes, row.interval_seconds)),
+        upload_mbps: round2(mbps(row.upload_bytes, row.interval_seconds)),
+      }));
+      const figures = {
+        service_id: access.serviceId,
+        from_date: range.from,
+        to_date: range.to,
+        speed_mbps: endpoint.speed_mbps,
+        interval_seconds: rows.length ? Math.min(...rows.map((row) => row.interval_seconds)) : DEFAULT_INTERVAL_SECONDS,
+        download: summary((row) => row.download_bytes),
+        upload: summary((row) => row.upload_bytes),
+      };
       const answer: BandwidthAnswer = {
-        bandwidth: {
-          service_id: access.serviceId,
-          from_date: range.from,
-          to_date: range.to,
-          speed_mbps: endpoint.speed_mbps,
-          interval_seconds: rows.length ? Math.min(...rows.map((row) => row.interval_seconds)) : DEFAULT_INTERVAL_SECONDS,
-          download: summary((row) => row.download_bytes),
-          upload: summary((row) => row.upload_bytes),
-          samples: rows.map((row) => ({
-            time: row.time,
-            download_mbps: round2(mbps(row.download_bytes, row.interval_seconds)),
-            upload_mbps: round2(mbps(row.upload_bytes, row.interval_seconds)),
-          })),
-        },
+        bandwidth:
+          points === undefined
+            ? { ...figures, samples }
+            : {
+                ...figures,
+                chart: chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, figures, points),
+                days: bandwidthDays(samples, figures.interval_seconds),
+              },
       };
       res.json(answer);
     }),

@@ -402,24 +402,24 @@ describe("GET /internet/{id}/bandwidth", () => {
     const { bandwidth } = BandwidthAnswer.parse(body);
     expect(bandwidth).toMatchObject({ from_date: "2026-11-09", to_date: "2026-11-15", speed_mbps: 1000, interval_seconds: 3600 });
     // Six whole days and the hours of today that are over (the clock says 15:00: 00:00..14:00).
-    expect(bandwidth.samples).toHaveLength(6 * 24 + 15);
-    expect(bandwidth.samples[0].time).toBe("2026-11-09T00:00:00.000Z");
-    expect(bandwidth.samples.at(-1)!.time).toBe("2026-11-15T14:00:00.000Z");
+    expect(bandwidth.samples!).toHaveLength(6 * 24 + 15);
+    expect(bandwidth.samples![0].time).toBe("2026-11-09T00:00:00.000Z");
+    expect(bandwidth.samples!.at(-1)!.time).toBe("2026-11-15T14:00:00.000Z");
     for (const way of [bandwidth.download, bandwidth.upload]) {
       expect(way.percentile_95_mbps!).toBeGreaterThan(0);
       expect(way.percentile_95_mbps!).toBeLessThanOrEqual(way.peak_mbps!);
       expect(way.average_mbps!).toBeLessThanOrEqual(way.peak_mbps!);
       expect(way.volume_gb).toBeCloseTo(way.volume_bytes / 1e9, 2);
     }
-    expect(bandwidth.download.peak_mbps).toBe(Math.max(...bandwidth.samples.map((s) => s.download_mbps)));
+    expect(bandwidth.download.peak_mbps).toBe(Math.max(...bandwidth.samples!.map((s) => s.download_mbps)));
   });
 
   it("carries nothing on a service that is down, from its outage on", async () => {
     const { bandwidth } = BandwidthAnswer.parse((await api.call("GET", `/internet/${DIA_DOWN}/bandwidth`, { token: business })).body);
     // Down at 22:17 yesterday (its last alert): traffic until then, a part of that hour, nothing after.
-    const before = bandwidth.samples.filter((s) => s.time < "2026-11-14T22:00:00.000Z");
-    const [outageHour] = bandwidth.samples.filter((s) => s.time === "2026-11-14T22:00:00.000Z");
-    const after = bandwidth.samples.filter((s) => s.time > "2026-11-14T22:00:00.000Z");
+    const before = bandwidth.samples!.filter((s) => s.time < "2026-11-14T22:00:00.000Z");
+    const [outageHour] = bandwidth.samples!.filter((s) => s.time === "2026-11-14T22:00:00.000Z");
+    const after = bandwidth.samples!.filter((s) => s.time > "2026-11-14T22:00:00.000Z");
     expect(before.every((s) => s.download_mbps > 0)).toBe(true);
     expect(outageHour.download_mbps).toBeGreaterThan(0);
     expect(outageHour.download_mbps).toBeLessThan(Math.max(...before.map((s) => s.download_mbps)));
@@ -446,7 +446,7 @@ describe("GET /internet/{id}/bandwidth", () => {
     });
     expect(status).toBe(200);
     const { bandwidth } = BandwidthAnswer.parse(body);
-    expect(bandwidth.samples).toHaveLength(20);
+    expect(bandwidth.samples!).toHaveLength(20);
     expect(bandwidth.download).toEqual({
       percentile_95_mbps: 19,
       peak_mbps: 20,
@@ -463,10 +463,10 @@ describe("GET /internet/{id}/bandwidth", () => {
       query: { from_date: "2026-09-17", to_date: "2026-11-15" },
     });
     expect(full.status).toBe(200);
-    expect(BandwidthAnswer.parse(full.body).bandwidth.samples).toHaveLength(59 * 24 + 15);
+    expect(BandwidthAnswer.parse(full.body).bandwidth.samples!).toHaveLength(59 * 24 + 15);
     const week = await api.call("GET", `/internet/${DIA}/bandwidth`, { token: business, query: { from_date: "2026-11-01", to_date: "" } });
     expect(BandwidthAnswer.parse(week.body).bandwidth).toMatchObject({ from_date: "2026-11-01", to_date: "2026-11-07" });
-    expect(BandwidthAnswer.parse(week.body).bandwidth.samples).toHaveLength(7 * 24);
+    expect(BandwidthAnswer.parse(week.body).bandwidth.samples!).toHaveLength(7 * 24);
   });
 
   it("refuses bad dates and bad ranges", async () => {
@@ -505,8 +505,8 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     expect(data.circuits.map((c) => c.name)).toEqual(["A feed", "B feed"]);
     for (const circuit of data.circuits) {
       expect(circuit).toMatchObject({ voltage: 208, breaker_amps: 30, max_continuous_amps: 24 });
-      expect(circuit.samples).toHaveLength(14 * 24);
-      const amps = circuit.samples.map((s) => s.amps);
+      expect(circuit.samples!).toHaveLength(14 * 24);
+      const amps = circuit.samples!.map((s) => s.amps);
       expect(circuit.peak_amps).toBe(Math.max(...amps));
       expect(circuit.average_amps).toBeCloseTo(amps.reduce((a, b) => a + b, 0) / amps.length, 2);
       expect(circuit.energy_kwh).toBeCloseTo((208 * amps.reduce((a, b) => a + b, 0)) / 1000, 1);
@@ -521,12 +521,12 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     const { data } = PowerUsageAnswer.parse((await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, { token: business })).body);
     for (const circuit of data.circuits) {
       // Six whole days and the hours of today that are over (the clock says 15:00: 00:00..14:00).
-      expect(circuit.samples).toHaveLength(6 * 24 + 15);
-      expect(circuit.samples[0].time).toBe("2026-11-09T00:00:00.000Z");
-      expect(circuit.samples.at(-1)!.time).toBe("2026-11-15T14:00:00.000Z");
-      const times = circuit.samples.map((s) => s.time);
+      expect(circuit.samples!).toHaveLength(6 * 24 + 15);
+      expect(circuit.samples![0].time).toBe("2026-11-09T00:00:00.000Z");
+      expect(circuit.samples!.at(-1)!.time).toBe("2026-11-15T14:00:00.000Z");
+      const times = circuit.samples!.map((s) => s.time);
       expect([...times].sort()).toEqual(times);
-      expect(circuit.samples.every((s) => typeof s.amps === "number" && s.amps > 0)).toBe(true);
+      expect(circuit.samples!.every((s) => typeof s.amps === "number" && s.amps > 0)).toBe(true);
     }
   });
 
@@ -554,10 +554,10 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
       ).body,
     );
     const [first, second] = data.circuits;
-    expect(first.samples.map((s) => s.time)).toEqual(Array.from({ length: 10 }, (_, h) => `2026-11-03T0${h}:00:00.000Z`));
-    expect(first.samples.map((s) => s.amps)).toEqual(Array.from({ length: 10 }, (_, h) => ((h * 7) % 10) * 1.5 + 1.5));
+    expect(first.samples!.map((s) => s.time)).toEqual(Array.from({ length: 10 }, (_, h) => `2026-11-03T0${h}:00:00.000Z`));
+    expect(first.samples!.map((s) => s.amps)).toEqual(Array.from({ length: 10 }, (_, h) => ((h * 7) % 10) * 1.5 + 1.5));
     // Amp-seconds: 9 hours of 3600 s and one of 1800 s; the last hour (h = 9) draws 4.5 A.
-    const ampSeconds = first.samples.reduce((sum, s, h) => sum + s.amps * (h === 9 ? 1800 : 3600), 0);
+    const ampSeconds = first.samples!.reduce((sum, s, h) => sum + s.amps * (h === 9 ? 1800 : 3600), 0);
     expect(first).toMatchObject({
       peak_amps: 15,
       average_amps: Math.round((ampSeconds / (9 * 3600 + 1800)) * 100) / 100,
@@ -584,6 +584,92 @@ describe("GET /cabinet-spaces/{serviceId}/power-usage", () => {
     });
     expect(bad.status).toBe(422);
     expect(errorsOf(bad.body)).toEqual({ to_date: ["to_date.before_from"] });
+  });
+});
+
+describe("?points=: a chart and each day's figures instead of the samples", () => {
+  // 30 days of hourly samples, the last day's until 14:00 (the API's clock).
+  const query = { from_date: "2026-10-17", to_date: "2026-11-15" };
+  const max = (values: number[]) => Math.max(...values);
+
+  it("answers the bandwidth's slots (each the highest rate in it) and days, its summary unchanged", async () => {
+    const whole = BandwidthAnswer.parse((await api.call("GET", `/internet/${DIA}/bandwidth`, { token: business, query })).body).bandwidth;
+    const { status, body } = await api.call("GET", `/internet/${DIA}/bandwidth`, { token: business, query: { ...query, points: 100 } });
+    expect(status).toBe(200);
+    const drawn = BandwidthAnswer.parse(body).bandwidth;
+    const { samples, ...figures } = whole;
+    expect(drawn.samples).toBeUndefined();
+    expect(drawn).toMatchObject(figures);
+    // 720 hours in at most 100 slots: 8 hours each.
+    const { slot_seconds, series } = drawn.chart!;
+    expect(slot_seconds).toBe(8 * 3600);
+    expect(series.download).toHaveLength(90);
+    expect(series.download[0]).toBe(max(samples!.filter((s) => s.time < "2026-10-17T08:00:00.000Z").map((s) => s.download_mbps)));
+    expect(series.upload[88]).toBe(max(samples!.filter((s) => s.time >= "2026-11-15T08:00:00.000Z").map((s) => s.upload_mbps)));
+    expect(series.upload[89]).toBeNull();
+    expect(max(series.download.map((value) => value ?? 0))).toBe(whole.download.peak_mbps);
+
+    expect(drawn.days!.map((d) => d.day)).toEqual([...new Set(samples!.map((s) => s.time.slice(0, 10)))]);
+    const lastDay = samples!.filter((s) => s.time.startsWith("2026-11-15"));
+    expect(drawn.days!.at(-1)).toEqual({
+      day: "2026-11-15",
+      download_peak_mbps: max(lastDay.map((s) => s.download_mbps)),
+      upload_peak_mbps: max(lastDay.map((s) => s.upload_mbps)),
+      download_gb: Math.round(lastDay.reduce((sum, s) => sum + (s.download_mbps * 3600) / 8 / 1000, 0) * 100) / 100,
+      upload_gb: Math.round(lastDay.reduce((sum, s) => sum + (s.upload_mbps * 3600) / 8 / 1000, 0) * 100) / 100,
+    });
+    const total = drawn.days!.reduce((sum, d) => sum + d.download_gb, 0);
+    expect(Math.abs(total - whole.download.volume_gb)).toBeLessThan(0.01 * drawn.days!.length);
+  });
+
+  it("answers each circuit's slots and daily peaks, its figures unchanged", async () => {
+    const whole = PowerUsageAnswer.parse(
+      (await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, { token: business, query })).body,
+    ).data;
+    const { status, body } = await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, {
+      token: business,
+      query: { ...query, points: 480 },
+    });
+    expect(status).toBe(200);
+    const drawn = PowerUsageAnswer.parse(body).data;
+    expect(drawn.circuits).toHaveLength(whole.circuits.length);
+    drawn.circuits.forEach((circuit, i) => {
+      const { samples, ...figures } = whole.circuits[i];
+      expect(circuit.samples).toBeUndefined();
+      expect(circuit).toMatchObject(figures);
+      // 720 hours (samples of half an hour at the shortest) in at most 480 slots: an hour and a half each.
+      expect(whole.interval_seconds).toBe(1800);
+      expect(circuit.chart!.slot_seconds).toBe(5400);
+      const start = Date.parse("2026-10-17T00:00:00Z");
+      const slots = Array.from({ length: 480 }, (_, k) => {
+        const inSlot = samples!.filter((s) => Math.floor((Date.parse(s.time) - start) / 5_400_000) === k);
+        return inSlot.length ? max(inSlot.map((s) => s.amps)) : null;
+      });
+      expect(circuit.chart!.series.amps).toEqual(slots);
+      expect(max(circuit.chart!.series.amps.map((value) => value ?? 0))).toBe(circuit.peak_amps);
+      const days = [...new Set(samples!.map((s) => s.time.slice(0, 10)))];
+      expect(circuit.days).toEqual(
+        days.map((day) => ({ day, peak_amps: max(samples!.filter((s) => s.time.startsWith(day)).map((s) => s.amps)) })),
+      );
+    });
+  });
+
+  it("refuses a number of points that is not a whole number from 1 to 2000 (422 points.invalid)", async () => {
+    for (const path of [`/internet/${DIA}/bandwidth`, `/cabinet-spaces/${CABINET}/power-usage`]) {
+      for (const points of ["0", "2001", "1.5", "many", "-3"]) {
+        const { status, body } = await api.call("GET", path, { token: business, query: { ...query, points } });
+        expect(status, `${path} ${points}`).toBe(422);
+        expect(errorsOf(body)).toEqual({ points: ["points.invalid"] });
+      }
+    }
+  });
+
+  it("answers another user's service 403 and another kind of service 404, whatever is asked", async () => {
+    const points = { points: 480 };
+    expect((await api.call("GET", `/internet/${DIA}/bandwidth`, { token: resi, query: points })).status).toBe(403);
+    expect((await api.call("GET", `/cabinet-spaces/${CABINET}/power-usage`, { token: resi, query: points })).status).toBe(403);
+    expect((await api.call("GET", `/internet/${WAVELENGTH}/bandwidth`, { token: business, query: points })).status).toBe(404);
+    expect((await api.call("GET", `/cabinet-spaces/${DIA}/power-usage`, { token: business, query: points })).status).toBe(404);
   });
 });
 

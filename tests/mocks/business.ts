@@ -6,6 +6,7 @@
  */
 import type { AlertsAnswer, AllocationsAnswer, EndpointDetails, PowerUsageAnswer } from "#contract/business-network";
 import type { AccountIncident } from "#contract/status";
+import { bandwidthDays, chartSlots, dailyPeaks } from "#common/charts";
 import { on, refuse, reply } from "./contract.ts";
 
 export const endpoint: EndpointDetails = {
@@ -179,6 +180,34 @@ export const endpointIncluding = (parts: { incidents?: AccountIncident[]; alerts
       ...(asked.includes("allocations") && { allocations: allocations.allocations }),
     });
   });
+
+/**
+ * GET /internet/{id}/bandwidth and GET /cabinet-spaces/{serviceId}/power-usage as the reference API answers
+ * ?points=N: the chart and the days instead of the samples (common/charts.ts, as the API makes them). The
+ * default handlers below answer the samples whatever is asked, as an operator's API may.
+ */
+export const chartsAnswered = () => [
+  on("GET /internet/{id}/bandwidth", ({ request }) => {
+    const { from, to } = rangeOf(request.url);
+    const points = Number(new URL(request.url).searchParams.get("points"));
+    const { samples, ...bandwidth } = bandwidthFor(from, to).bandwidth;
+    if (!points) return reply("GET /internet/{id}/bandwidth", { bandwidth: { ...bandwidth, samples } });
+    const chart = chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bandwidth, points);
+    return reply("GET /internet/{id}/bandwidth", { bandwidth: { ...bandwidth, chart, days: bandwidthDays(samples, 3600) } });
+  }),
+  on("GET /cabinet-spaces/{serviceId}/power-usage", ({ request }) => {
+    const { from, to } = rangeOf(request.url);
+    const points = Number(new URL(request.url).searchParams.get("points"));
+    const { data } = powerFor(from, to);
+    if (!points) return reply("GET /cabinet-spaces/{serviceId}/power-usage", { data });
+    const circuits = data.circuits.map(({ samples = [], ...circuit }) => ({
+      ...circuit,
+      chart: chartSlots(samples, { amps: (s) => s.amps }, data, points),
+      days: dailyPeaks(samples, (s) => s.amps).map(({ day, peak }) => ({ day, peak_amps: peak })),
+    }));
+    return reply("GET /cabinet-spaces/{serviceId}/power-usage", { data: { ...data, circuits } });
+  }),
+];
 
 export const businessHandlers = [
   on("GET /internet/{id}/endpoint", ({ params }) =>

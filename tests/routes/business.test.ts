@@ -18,7 +18,7 @@ import { loader as layoutLoader } from "../../app/routes/business/endpoint.tsx";
 import { loader as appLoader } from "../../app/routes/_app.tsx";
 import { loader as powerCsvLoader } from "../../app/routes/business/power-csv.ts";
 import { endpointIncludes } from "../../app/routes/business/business.server.ts";
-import { alerts, allocations, endpoint, endpointIncluding } from "../mocks/business.ts";
+import { alerts, allocations, bandwidthFor, chartsAnswered, endpoint, endpointIncluding } from "../mocks/business.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { dashboard } from "../mocks/fixtures.ts";
 import { maintenance, outage } from "../mocks/status.ts";
@@ -186,7 +186,7 @@ describe("the signed-in layout on a service page", () => {
     expect(layout.active.customer_id).toBe(200301);
     expect(page.circuits).toHaveLength(2);
     expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual([
-      `/cabinet-spaces/8005/power-usage?from_date=${from}&to_date=${today()}`,
+      `/cabinet-spaces/8005/power-usage?from_date=${from}&to_date=${today()}&points=480`,
     ]);
   });
 
@@ -406,7 +406,6 @@ describe("bandwidth", () => {
     const from = addDays(today(), -59);
     const result = await page(`?from_date=${from}&to_date=${today()}`);
     const { bandwidth } = result.data;
-    expect(bandwidth.sampleCount).toBe(60 * 24);
     expect(bandwidth.samples).toBeUndefined();
     expect(bandwidth.chart.slotSeconds).toBe(3 * 3600);
     const download = chartValues(bandwidth.chart.series.download);
@@ -416,6 +415,34 @@ describe("bandwidth", () => {
     expect(bandwidth.days).toHaveLength(60);
     expect(bandwidth.days[0].day).toBe(from);
     expect(bandwidth.csv).toBe(`/internet/view/8001/bandwidth.csv?from_date=${from}&to_date=${today()}`);
+  });
+
+  it("asks the API for the chart and the days (?points=), and shows the same page as from the samples", async () => {
+    const query = `?from_date=${addDays(today(), -40)}&to_date=${today()}`;
+    const calls = recordApiCalls();
+    const fromSamples = await page(query);
+    server.use(...chartsAnswered());
+    const fromChart = await page(query);
+    const asked = pageCalls(calls).map((c) => c.query.get("points"));
+    expect(asked).toEqual(["480", "480"]);
+    expect(fromChart.data).toEqual(fromSamples.data);
+    expect(chartValues(fromChart.data.bandwidth.chart.series.upload)).toHaveLength((41 * 24) / 3);
+    expect(fromChart.data.bandwidth.days).toHaveLength(41);
+  });
+
+  it("says a range without samples has none, from the chart's answer too", async () => {
+    server.use(
+      on("GET /internet/{id}/bandwidth", ({ request }) => {
+        const { bandwidth } = bandwidthFor(today(), today());
+        const empty = { ...bandwidth, samples: [] };
+        const points = Number(new URL(request.url).searchParams.get("points"));
+        return reply("GET /internet/{id}/bandwidth", {
+          bandwidth: points ? { ...bandwidth, chart: { slot_seconds: 3600, series: { download: [], upload: [] } }, days: [] } : empty,
+        });
+      }),
+    );
+    const result = await page(`?from_date=${today()}&to_date=${today()}`);
+    expect(result.data.bandwidth.days).toEqual([]);
   });
 
   it("explains wrong dates next to the form without asking the API", async () => {
@@ -487,6 +514,18 @@ describe("/cabinet-spaces/{serviceId}", () => {
     expect(chartValues(a.chart.series.amps)).toHaveLength(7 * 24);
     expect(result.data.days).toHaveLength(7);
     expect(result.data.days[0].peaks).toEqual({ 1: 22.8, 2: 12 });
+  });
+
+  it("asks the API for each circuit's chart and days (?points=), and shows the same page as from the samples", async () => {
+    const query = `?from_date=${addDays(today(), -20)}&to_date=${today()}`;
+    const calls = recordApiCalls();
+    const fromSamples = await page(query);
+    server.use(...chartsAnswered());
+    const fromChart = await page(query);
+    expect(pageCalls(calls).map((c) => c.query.get("points"))).toEqual(["480", "480"]);
+    expect(fromChart.data).toEqual(fromSamples.data);
+    expect(fromChart.data.days).toHaveLength(21);
+    expect(fromChart.data.days.at(-1).peaks).toEqual({ 1: 22.8, 2: 12 });
   });
 
   it("asks for the current month by default", async () => {

@@ -4,7 +4,7 @@
  * summing samples by day for the tables that go with the charts.
  */
 import type { CommercialDashboardAnswer } from "#contract/dashboard";
-import { addDays, dayStart, instantMillis } from "#common/calendar";
+import { chartSlots, type ChartRange, type ChartSlots } from "#common/charts";
 
 // ---------------------------------------------------------------------------------------------------
 // Commercial dashboard
@@ -92,9 +92,6 @@ export function groupServices(serviceData: CommercialDashboardAnswer["serviceDat
 // ---------------------------------------------------------------------------------------------------
 // Time series
 
-/** Calendar days (UTC): where a day starts, the day some days later. */
-export { addDays, dayStart } from "#common/calendar";
-
 /** What a chart draws: the range split into equal slots, each holding the highest sample in it. */
 export interface ChartData {
   from_date: string;
@@ -138,6 +135,15 @@ export function linePath(written: string | undefined): string {
 /** At most this many points a line: about one per pixel column of the chart. */
 export const MAX_CHART_POINTS = 480;
 
+/** A chart's slots (common/charts.ts: from the API's `?points=` answer or from samples) as the page's data. */
+export function chartData(slots: ChartSlots, range: { from_date: string; to_date: string }): ChartData {
+  const series: ChartData["series"] = {};
+  for (const [key, values] of Object.entries(slots.series)) {
+    series[key] = values.map((value) => (value === null ? "" : String(value))).join(",");
+  }
+  return { from_date: range.from_date, to_date: range.to_date, slotSeconds: slots.slot_seconds, series };
+}
+
 /**
  * Reduces samples to at most `maxPoints` slots over [from_date, to_date] (UTC days, both included),
  * keeping each slot's highest value so that peaks stay visible. Slots are whole multiples of the
@@ -146,44 +152,11 @@ export const MAX_CHART_POINTS = 480;
 export function toChartData<T extends { time: string }>(
   samples: T[],
   pick: Record<string, (sample: T) => number>,
-  range: { from_date: string; to_date: string; interval_seconds: number },
+  range: ChartRange,
   maxPoints = MAX_CHART_POINTS,
 ): ChartData {
-  const start = dayStart(range.from_date);
-  const totalSeconds = (dayStart(addDays(range.to_date, 1)) - start) / 1000;
-  const interval = Math.max(60, range.interval_seconds);
-  const slotSeconds = interval * Math.max(1, Math.ceil(totalSeconds / interval / maxPoints));
-  const count = Math.ceil(totalSeconds / slotSeconds);
-  const series: ChartData["series"] = {};
-  // Each sample's slot, read once for every series.
-  const slots = samples.map((sample) => Math.floor((instantMillis(sample.time) - start) / 1000 / slotSeconds));
-  for (const [key, read] of Object.entries(pick)) {
-    const values: (number | null)[] = new Array(count).fill(null);
-    for (let i = 0; i < samples.length; i++) {
-      const slot = slots[i];
-      if (slot < 0 || slot >= count) continue;
-      const value = read(samples[i]);
-      const current = values[slot];
-      if (current === null || value > current) values[slot] = value;
-    }
-    series[key] = values.map((value) => (value === null ? "" : String(value))).join(",");
-  }
-  return { from_date: range.from_date, to_date: range.to_date, slotSeconds, series };
+  return chartData(chartSlots(samples, pick, range, maxPoints), range);
 }
-
-/** Samples grouped by their UTC calendar day, in order. */
-export function byDay<T extends { time: string }>(samples: T[]): [string, T[]][] {
-  const days = new Map<string, T[]>();
-  for (const sample of samples) {
-    const day = sample.time.slice(0, 10);
-    let list = days.get(day);
-    if (!list) days.set(day, (list = []));
-    list.push(sample);
-  }
-  return [...days.entries()];
-}
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The 95th percentile as transit is billed (the API's rule): sort the rates, set the top 5% aside,

@@ -27,7 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof ApiFieldErrors) throw redirect(page);
     throw error;
   }
-  const { samples, from_date, to_date } = answer.bandwidth;
+  // Asked without ?points=: the samples.
+  const { samples = [], from_date, to_date } = answer.bandwidth;
   const rows = [["time_utc", "download_mbps", "upload_mbps"], ...samples.map((s) => [s.time, s.download_mbps, s.upload_mbps])];
   return csvResponse(toCsv(rows), `bandwidth-${id}-${from_date}-to-${to_date}.csv`);
 }

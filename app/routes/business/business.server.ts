@@ -13,6 +13,7 @@ import { getAccount } from "~/lib/auth.server";
 import { fieldMessages } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
 import { pageUrl } from "~/lib/page-url";
+import { MAX_CHART_POINTS } from "~/components/business/business";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -75,13 +76,18 @@ async function fetchCabinetUsage(context: Context, request: Request, id: number)
   const today = todayUtc();
   const { filter, range, errors } = readRange(context, request, today);
   const client = api(context, request);
+  // The page draws the chart and the days: asked instead of the samples (?points=).
+  const points = MAX_CHART_POINTS;
   try {
-    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: range ?? {} });
+    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", {
+      params: { serviceId: id },
+      query: { ...range, points },
+    });
     return { today, filter, range, messages: errors, answer };
   } catch (error) {
     if (!(error instanceof ApiFieldErrors)) throw error;
     // Without usable dates the cabinet is still shown: the default range names it and its account.
-    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: {} });
+    const answer = await client.call("GET /cabinet-spaces/{serviceId}/power-usage", { params: { serviceId: id }, query: { points } });
     return { today, filter, range, messages: rangeMessages(context, error.errors), answer };
   }
 }

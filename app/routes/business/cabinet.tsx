@@ -16,7 +16,8 @@ import { Card, Details } from "~/components/Card";
 import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { redirectToActiveAccount } from "~/lib/auth.server";
-import { byDay, toChartData } from "~/components/business/business";
+import { chartData, MAX_CHART_POINTS } from "~/components/business/business";
+import { chartSlots, dailyPeaks } from "#common/charts";
 import { accountOf, cabinetUsage, rangePresets, serviceCustomer, serviceIdOf } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -47,23 +48,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
   if (!usable) return data({ ...page, circuits: null, days: null }, { status: 400 });
 
+  // Each circuit's chart and days as the API made them (?points=), or from the samples of an API that answers only those.
+  const drawn = circuits.map(({ samples = [], chart, days, ...circuit }) => ({
+    ...circuit,
+    near: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent >= NEAR_LIMIT_PERCENT,
+    over: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent > 100,
+    chart: chartData(chart ?? chartSlots(samples, { amps: (s) => s.amps }, cabinet, MAX_CHART_POINTS), cabinet),
+    days: days ?? dailyPeaks(samples, (s) => s.amps).map(({ day, peak }) => ({ day, peak_amps: peak })),
+  }));
   // Each day's peak per circuit, for the table under the charts.
   const peaks = new Map<string, Record<number, number>>();
-  for (const circuit of circuits) {
-    for (const [day, list] of byDay(circuit.samples)) {
+  for (const circuit of drawn) {
+    for (const { day, peak_amps } of circuit.days) {
       const row = peaks.get(day) ?? {};
-      row[circuit.circuit_id] = Math.max(...list.map((s) => s.amps));
+      row[circuit.circuit_id] = peak_amps;
       peaks.set(day, row);
     }
   }
   return {
     ...page,
-    circuits: circuits.map(({ samples, ...circuit }) => ({
-      ...circuit,
-      near: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent >= NEAR_LIMIT_PERCENT,
-      over: circuit.peak_utilization_percent !== null && circuit.peak_utilization_percent > 100,
-      chart: toChartData(samples, { amps: (s) => s.amps }, cabinet),
-    })),
+    circuits: drawn.map(({ days: _days, ...circuit }) => circuit),
     days: [...peaks.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, row]) => ({ day, peaks: row })),
   };
 }

@@ -16,7 +16,8 @@ import { TimeChart } from "~/components/business/TimeChart";
 import { PageTitle } from "~/components/PageTitle";
 import { secondaryLinkClass } from "~/components/PageHeader";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { byDay, round2, toChartData } from "~/components/business/business";
+import { chartData, MAX_CHART_POINTS } from "~/components/business/business";
+import { bandwidthDays, chartSlots } from "#common/charts";
 import { rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
@@ -35,29 +36,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
   let answer;
   try {
-    answer = await api(context, request).call("GET /internet/{id}/bandwidth", { params: { id }, query: range });
+    answer = await api(context, request).call("GET /internet/{id}/bandwidth", {
+      params: { id },
+      query: { ...range, points: MAX_CHART_POINTS },
+    });
   } catch (error) {
     if (error instanceof ApiFieldErrors) return refused(rangeMessages(context, error.errors));
     throw error;
   }
-  const { samples, ...bw } = answer.bandwidth;
-  // Mbps over an interval as decimal gigabytes.
-  const gb = (mbps: number) => (mbps * bw.interval_seconds) / 8 / 1000;
-  const days = byDay(samples).map(([day, list]) => ({
-    day,
-    download_peak: Math.max(...list.map((s) => s.download_mbps)),
-    upload_peak: Math.max(...list.map((s) => s.upload_mbps)),
-    download_gb: round2(list.reduce((sum, s) => sum + gb(s.download_mbps), 0)),
-    upload_gb: round2(list.reduce((sum, s) => sum + gb(s.upload_mbps), 0)),
-  }));
+  // The chart and the days as the API made them (?points=), or from the samples of an API that answers only those.
+  const { samples = [], chart, days, ...bw } = answer.bandwidth;
   return {
     ...page,
     errors: {} as Record<string, string[]>,
     bandwidth: {
       ...bw,
-      sampleCount: samples.length,
-      chart: toChartData(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bw),
-      days,
+      chart: chartData(
+        chart ?? chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bw, MAX_CHART_POINTS),
+        bw,
+      ),
+      days: days ?? bandwidthDays(samples, bw.interval_seconds),
       csv: `/internet/view/${id}/bandwidth.csv?from_date=${bw.from_date}&to_date=${bw.to_date}`,
     },
   };
@@ -127,7 +125,7 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
                 {t("bandwidth.csv")}
               </a>
             </div>
-            {bandwidth.sampleCount === 0 ? (
+            {bandwidth.days.length === 0 ? (
               <p className="mt-3 text-gray-800">{t("bandwidth.noSamples")}</p>
             ) : (
               <div className="mt-3">
@@ -183,8 +181,8 @@ export default function EndpointBandwidth({ loaderData }: Route.ComponentProps) 
                     <th scope="row" className="whitespace-nowrap">
                       {formatDate(day.day, language, "medium")}
                     </th>
-                    <td className="cell-num">{mbps(day.download_peak)}</td>
-                    <td className="cell-num">{mbps(day.upload_peak)}</td>
+                    <td className="cell-num">{mbps(day.download_peak_mbps)}</td>
+                    <td className="cell-num">{mbps(day.upload_peak_mbps)}</td>
                     <td className="cell-num">{gbText(day.download_gb)}</td>
                     <td className="cell-num">{gbText(day.upload_gb)}</td>
                   </tr>

@@ -30,7 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { circuits, from_date, to_date } = answer.data;
   const rows: (string | number)[][] = [["time_utc", "circuit", "voltage", "breaker_amps", "max_continuous_amps", "amps"]];
   for (const circuit of circuits) {
-    for (const s of circuit.samples)
+    // Asked without ?points=: the samples.
+    for (const s of circuit.samples ?? [])
       rows.push([s.time, circuit.name, circuit.voltage, circuit.breaker_amps, circuit.max_continuous_amps, s.amps]);
   }
   return csvResponse(toCsv(rows), `power-${id}-${from_date}-to-${to_date}.csv`);
