@@ -108,23 +108,7 @@ export const AlertsAnswer = z.object({ alerts: z.array(EndpointAlert) });
 export type AlertsAnswer = z.infer<typeof AlertsAnswer>;
 
 /** What GET /internet/{id}/endpoint adds to its answer when asked (?include=…). */
-export const ENDPOINT_INCLUDES = ["incidents", "alerts", "allocations"] as const;
-export const EndpointDetailsQuery = z.object({
-  /** A comma-separated list of ENDPOINT_INCLUDES. */
-  include: includeList(ENDPOINT_INCLUDES),
-});
-
-/** GET /internet/{id}/endpoint */
-export const EndpointDetailsAnswer = z.object({
-  endpoint_details: EndpointDetails,
-  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
-  incidents: z.array(AccountIncident).optional(),
-  /** With ?include=alerts: what GET /internet/{id}/alerts answers. */
-  alerts: z.array(EndpointAlert).optional(),
-  /** With ?include=allocations: what GET /internet/{id}/allocations answers. */
-  allocations: z.array(IpBlock).optional(),
-});
-export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
+export const ENDPOINT_INCLUDES = ["incidents", "alerts", "allocations", "bandwidth"] as const;
 
 /** At most this many days (both ends included) in one bandwidth or power query. */
 export const MAX_RANGE_DAYS = 60;
@@ -210,6 +194,25 @@ export const BandwidthAnswer = z.object({
 });
 export type BandwidthAnswer = z.infer<typeof BandwidthAnswer>;
 
+/** GET /internet/{id}/endpoint: a comma-separated list of ENDPOINT_INCLUDES, and the range (and points) of the bandwidth it includes. */
+export const EndpointDetailsQuery = ChartRangeQuery.extend({
+  include: includeList(ENDPOINT_INCLUDES),
+});
+
+/** GET /internet/{id}/endpoint */
+export const EndpointDetailsAnswer = z.object({
+  endpoint_details: EndpointDetails,
+  /** With ?include=incidents: what GET /status/services/{serviceId} answers for this service. */
+  incidents: z.array(AccountIncident).optional(),
+  /** With ?include=alerts: what GET /internet/{id}/alerts answers. */
+  alerts: z.array(EndpointAlert).optional(),
+  /** With ?include=allocations: what GET /internet/{id}/allocations answers. */
+  allocations: z.array(IpBlock).optional(),
+  /** With ?include=bandwidth: what GET /internet/{id}/bandwidth answers for the query's from_date, to_date and points. */
+  bandwidth: BandwidthAnswer.shape.bandwidth.optional(),
+});
+export type EndpointDetailsAnswer = z.infer<typeof EndpointDetailsAnswer>;
+
 export const PowerCircuit = z.object({
   circuit_id: z.number().int(),
   name: z.string(),
@@ -261,12 +264,12 @@ export const businessNetworkEndpoints = [
     method: "get",
     path: "/internet/{id}/endpoint",
     tag: "business-network",
-    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}; ?include= adds, in one round trip, what GET /status/services/{serviceId} (incidents), GET /internet/{id}/alerts (alerts) and GET /internet/{id}/allocations (allocations) answer`,
+    summary: `Details and monitoring settings of a dedicated internet endpoint ${dedicatedInternet}; ?include= adds, in one round trip, what GET /status/services/{serviceId} (incidents), GET /internet/{id}/alerts (alerts), GET /internet/{id}/allocations (allocations) and GET /internet/{id}/bandwidth (bandwidth, for from_date, to_date and points) answer`,
     auth: "bearer",
     query: EndpointDetailsQuery,
     answer: EndpointDetailsAnswer,
     errors: [404, 422],
-    errorCodes: ["include.invalid"],
+    errorCodes: ["include.invalid", ...dateRangeErrorCodes, "points.invalid"],
   }),
   endpoint({
     method: "put",

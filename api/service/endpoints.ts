@@ -20,7 +20,6 @@ import {
   type IpBlock,
   type UpdateEndpointAnswer,
 } from "../contract/business-network.ts";
-import type { AccountIncident } from "../contract/status.ts";
 import { splitEmailList } from "../contract/support.ts";
 import type { Db } from "../db/client.ts";
 import { addressLines, isoInstant, todayOf, together, type AddressColumns, type ServiceContext, type Statement } from "./context.ts";
@@ -208,8 +207,8 @@ const alertsOf = (rows: AlertRow[]): EndpointAlert[] =>
     status: row.status,
   }));
 
-/** The parts GET /internet/{id}/endpoint may add (?include=). */
-type EndpointParts = { incidents?: boolean; alerts?: boolean; allocations?: boolean };
+/** The parts GET /internet/{id}/endpoint may add (?include=); the bandwidth with what it asks. */
+type EndpointParts = { incidents?: boolean; alerts?: boolean; allocations?: boolean; bandwidth?: BandwidthAsked };
 
 /**
  * The endpoint's details and the parts asked for (the open incidents touching it, its alerts, its IP
@@ -221,7 +220,7 @@ async function endpointDetails(
   access: { serviceId: number; customerId: number },
   lang: "en" | "fr",
   parts: EndpointParts = {},
-): Promise<{ details: EndpointDetails; incidents?: AccountIncident[]; alerts?: EndpointAlert[]; allocations?: IpBlock[] }> {
+): Promise<Omit<EndpointDetailsAnswer, "endpoint_details"> & { details: EndpointDetails }> {
   const read = together(
     { sql: ENDPOINT_SQL, params: [access.serviceId] },
     {
@@ -235,6 +234,9 @@ async function endpointDetails(
       }),
       ...(parts.alerts && { alert_rows: { ...alertsRead(access.serviceId, ctx.now()), as: "rows" as const } }),
       ...(parts.allocations && { allocation_rows: { ...allocationsRead(access.serviceId), as: "rows" as const } }),
+      ...(parts.bandwidth && {
+        bandwidth_columns: { ...bandwidthRead(access.serviceId, parts.bandwidth.range, ctx.now()), as: "row" as const },
+      }),
     },
   );
   const row = await ctx.db.one<
@@ -243,6 +245,7 @@ async function endpointDetails(
       incident_rows?: Parameters<typeof accountIncidentsOf>[0];
       alert_rows?: AlertRow[];
       allocation_rows?: AllocationRow[];
+      bandwidth_columns?: BandwidthColumns;
     }
   >(read.sql, read.params);
   if (!row) throw notFound("Endpoint");
@@ -274,10 +277,86 @@ async function endpointDetails(
     ...(row.incident_rows && { incidents: accountIncidentsOf(row.incident_rows, ctx.now()).incidents }),
     ...(row.alert_rows && { alerts: alertsOf(row.alert_rows) }),
     ...(row.allocation_rows && { allocations: allocationsOf(row.allocation_rows) }),
+    ...(parts.bandwidth &&
+      row.bandwidth_columns && { bandwidth: bandwidthOf(row.service_id, row.speed_mbps, parts.bandwidth, row.bandwidth_columns) }),
+  };
+}
+
+/** What a bandwidth read asks: the range, and the chart's points instead of the samples when given. */
+interface BandwidthAsked {
+  range: DayRange;
+  points: number | undefined;
+}
+const bandwidthAsked = (ctx: ServiceContext, query: unknown): BandwidthAsked => ({
+  range: resolveDateRange(query, todayOf(ctx)),
+  points: chartPointsOf(query),
+});
+
+/** The samples' columns as JSON arrays, made by the database: hundreds of rows, dates and numbers are not parsed one by one. */
+interface BandwidthColumns {
+  times: string[] | null;
+  seconds: number[] | null;
+  down: number[] | null;
+  up: number[] | null;
+}
+const bandwidthRead = (serviceId: number, range: DayRange, now: Date): Statement => ({
+  sql: `SELECT json_agg(${isoInstant("sampled_at")} ORDER BY sampled_at) AS times,
+               json_agg(interval_seconds ORDER BY sampled_at) AS seconds,
+               json_agg(download_bytes ORDER BY sampled_at) AS down, json_agg(upload_bytes ORDER BY sampled_at) AS up
+          FROM bandwidth_samples
+         WHERE service_id = $1 AND sampled_at >= $2 AND sampled_at < $3
+           AND sampled_at + interval_seconds * interval '1 second' <= $4`,
+  params: [serviceId, range.start, range.end, now],
+});
+
+/** GET /internet/{id}/bandwidth's answer (also ?include=bandwidth of the endpoint's): the summary each way, and the samples or their chart. */
+function bandwidthOf(serviceId: number, speedMbps: number, asked: BandwidthAsked, columns: BandwidthColumns): BandwidthAnswer["bandwidth"] {
+  const { range, points } = asked;
+  const rows = (columns.times ?? []).map((time, i) => ({
+    time,
+    interval_seconds: columns.seconds![i],
+    download_bytes: columns.down![i],
+    upload_bytes: columns.up![i],
+  }));
+  const mbps = (bytes: number, seconds: number) => (bytes * 8) / seconds / 1_000_000;
+  const summary = (pick: (row: (typeof rows)[number]) => number) => {
+    const rates = rows.map((row) => mbps(pick(row), row.interval_seconds));
+    const volume = rows.reduce((sum, row) => sum + pick(row), 0);
+    const seconds = rows.reduce((sum, row) => sum + row.interval_seconds, 0);
+    const p95 = percentile95(rates);
+    return {
+      percentile_95_mbps: p95 === null ? null : round2(p95),
+      peak_mbps: rates.length ? round2(Math.max(...rates)) : null,
+      average_mbps: seconds ? round2(mbps(volume, seconds)) : null,
+      volume_bytes: volume,
+      volume_gb: round2(volume / 1e9),
+    };
+  };
+  const samples = rows.map((row) => ({
+    time: row.time,
+    download_mbps: round2(mbps(row.download_bytes, row.interval_seconds)),
+    upload_mbps: round2(mbps(row.upload_bytes, row.interval_seconds)),
+  }));
+  const figures = {
+    service_id: serviceId,
+    from_date: range.from,
+    to_date: range.to,
+    speed_mbps: speedMbps,
+    interval_seconds: rows.length ? Math.min(...rows.map((row) => row.interval_seconds)) : DEFAULT_INTERVAL_SECONDS,
+    download: summary((row) => row.download_bytes),
+    upload: summary((row) => row.upload_bytes),
+  };
+  if (points === undefined) return { ...figures, samples };
+  return {
+    ...figures,
+    chart: chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, figures, points),
+    days: bandwidthDays(samples, figures.interval_seconds),
   };
 }
 
 const DEDICATED_INTERNET = { categories: ["dedicated_internet"] };
+/** The endpoint's ?include= (its range and points are read only with the bandwidth). */
+const IncludeQuery = EndpointDetailsQuery.pick({ include: true });
 
 export function endpointRoutes(ctx: ServiceContext): Router {
   const router = Router();
@@ -286,11 +365,12 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     "/internet/:id/endpoint",
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
-      const include = new Set(parseInput(EndpointDetailsQuery, req.query).include?.split(","));
+      const include = new Set(parseInput(IncludeQuery, req.query).include?.split(","));
       const { details, ...parts } = await endpointDetails(ctx, access, req.lang, {
         incidents: include.has("incidents"),
         alerts: include.has("alerts"),
         allocations: include.has("allocations"),
+        bandwidth: include.has("bandwidth") ? bandwidthAsked(ctx, req.query) : undefined,
       });
       const answer: EndpointDetailsAnswer = { endpoint_details: details, ...parts };
       res.json(answer);
@@ -365,63 +445,10 @@ export function endpointRoutes(ctx: ServiceContext): Router {
     route(async (req, res) => {
       const access = await requireService(ctx.db, req, req.params.id, DEDICATED_INTERNET);
       const endpoint = await endpointRow(ctx.db, access.serviceId);
-      const range = resolveDateRange(req.query, todayOf(ctx));
-      const points = chartPointsOf(req.query);
-      // The samples' columns as JSON arrays made by the database: hundreds of rows, dates and numbers are
-      // not parsed one by one.
-      const [columns] = await ctx.db.query<{ times: string[] | null; seconds: number[]; down: number[]; up: number[] }>(
-        `SELECT json_agg(${isoInstant("sampled_at")} ORDER BY sampled_at) AS times,
-                json_agg(interval_seconds ORDER BY sampled_at) AS seconds,
-                json_agg(download_bytes ORDER BY sampled_at) AS down, json_agg(upload_bytes ORDER BY sampled_at) AS up
-           FROM bandwidth_samples
-          WHERE service_id = $1 AND sampled_at >= $2 AND sampled_at < $3
-            AND sampled_at + interval_seconds * interval '1 second' <= $4`,
-        [access.serviceId, range.start, range.end, ctx.now()],
-      );
-      const rows = (columns.times ?? []).map((time, i) => ({
-        time,
-        interval_seconds: columns.seconds[i],
-        download_bytes: columns.down[i],
-        upload_bytes: columns.up[i],
-      }));
-      const mbps = (bytes: number, seconds: number) => (bytes * 8) / seconds / 1_000_000;
-      const summary = (pick: (row: (typeof rows)[number]) => number) => {
-        const rates = rows.map((row) => mbps(pick(row), row.interval_seconds));
-        const volume = rows.reduce((sum, row) => sum + pick(row), 0);
-        const seconds = rows.reduce((sum, row) => sum + row.interval_seconds, 0);
-        const p95 = percentile95(rates);
-        return {
-          percentile_95_mbps: p95 === null ? null : round2(p95),
-          peak_mbps: rates.length ? round2(Math.max(...rates)) : null,
-          average_mbps: seconds ? round2(mbps(volume, seconds)) : null,
-          volume_bytes: volume,
-          volume_gb: round2(volume / 1e9),
-        };
-      };
-      const samples = rows.map((row) => ({
-        time: row.time,
-        download_mbps: round2(mbps(row.download_bytes, row.interval_seconds)),
-        upload_mbps: round2(mbps(row.upload_bytes, row.interval_seconds)),
-      }));
-      const figures = {
-        service_id: access.serviceId,
-        from_date: range.from,
-        to_date: range.to,
-        speed_mbps: endpoint.speed_mbps,
-        interval_seconds: rows.length ? Math.min(...rows.map((row) => row.interval_seconds)) : DEFAULT_INTERVAL_SECONDS,
-        download: summary((row) => row.download_bytes),
-        upload: summary((row) => row.upload_bytes),
-      };
-      const answer: BandwidthAnswer = {
-        bandwidth:
-          points === undefined
-            ? { ...figures, samples }
-            : {
-                ...figures,
-                chart: chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, figures, points),
-                days: bandwidthDays(samples, figures.interval_seconds),
-              },
-      };
+      const asked = bandwidthAsked(ctx, req.query);
+      const read = bandwidthRead(access.serviceId, asked.range, ctx.now());
+      const [columns] = await ctx.db.query<BandwidthColumns>(read.sql, read.params);
+      const answer: BandwidthAnswer = { bandwidth: bandwidthOf(access.serviceId, endpoint.speed_mbps, asked, columns) };
       res.json(answer);
     }),
   );

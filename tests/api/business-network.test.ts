@@ -228,6 +228,53 @@ describe("GET /internet/{id}/endpoint", () => {
     expect(blocks).toBeGreaterThan(1);
   });
 
+  it("answers its bandwidth with its details when asked, as the bandwidth's own call does for the same query", async () => {
+    const get = async (path: string, query: Record<string, string | number> = {}) => {
+      const { status, body } = await api.call("GET", path, { token: business, query });
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body;
+    };
+    const queries: Record<string, string | number>[] = [
+      {},
+      { from_date: "2026-10-20", to_date: "2026-11-15" },
+      { from_date: "2026-11-01", points: 480 },
+      { points: 50 },
+    ];
+    for (const service of [DIA, DIA_DOWN]) {
+      const alone = EndpointDetailsAnswer.parse(await get(`/internet/${service}/endpoint`));
+      expect(alone).not.toHaveProperty("bandwidth");
+      for (const query of queries) {
+        const own = BandwidthAnswer.parse(await get(`/internet/${service}/bandwidth`, query)).bandwidth;
+        const both = EndpointDetailsAnswer.parse(await get(`/internet/${service}/endpoint`, { include: "incidents,bandwidth", ...query }));
+        expect(both.endpoint_details).toEqual(alone.endpoint_details);
+        expect(both.bandwidth, JSON.stringify(query)).toEqual(own);
+      }
+    }
+    // Without the include, dates and points are not read.
+    const ignored = EndpointDetailsAnswer.parse(
+      await get(`/internet/${DIA}/endpoint`, { include: "alerts", from_date: "soon", points: "x" }),
+    );
+    expect(ignored).not.toHaveProperty("bandwidth");
+  });
+
+  it("refuses the bandwidth it includes for a bad range or number of points, as the bandwidth's own call does", async () => {
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ from_date: "2026-13-01" }, { from_date: ["from_date.invalid"] }],
+      [{ from_date: "2026-11-12", to_date: "2026-11-10" }, { to_date: ["to_date.before_from"] }],
+      [{ from_date: "2026-09-16", to_date: "2026-11-15" }, { to_date: ["to_date.range_too_long"] }],
+      [{ to_date: "2026-11-16" }, { to_date: ["to_date.in_future"] }],
+      [{ points: "0" }, { points: ["points.invalid"] }],
+    ];
+    for (const [query, errors] of cases) {
+      const { status, body } = await api.call("GET", `/internet/${DIA}/endpoint`, {
+        token: business,
+        query: { include: "bandwidth", ...query },
+      });
+      expect(status, JSON.stringify(query)).toBe(422);
+      expect(errorsOf(body), JSON.stringify(query)).toEqual(errors);
+    }
+  });
+
   it("answers empty lists, not missing ones, for an endpoint without alerts or IP blocks", async () => {
     await api.db.query("DELETE FROM endpoint_alerts WHERE service_id = $1", [DIA_BILLING_ONLY]);
     await api.db.query("DELETE FROM ip_blocks WHERE service_id = $1", [DIA_BILLING_ONLY]);
@@ -249,6 +296,8 @@ describe("GET /internet/{id}/endpoint", () => {
       expect(errorsOf(body)).toEqual({ include: ["include.invalid"] });
     }
     expect((await api.call("GET", `/internet/${DIA}/endpoint?include=incidents`, { token: resi })).status).toBe(403);
+    expect((await api.call("GET", `/internet/${DIA}/endpoint?include=bandwidth`, { token: resi })).status).toBe(403);
+    expect((await api.call("GET", `/internet/${WAVELENGTH}/endpoint?include=bandwidth`, { token: business })).status).toBe(404);
   });
 });
 

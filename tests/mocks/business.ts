@@ -167,7 +167,7 @@ const rangeOf = (url: string) => {
 
 /**
  * GET /internet/{id}/endpoint as an API that includes what it is asked (?include=): endpoint 8001 with
- * the fixtures above (and `incidents`, none by default). The default handler below ignores include, as
+ * the fixtures above (the bandwidth for the query's range and points) (and `incidents`, none by default). The default handler below ignores include, as
  * an operator's API may.
  */
 export const endpointIncluding = (parts: { incidents?: AccountIncident[]; alerts?: AlertsAnswer["alerts"] } = {}) =>
@@ -178,23 +178,31 @@ export const endpointIncluding = (parts: { incidents?: AccountIncident[]; alerts
       ...(asked.includes("incidents") && { incidents: parts.incidents ?? [] }),
       ...(asked.includes("alerts") && { alerts: parts.alerts ?? alerts.alerts }),
       ...(asked.includes("allocations") && { allocations: allocations.allocations }),
+      ...(asked.includes("bandwidth") && { bandwidth: bandwidthAnswering(request.url) }),
     });
   });
 
 /**
+ * GET /internet/{id}/bandwidth's answer to `url` as the reference API makes it: with ?points=N the chart and
+ * the days instead of the samples (common/charts.ts, as the API makes them).
+ */
+function bandwidthAnswering(url: string) {
+  const { from, to } = rangeOf(url);
+  const points = Number(new URL(url).searchParams.get("points"));
+  const { samples, ...bandwidth } = bandwidthFor(from, to).bandwidth;
+  if (!points) return { ...bandwidth, samples };
+  const chart = chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bandwidth, points);
+  return { ...bandwidth, chart, days: bandwidthDays(samples, 3600) };
+}
+
+/**
  * GET /internet/{id}/bandwidth and GET /cabinet-spaces/{serviceId}/power-usage as the reference API answers
- * ?points=N: the chart and the days instead of the samples (common/charts.ts, as the API makes them). The
- * default handlers below answer the samples whatever is asked, as an operator's API may.
+ * ?points=N. The default handlers below answer the samples whatever is asked, as an operator's API may.
  */
 export const chartsAnswered = () => [
-  on("GET /internet/{id}/bandwidth", ({ request }) => {
-    const { from, to } = rangeOf(request.url);
-    const points = Number(new URL(request.url).searchParams.get("points"));
-    const { samples, ...bandwidth } = bandwidthFor(from, to).bandwidth;
-    if (!points) return reply("GET /internet/{id}/bandwidth", { bandwidth: { ...bandwidth, samples } });
-    const chart = chartSlots(samples, { download: (s) => s.download_mbps, upload: (s) => s.upload_mbps }, bandwidth, points);
-    return reply("GET /internet/{id}/bandwidth", { bandwidth: { ...bandwidth, chart, days: bandwidthDays(samples, 3600) } });
-  }),
+  on("GET /internet/{id}/bandwidth", ({ request }) =>
+    reply("GET /internet/{id}/bandwidth", { bandwidth: bandwidthAnswering(request.url) }),
+  ),
   on("GET /cabinet-spaces/{serviceId}/power-usage", ({ request }) => {
     const { from, to } = rangeOf(request.url);
     const points = Number(new URL(request.url).searchParams.get("points"));

@@ -114,7 +114,7 @@ describe("/internet/view/{serviceId} (the endpoint layout)", () => {
     expect(includes("/internet/view/8001/alerts.data?_routes=routes%2Fbusiness%2Fendpoint-alerts")).toBe("incidents,alerts");
     expect(includes("/internet/view/8001/ip-blocks")).toBe("incidents,allocations");
     expect(includes("/internet/view/8001/settings")).toBe("incidents");
-    expect(includes("/internet/view/8001/bandwidth?from_date=2026-11-01")).toBe("incidents");
+    expect(includes("/internet/view/8001/bandwidth?from_date=2026-11-01")).toBe("incidents,bandwidth");
   });
 
   it("asks for the incidents apart when the API leaves them out of the details", async () => {
@@ -395,11 +395,56 @@ describe("bandwidth", () => {
     const calls = recordApiCalls();
     const result = await page();
     expect(result.status).toBe(200);
-    const asked = pageCalls(calls)[0];
+    // The endpoint's call (which this API answers without the bandwidth), then the bandwidth's own, for the month.
+    const [endpointCall, asked] = pageCalls(calls);
+    expect(endpointCall.path).toBe("/internet/8001/endpoint");
     expect(asked.path).toBe("/internet/8001/bandwidth");
-    expect(asked.query.get("from_date")).toBe(`${today().slice(0, 8)}01`);
-    expect(asked.query.get("to_date")).toBe(today());
+    for (const one of [endpointCall, asked]) {
+      expect(one.query.get("from_date")).toBe(`${today().slice(0, 8)}01`);
+      expect(one.query.get("to_date")).toBe(today());
+      expect(one.query.get("points")).toBe("480");
+    }
     expect(result.data.filter).toEqual({ from_date: `${today().slice(0, 8)}01`, to_date: today() });
+  });
+
+  it("takes the bandwidth from the endpoint's call when the API includes it, asking nothing more", async () => {
+    const query = `?from_date=${addDays(today(), -20)}&to_date=${today()}`;
+    server.use(...chartsAnswered());
+    const apart = await page(query);
+    server.use(endpointIncluding());
+    const calls = recordApiCalls();
+    const included = await page(query);
+    expect(pageCalls(calls).map((c) => `${c.path}?${c.query}`)).toEqual([
+      `/internet/8001/endpoint?include=incidents%2Cbandwidth&from_date=${addDays(today(), -20)}&to_date=${today()}&points=480`,
+    ]);
+    expect(included.data).toEqual(apart.data);
+    expect(included.data.bandwidth.days).toHaveLength(21);
+  });
+
+  it("leaves the bandwidth to its own call when the API refuses the range it includes, and shows why", async () => {
+    server.use(
+      on("GET /internet/{id}/endpoint", ({ request }) =>
+        new URL(request.url).searchParams.get("include")?.includes("bandwidth")
+          ? refuse(422, { to_date: ["to_date.in_future"] })
+          : reply("GET /internet/{id}/endpoint", { endpoint_details: endpoint, incidents: [] }),
+      ),
+      on("GET /internet/{id}/bandwidth", () => refuse(422, { to_date: ["to_date.in_future"] })),
+    );
+    const calls = recordApiCalls();
+    // The layout's loader and the page's, in one request as React Router runs them.
+    const both = (args: unknown) => Promise.all([layoutLoader(args as never), bandwidthLoader(args as never)]);
+    const result = await call(both, "/internet/view/8001/bandwidth", { serviceId: "8001" });
+    type Refused = { data: { errors: unknown; bandwidth: unknown }; init: { status: number } };
+    const [layout, shown] = result.data as unknown as [{ endpoint: { service_id: number } }, Refused];
+    expect(layout.endpoint.service_id).toBe(8001);
+    expect(shown.init.status).toBe(400);
+    expect(shown.data.errors).toEqual({ to_date: ["api:to_date.in_future"] });
+    expect(shown.data.bandwidth).toBeNull();
+    expect(pageCalls(calls).map((c) => `${c.path} ${c.query.get("include") ?? ""}`)).toEqual([
+      "/internet/8001/endpoint incidents,bandwidth",
+      "/internet/8001/endpoint incidents",
+      "/internet/8001/bandwidth ",
+    ]);
   });
 
   it("sends a chart of at most 480 points a line, the days and the summary, not the hourly samples", async () => {
@@ -423,8 +468,8 @@ describe("bandwidth", () => {
     const fromSamples = await page(query);
     server.use(...chartsAnswered());
     const fromChart = await page(query);
-    const asked = pageCalls(calls).map((c) => c.query.get("points"));
-    expect(asked).toEqual(["480", "480"]);
+    const asked = pageCalls(calls).map((c) => `${c.path} ${c.query.get("points")}`);
+    expect(asked).toEqual(Array(2).fill(["/internet/8001/endpoint 480", "/internet/8001/bandwidth 480"]).flat());
     expect(fromChart.data).toEqual(fromSamples.data);
     expect(chartValues(fromChart.data.bandwidth.chart.series.upload)).toHaveLength((41 * 24) / 3);
     expect(fromChart.data.bandwidth.days).toHaveLength(41);

@@ -43,21 +43,37 @@ function oncePerRequest<T>(read: (context: Context, request: Request, id: number
 /**
  * What GET /internet/{id}/endpoint includes for the page at this address: the open incidents touching the
  * service (every endpoint page's notice), and the part the page itself shows, so that the layout's call
- * answers the page too: the alerts (the details page shows the latest; the alert history), the IP blocks.
+ * answers the page too: the alerts (the details page shows the latest; the alert history), the IP blocks,
+ * the bandwidth.
  */
 export function endpointIncludes(request: Request): string {
   const page = /^\/internet\/view\/\d{1,12}(\/[a-z-]+)?$/.exec(pageUrl(request).pathname)?.[1];
   if (page === undefined || page === "/alerts") return "incidents,alerts";
+  if (page === "/bandwidth") return "incidents,bandwidth";
   return page === "/ip-blocks" ? "incidents,allocations" : "incidents";
 }
 
 /**
  * GET /internet/{id}/endpoint, asked once per request with what the page shows included when the API can
- * (`endpointIncludes`; an API that cannot leaves them out: each is then asked with its own call).
+ * (`endpointIncludes`; an API that cannot leaves them out: each is then asked with its own call). The
+ * bandwidth is included for the address's range and the chart's points; a range the page refuses is not
+ * asked, and one the API refuses leaves the bandwidth to the page's own call, which shows why.
  */
-export const endpointDetails = oncePerRequest((context, request, id) =>
-  api(context, request).call("GET /internet/{id}/endpoint", { params: { id }, query: { include: endpointIncludes(request) } }),
-);
+export const endpointDetails = oncePerRequest(async (context, request, id) => {
+  const client = api(context, request);
+  const ask = (include: string, query: Record<string, string | number> = {}) =>
+    client.call("GET /internet/{id}/endpoint", { params: { id }, query: { include, ...query } });
+  const include = endpointIncludes(request);
+  if (!include.includes("bandwidth")) return ask(include);
+  const { range } = readRange(context, request);
+  if (!range) return ask("incidents");
+  try {
+    return await ask(include, { ...range, points: MAX_CHART_POINTS });
+  } catch (error) {
+    if (error instanceof ApiFieldErrors) return ask("incidents");
+    throw error;
+  }
+});
 
 /** The endpoint's alerts, newest first: from the endpoint's call when it included them, else their own. */
 export async function endpointAlerts(context: Context, request: Request, id: number) {

@@ -18,7 +18,7 @@ import { secondaryLinkClass } from "~/components/PageHeader";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { chartData, MAX_CHART_POINTS } from "~/components/business/business";
 import { bandwidthDays, chartSlots } from "#common/charts";
-import { rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "./business.server";
+import { endpointDetails, rangeMessages, rangePresets, readRange, serviceIdOf, todayUtc } from "./business.server";
 import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
@@ -34,18 +34,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const refused = (messages: Record<string, string[]>) => data({ ...page, errors: messages, bandwidth: null }, { status: 400 });
   if (!range) return refused(errors);
 
-  let answer;
+  // From the endpoint's call (the layout's) when the API included it, else asked apart.
+  let answer = (await endpointDetails(context, request, id)).bandwidth;
   try {
-    answer = await api(context, request).call("GET /internet/{id}/bandwidth", {
-      params: { id },
-      query: { ...range, points: MAX_CHART_POINTS },
-    });
+    answer ??= (
+      await api(context, request).call("GET /internet/{id}/bandwidth", { params: { id }, query: { ...range, points: MAX_CHART_POINTS } })
+    ).bandwidth;
   } catch (error) {
     if (error instanceof ApiFieldErrors) return refused(rangeMessages(context, error.errors));
     throw error;
   }
   // The chart and the days as the API made them (?points=), or from the samples of an API that answers only those.
-  const { samples = [], chart, days, ...bw } = answer.bandwidth;
+  const { samples = [], chart, days, ...bw } = answer;
   return {
     ...page,
     errors: {} as Record<string, string[]>,
