@@ -33,6 +33,16 @@ afterAll(() => api.close());
 
 const errorsOf = (body: unknown) => ErrorAnswer.parse(body).errors ?? {};
 
+/** Ranges the API refuses (its day is 2026-11-15), and the codes of each. */
+const BAD_RANGES: [Record<string, string>, Record<string, string[]>][] = [
+  [{ from_date: "2026-13-01" }, { from_date: ["from_date.invalid"] }],
+  [{ to_date: "yesterday" }, { to_date: ["to_date.invalid"] }],
+  [{ from_date: "2026-11-12", to_date: "2026-11-10" }, { to_date: ["to_date.before_from"] }],
+  [{ from_date: "2026-09-16", to_date: "2026-11-15" }, { to_date: ["to_date.range_too_long"] }],
+  [{ to_date: "2026-11-16" }, { to_date: ["to_date.in_future"] }],
+  [{ from_date: "2026-11-20" }, { from_date: ["from_date.in_future"] }],
+];
+
 describe("IP block arithmetic", () => {
   it("gives a /29 six usable addresses between the network and broadcast addresses, the first as gateway", () => {
     expect(describeIpBlock("203.0.113.8/29")).toEqual({
@@ -258,14 +268,7 @@ describe("GET /internet/{id}/endpoint", () => {
   });
 
   it("refuses the bandwidth it includes for a bad range or number of points, as the bandwidth's own call does", async () => {
-    const cases: [Record<string, string>, Record<string, string[]>][] = [
-      [{ from_date: "2026-13-01" }, { from_date: ["from_date.invalid"] }],
-      [{ from_date: "2026-11-12", to_date: "2026-11-10" }, { to_date: ["to_date.before_from"] }],
-      [{ from_date: "2026-09-16", to_date: "2026-11-15" }, { to_date: ["to_date.range_too_long"] }],
-      [{ to_date: "2026-11-16" }, { to_date: ["to_date.in_future"] }],
-      [{ points: "0" }, { points: ["points.invalid"] }],
-    ];
-    for (const [query, errors] of cases) {
+    for (const [query, errors] of [...BAD_RANGES, [{ points: "0" }, { points: ["points.invalid"] }] as const]) {
       const { status, body } = await api.call("GET", `/internet/${DIA}/endpoint`, {
         token: business,
         query: { include: "bandwidth", ...query },
@@ -519,15 +522,7 @@ describe("GET /internet/{id}/bandwidth", () => {
   });
 
   it("refuses bad dates and bad ranges", async () => {
-    const cases: [Record<string, string>, Record<string, string[]>][] = [
-      [{ from_date: "2026-13-01" }, { from_date: ["from_date.invalid"] }],
-      [{ to_date: "yesterday" }, { to_date: ["to_date.invalid"] }],
-      [{ from_date: "2026-11-12", to_date: "2026-11-10" }, { to_date: ["to_date.before_from"] }],
-      [{ from_date: "2026-09-16", to_date: "2026-11-15" }, { to_date: ["to_date.range_too_long"] }],
-      [{ to_date: "2026-11-16" }, { to_date: ["to_date.in_future"] }],
-      [{ from_date: "2026-11-20" }, { from_date: ["from_date.in_future"] }],
-    ];
-    for (const [query, errors] of cases) {
+    for (const [query, errors] of BAD_RANGES) {
       const { status, body } = await api.call("GET", `/internet/${DIA}/bandwidth`, { token: business, query });
       expect(status, JSON.stringify(query)).toBe(422);
       expect(errorsOf(body), JSON.stringify(query)).toEqual(errors);
