@@ -2,7 +2,7 @@
  * Samples over a range of days reduced to what the bandwidth and power pages show, made the same way by
  * the API (`?points=N`: the chart instead of the samples) and by the portal (from the samples of an API
  * that answers only those): a chart's slots, each holding the highest sample in it, and each UTC day's
- * figures.
+ * figures; and the arithmetic of their figures (the 95th percentile, two decimals).
  */
 import { addDays, dayStart, instantMillis } from "./calendar.ts";
 
@@ -61,6 +61,16 @@ export function byDay<T extends { time: string }>(samples: readonly T[]): [strin
 }
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The 95th percentile as transit is billed: sort the rates, set the top 5% aside (rounded down), answer
+ * the highest one left. null without samples.
+ */
+export function percentile95(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil((sorted.length * 95) / 100) - 1];
+}
 
 /** Each day's highest value of `read`, for the days that have samples, in order. */
 export function dailyPeaks<T extends { time: string }>(

@@ -2,8 +2,8 @@
 import { Router } from "express";
 import type { PowerUsageAnswer } from "../contract/business-network.ts";
 import { addressLines, isoInstant, todayOf, type AddressColumns, type ServiceContext } from "./context.ts";
-import { chartPointsOf, resolveDateRange, round2 } from "./endpoints.ts";
-import { chartSlots, dailyPeaks } from "#common/charts";
+import { chartPointsOf, resolveDateRange } from "./endpoints.ts";
+import { chartSlots, dailyPeaks, round2 } from "#common/charts";
 import { notFound } from "./errors.ts";
 import { requireService, route } from "./http.ts";
 

@@ -1,7 +1,7 @@
 /**
  * /internet/{id}/…: the endpoint of a dedicated internet service: details and monitoring settings,
  * IP blocks, alert history and bandwidth. Also the arithmetic the answers need (IP blocks, date
- * ranges, 95th percentile), shared with the cabinet power module.
+ * ranges: shared with the cabinet power module; charts and the 95th percentile: common/charts.ts).
  */
 import { Router } from "express";
 import {
@@ -27,7 +27,7 @@ import { accountIncidentsOf, accountIncidentsRead } from "./status.ts";
 import { fieldErrors, notFound, unprocessable } from "./errors.ts";
 import { parseInput, requireService, route } from "./http.ts";
 import { addDays, daysBetween, parseDay } from "#common/calendar";
-import { bandwidthDays, chartSlots } from "#common/charts";
+import { bandwidthDays, chartSlots, percentile95, round2 } from "#common/charts";
 import { formatIp, parseIp } from "#common/net";
 
 export const MAX_ALERT_EMAILS = 5;
@@ -122,18 +122,6 @@ export function chartPointsOf(query: unknown): number | undefined {
   const points = (query as Record<string, unknown> | undefined)?.points;
   return points === undefined || points === "" ? undefined : parseInput(PointsQuery, { points }).points;
 }
-
-/**
- * The 95th percentile as transit is billed: sort the samples, set the top 5% aside (rounded down),
- * answer the highest remaining one. null without samples.
- */
-export function percentile95(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil((sorted.length * 95) / 100) - 1];
-}
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoint details

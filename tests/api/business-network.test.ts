@@ -9,7 +9,8 @@ import {
 } from "#contract/business-network";
 import { ErrorAnswer } from "#contract/common";
 import { AccountIncidentsAnswer } from "#contract/status";
-import { describeIpBlock, percentile95 } from "../../api/service/endpoints.ts";
+import { describeIpBlock } from "../../api/service/endpoints.ts";
+import { percentile95 } from "#common/charts";
 import { formatIp, parseIp } from "#common/net";
 import { createTestApi, type TestApi } from "./support/api.ts";
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { messageParts } from "../../app/lib/form-messages.ts";
-import { chartValues, percentile95 } from "../../app/components/business/business.ts";
+import { chartValues } from "../../app/components/business/business.ts";
+import { percentile95 } from "#common/charts";
 import { loader as csvLoader } from "../../app/routes/business/bandwidth-csv.ts";
 import { loader as cabinetLoader } from "../../app/routes/business/cabinet.tsx";
 import { loader as alertsLoader } from "../../app/routes/business/endpoint-alerts.tsx";

@@ -158,16 +158,6 @@ export function toChartData<T extends { time: string }>(
   return chartData(chartSlots(samples, pick, range, maxPoints), range);
 }
 
-/**
- * The 95th percentile as transit is billed (the API's rule): sort the rates, set the top 5% aside,
- * answer the highest one left. null without samples.
- */
-export function percentile95(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil((sorted.length * 95) / 100) - 1];
-}
-
 /** A round upper bound and tick step for an axis from 0 to at least `max` (about `ticks` steps). */
 export function niceScale(max: number, ticks = 5): { max: number; step: number } {
   if (!(max > 0)) return { max: 1, step: 0.25 };
