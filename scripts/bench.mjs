@@ -424,11 +424,11 @@ async function main() {
   // The naive page's CPU per request depends on what the machine did just before a batch: measured alone,
   // 1.2–1.4 ms back to back, 1.6–2.1 ms with 3 s between batches, 3.0–4.1 ms with 10 s (a portal page over
   // the same gaps: 1.5–1.6, 1.5–1.7 and 2.2–2.7 ms). Spread over a whole run it reads 1.4–1.5 ms; over the
-  // few batches of a run of a few screens, 2.3–2.9 ms, which flatters every ratio of that run.
+  // few batches of a run of a few slow screens, up to 2.3–2.9 ms, which flatters every ratio of that run.
   if (naive && naiveRuns.length < FEW_NAIVE_BATCHES)
     console.log(
-      `NOTE: the naive page was measured in ${naiveRuns.length} batches only, which read it high: compare the milliseconds of such runs` +
-        " between trees, and take ratios from a run over every screen.",
+      `NOTE: the naive page was measured in ${naiveRuns.length} of its batches only; so few can read it high (up to twice its` +
+        " figure over every screen): compare such runs between trees in milliseconds, and take ratios from a run over every screen.",
     );
   console.log(
     "Portal and API CPU in ms per request. rendered = a customer's first view;" +
