@@ -107,7 +107,7 @@ describe("/internet/view/{serviceId} (the endpoint layout)", () => {
     }
   });
 
-  it("asks the endpoint with the part its page shows: the alerts, the IP blocks, or nothing more", () => {
+  it("asks the endpoint with the part its page shows: the alerts, the IP blocks, the bandwidth, or nothing more", () => {
     const includes = (path: string) => endpointIncludes(new Request(`http://portal.test${path}`));
     expect(includes("/internet/view/8001")).toBe("incidents,alerts");
     expect(includes("/internet/view/8001.data")).toBe("incidents,alerts");
