@@ -111,12 +111,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSoc
 
 /**
  * One HTTP request. A request that fails on a kept-alive connection the server closed meanwhile (before any
- * answer) is sent again once on a new one, as browsers do; anything else that fails is an error (status 0).
+ * answer) is sent again once on a new connection, as browsers do; anything else that fails is an error (status 0).
  */
 function send(url, { method = "GET", headers = {}, body, decode = false }, retried = false) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.request(url, { method, agent, headers }, (res) => {
+    // The second try goes on a connection of its own: a browser checks a kept connection before using it
+    // again, and so never sends it on another one the same dead process held.
+    const req = http.request(url, { method, agent: retried ? false : agent, headers }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => decode && chunks.push(chunk));
       res.on("end", () => {
@@ -133,8 +135,8 @@ function send(url, { method = "GET", headers = {}, body, decode = false }, retri
     req.setTimeout(30_000, () => req.destroy(new Error("no answer within 30 s")));
     req.on("error", (error) => {
       if (!retried && req.reusedSocket && error.code === "ECONNRESET") {
-        resolve(send(url, { method, headers, body, decode }, true));
-      } else resolve({ status: 0, error, ms: performance.now() - started, started });
+        resolve(send(url, { method, headers, body, decode }, true).then((again) => ({ ...again, firstSent: started })));
+      } else resolve({ status: 0, error, ms: performance.now() - started, started, retried });
     });
     if (body) req.write(body);
     req.end();
@@ -700,6 +702,13 @@ async function faults(infra) {
   await lib.sleep(10_000);
   windows.at(-1).to = performance.now();
   windows.at(-1).inFlight = inFlightAt(killAt);
+  // Each failure around the kill: when it was sent against the kill, and whether it was a second try.
+  windows.at(-1).failures = records
+    .filter((r) => r.status === 0 && r.started + r.ms >= killAt - 1000 && r.started < windows.at(-1).to)
+    .map((r) => {
+      const ms = (t) => `${t >= killAt ? "+" : ""}${(t - killAt).toFixed(0)} ms`;
+      return `${r.path.replace(/\d+/g, "N")} sent ${ms(r.firstSent ?? r.started)}${r.retried ? `, again ${ms(r.started)} after a reset` : ""}, failed ${ms(r.started + r.ms)}`;
+    });
   windows.at(-1).recovered = Boolean(replaced);
 
   // 2. PostgreSQL restarted.
@@ -933,7 +942,10 @@ function printFaults(r) {
       .map(([k, c]) => `${c}× ${k}`)
       .join(", ");
     let notes = "";
-    if (w.victim) notes = `${w.inFlight} requests in flight at the kill (on both workers); ${w.recovered ? "replaced" : "NOT replaced"}`;
+    if (w.victim)
+      notes =
+        `${w.inFlight} requests in flight at the kill (on both workers); ${w.recovered ? "replaced" : "NOT replaced"}` +
+        (w.failures.length ? `; failed: ${w.failures.join("; ")}` : "");
     if (w.downUntil)
       notes = `while down: ${w.whileDown.errors} failed (${
         Object.entries(w.whileDown.errorsBy)
