@@ -1,6 +1,6 @@
 /**
  * Billing history: invoices and their PDF, billing details, payment history and its date filter, in
- * English and French, and the forbidden page of an account billed through a parent account.
+ * English and French, and the 403 page of an account billed through a parent account, which says why.
  * The demo data is seeded relative to today (api/db/seed/core.ts and billing.ts): account 100101's
  * latest invoice, issued ten days before the seed day, is unpaid, $163.85; the one before is paid, $178.53; a declined bank payment 41 days
  * ago (TX-S000001, hidden: bank payments older than 30 days) and a declined card autopay charge 70 days
@@ -169,17 +169,34 @@ test("payment history: old bank payments hidden, and a date filter that is a GET
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("");
 });
 
-test("an account billed through a parent account: the forbidden page inside the signed-in layout @static", async ({ page }) => {
+test("an account billed through a parent account: a 403 that says why, inside the signed-in layout @static", async ({ page }) => {
   await signIn(page, "business@example.com");
   for (const path of ["/billing/200303/invoices", "/billing-details/200303/payments"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This account's bills come through another account");
+    await expect(page.getByTestId("billed-elsewhere")).toContainText(
+      "Liberty Village Studios (account 200303) is billed through another account",
+    );
+    await expect(page.getByRole("link", { name: "See this account's services" })).toHaveAttribute("href", "/dashboard/200303");
     // The signed-in layout is still there: the header's account menu and the side navigation.
     await expect(page.getByText("Account menu").first()).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main navigation" }).first()).toBeVisible();
   }
   await expectNoAxeViolations(page);
+  await page.goto("/billing/200303?lng=fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ce compte est facturé par un autre compte");
+  await expect(page.getByTestId("billed-elsewhere")).toContainText("Liberty Village Studios (compte 200303) est facturé");
+  await expect(page).toHaveTitle("403 - Accès interdit");
+});
+
+test("an account billed through a parent account: its services are one link away", async ({ page }) => {
+  await signIn(page, "business@example.com");
+  const response = await page.goto("/billing/200303");
+  expect(response?.status()).toBe(403);
+  await page.getByRole("link", { name: "See this account's services" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/200303$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("billing addresses without an account id lead to the active account's page @static", async ({ page }) => {

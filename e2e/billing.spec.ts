@@ -429,7 +429,7 @@ test("card autopay: set up, stop, then remove the card, each change after a conf
 
 test("a business account billed elsewhere has no billing pages @static", async ({ page }) => {
   await signIn(page, "business@example.com", { cameFrom: "/billing/200303" });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This account's bills come through another account");
   // The error keeps the signed-in layout: the account menu and the navigation are still there.
   await expect(page.getByRole("navigation", { name: "Main navigation" }).first()).toBeVisible();
   await expect(page).toHaveTitle("403 - Forbidden");

@@ -1,8 +1,9 @@
 /**
  * The error pages of spec sections 2 and 8: 404 "404 Not Found", 403 "You do not have permission to
  * view this page.", any other status "An error occurred"; an unmatched address "This page could not be
- * found". Each has a link to the home page. A 403 for an account the user removed themselves from
- * (`kind: "left-account"`, app/lib/auth.server.ts requireCustomer) says so instead.
+ * found". Each has a link to the home page. A 403 about one of the user's own accounts says why instead
+ * (app/lib/auth.server.ts requireCustomer): the user removed themselves from it (`kind: "left-account"`), or
+ * it is billed through another account and has no billing pages (`kind: "billed-elsewhere"`).
  */
 import { useEffect } from "react";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
@@ -25,28 +26,39 @@ export function errorVariant(error: unknown): { variant: ErrorVariant; status: n
   return { variant: "other", status: 500 };
 }
 
-/** The account a 403 is about, when the user removed themselves from it during this session. */
-export function leftAccountOf(error: unknown): { id: number; name: string } | null {
+/** Why a 403 about one of the user's accounts refused it: they left it, or its bills come through another account. */
+export type AccountRefusal = { kind: "left-account" | "billed-elsewhere"; id: number; name: string };
+
+/** The account a 403 is about, when requireCustomer said why (AccountRefusal). */
+export function accountRefusalOf(error: unknown): AccountRefusal | null {
   if (!isRouteErrorResponse(error) || error.status !== 403) return null;
   const value = error.data as { kind?: string; id?: unknown; name?: unknown } | null;
-  return value?.kind === "left-account" && typeof value.id === "number" && typeof value.name === "string"
-    ? { id: value.id, name: value.name }
+  return (value?.kind === "left-account" || value?.kind === "billed-elsewhere") &&
+    typeof value.id === "number" &&
+    typeof value.name === "string"
+    ? { kind: value.kind, id: value.id, name: value.name }
     : null;
 }
 
-/** Where an account's pages lead once the user removed themselves from it: why, and the way to their accounts. */
-function LeftAccountPage({ account }: { account: { id: number; name: string } }) {
+/** An account's page refused for a reason of its own: why, and the way on (the user's accounts, or this account's services). */
+function AccountRefusalPage({ refusal }: { refusal: AccountRefusal }) {
   const { t } = useT();
+  const left = refusal.kind === "left-account";
   return (
-    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid="left-account">
+    <section aria-labelledby="error-heading" className="mx-auto max-w-xl py-12 text-center" data-testid={refusal.kind}>
       <title>{t("errors.forbiddenDocumentTitle")}</title>
       <h1 id="error-heading" className="text-2xl font-semibold text-gray-900">
-        {t("errors.leftAccountTitle")}
+        {left ? t("errors.leftAccountTitle") : t("errors.billedElsewhereTitle")}
       </h1>
-      <p className="mt-3 text-gray-800">{t("errors.leftAccountText", { name: account.name, id: account.id })}</p>
+      <p className="mt-3 text-gray-800">
+        {t(left ? "errors.leftAccountText" : "errors.billedElsewhereText", { name: refusal.name, id: refusal.id })}
+      </p>
       <p className="mt-6">
-        <a href="/" className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark">
-          {t("errors.leftAccountLink")}
+        <a
+          href={left ? "/" : `/dashboard/${refusal.id}`}
+          className="inline-block rounded-md bg-primary px-4 py-2 font-medium text-white no-underline hover:bg-primary-dark"
+        >
+          {left ? t("errors.leftAccountLink") : t("errors.billedElsewhereLink")}
         </a>
       </p>
     </section>
@@ -56,8 +68,8 @@ function LeftAccountPage({ account }: { account: { id: number; name: string } })
 export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: unknown }) {
   const { t } = useT();
   const reference = useReference(error);
-  const left = leftAccountOf(error);
-  if (left) return <LeftAccountPage account={left} />;
+  const refusal = accountRefusalOf(error);
+  if (refusal) return <AccountRefusalPage refusal={refusal} />;
   const heading =
     variant === "not-found"
       ? t("errors.notFoundTitle")

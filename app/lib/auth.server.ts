@@ -447,7 +447,7 @@ export interface RequireCustomerOptions {
 /**
  * The account a page shows, from the route's `customerId` among the signed-in user's accounts: 404 for
  * an id that is not a number, 403 for an account that is not theirs (or, with `billing`, one that is
- * not billing-authoritative). Routes name the parameter `customerId` everywhere, so the layout always
+ * not billing-authoritative: `kind: "billed-elsewhere"`, which the error page explains). Routes name the parameter `customerId` everywhere, so the layout always
  * knows the account on screen.
  */
 export async function requireCustomer(
@@ -464,10 +464,10 @@ export async function requireCustomer(
     if (left) throw data({ kind: "left-account", id: left.id, name: left.name }, { status: 403 });
     throw data({ kind: "forbidden" }, { status: 403 });
   }
-  const refused =
-    ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative) ||
-    (options.manageBilling && !canManageBilling(customer)) ||
-    (options.cards && !customer.credit_card_allowed);
+  // An account billed through another has no billing pages: the page says so (a bookmark, an address typed).
+  if ((options.billing || options.manageBilling) && !customer.isBillingAuthoritative)
+    throw data({ kind: "billed-elsewhere", id: customer.customer_id, name: customer.contract_name }, { status: 403 });
+  const refused = (options.manageBilling && !canManageBilling(customer)) || (options.cards && !customer.credit_card_allowed);
   if (refused) throw data({ kind: "forbidden" }, { status: 403 });
   return customer;
 }

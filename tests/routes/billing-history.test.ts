@@ -94,12 +94,12 @@ describe.each([
     expect(pageCalls(calls)).toEqual([]);
   });
 
-  it("answers 403 for an account billed through a parent account", async () => {
+  it("answers 403 for an account billed through a parent account, naming it", async () => {
     withAccount({});
     const calls = recordApiCalls();
     const result = await open("200303");
     expect(result.status).toBe(403);
-    expect(result.data).toEqual({ kind: "forbidden" });
+    expect(result.data).toEqual({ kind: "billed-elsewhere", id: 200303, name: "Liberty Village Studios" });
     expect(pageCalls(calls)).toEqual([]);
   });
 });

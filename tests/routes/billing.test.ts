@@ -90,10 +90,11 @@ describe("billing summary", () => {
     expect(result.data.canManage).toBe(false);
   });
 
-  it("answers 403 for an account billed through its parent, without asking the API", async () => {
+  it("answers 403 for an account billed through its parent, saying so, without asking the API", async () => {
     accountsWith({ isBillingAuthoritative: false });
     const result = await call(summaryRoute.loader as Handler, "/billing/100101", { customerId: "100101" });
     expect(result.status).toBe(403);
+    expect(result.data).toEqual({ kind: "billed-elsewhere", id: 100101, name: expect.any(String) });
   });
 
   it("answers 403 for another user's account and 404 for an id that is not a number", async () => {
