@@ -447,8 +447,8 @@ export interface RequireCustomerOptions {
 /**
  * The account a page shows, from the route's `customerId` among the signed-in user's accounts: 404 for
  * an id that is not a number, 403 for an account that is not theirs (or, with `billing`, one that is
- * not billing-authoritative: `kind: "billed-elsewhere"`, which the error page explains). Routes name the parameter `customerId` everywhere, so the layout always
- * knows the account on screen.
+ * not billing-authoritative: `kind: "billed-elsewhere"`, which the error page explains). Routes name the
+ * parameter `customerId` everywhere, so the layout always knows the account on screen.
  */
 export async function requireCustomer(
   context: Context,
