@@ -247,7 +247,8 @@ function hidden(html, name) {
 
 /**
  * One customer's visit (issue 28): sign in; dashboard; billing summary; 30 % payment history; 10 % pay
- * (the three when the dashboard links the account's billing); 20 % WiFi or router; 10 % support; sign out. `stopped()` ends it early (the step is over).
+ * (the three when the dashboard links the account's billing); 20 % WiFi or router; 10 % support; sign out.
+ * `stopped()` ends it early (the step is over).
  */
 async function visit(base, username, log, stopped) {
   const b = new Browser(base, log);
