@@ -7,9 +7,9 @@
 import { Router } from "express";
 import type { BillingSummaryAnswer, Invoice, InvoiceStatus } from "../contract/billing.ts";
 import type { Db } from "../db/client.ts";
-import { accountBalance, billingAccess, cycleStart, type CustomerRow } from "./billing.ts";
+import { BALANCE_COLUMNS, balanceOf, billingAccess, cycleStart, type BalanceColumns, type CustomerRow } from "./billing.ts";
 import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from "./payment-records.ts";
-import { dollars, todayOf, type ServiceContext } from "./context.ts";
+import { dollars, todayOf, together, type ServiceContext } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { route } from "./http.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
@@ -30,17 +30,20 @@ interface AllocatedInvoice extends InvoiceRow {
   status: InvoiceStatus;
 }
 
-/** Invoices oldest first, each with what successful payments cover of it (oldest invoices first). */
-async function allocatedInvoices(db: Db, customerId: number, today: string): Promise<AllocatedInvoice[]> {
-  const [rows, balance] = await Promise.all([
-    db.query<InvoiceRow>(
-      `SELECT id, invoice_number, issued_on, due_on, period_start, period_end, total_cents
-         FROM invoices WHERE customer_id = $1 ORDER BY issued_on, id`,
-      [customerId],
-    ),
-    accountBalance(db, customerId, today),
-  ]);
-  let left = balance.paidCents;
+/** An account's invoices ($1 the customer), oldest first: a read of `together`. */
+const invoicesRead = (customerId: number) => ({
+  sql: `SELECT id, invoice_number, issued_on, due_on, period_start, period_end, total_cents
+          FROM invoices WHERE customer_id = $1 ORDER BY issued_on, id`,
+  params: [customerId],
+  as: "rows" as const,
+});
+
+/** The balance's columns as of a day, first of a `together` statement. */
+const balanceRead = (customerId: number, today: string) => ({ sql: `SELECT ${BALANCE_COLUMNS}`, params: [customerId, today] });
+
+/** Invoices (oldest first) with what successful payments cover of each, oldest invoices first. */
+function allocate(rows: InvoiceRow[], paidCents: number, today: string): AllocatedInvoice[] {
+  let left = paidCents;
   return rows.map((row) => {
     const paid = Math.max(0, Math.min(row.total_cents, left));
     left -= paid;
@@ -48,6 +51,13 @@ async function allocatedInvoices(db: Db, customerId: number, today: string): Pro
       paid >= row.total_cents ? "paid" : row.due_on < today ? "overdue" : paid > 0 ? "partially_paid" : "unpaid";
     return { ...row, paid_cents: paid, status };
   });
+}
+
+/** Invoices oldest first, each with what successful payments cover of it: one statement. */
+async function allocatedInvoices(db: Db, customerId: number, today: string): Promise<AllocatedInvoice[]> {
+  const read = together(balanceRead(customerId, today), { invoice_rows: invoicesRead(customerId) });
+  const row = (await db.one<BalanceColumns & { invoice_rows: InvoiceRow[] }>(read.sql, read.params))!;
+  return allocate(row.invoice_rows, balanceOf(row).paidCents, today);
 }
 
 const toInvoice = (customerId: number, row: AllocatedInvoice): Invoice => ({
@@ -70,19 +80,33 @@ const toInvoice = (customerId: number, row: AllocatedInvoice): Invoice => ({
  */
 export async function billingSummary(ctx: ServiceContext, customerId: number, customer: CustomerRow): Promise<BillingSummaryAnswer> {
   const today = todayOf(ctx);
-  const [invoices, balance, pending, last] = await Promise.all([
-    allocatedInvoices(ctx.db, customerId, today),
-    accountBalance(ctx.db, customerId, today),
-    ctx.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE customer_id = $1 AND status = 'pending' ORDER BY paid_at DESC, id DESC`,
-      [customerId],
-    ),
-    ctx.db.one<{ amount_cents: number; paid_at: Date }>(
-      `SELECT amount_cents, paid_at FROM payments WHERE customer_id = $1 AND status = 'successful'
-        ORDER BY paid_at DESC, id DESC LIMIT 1`,
-      [customerId],
-    ),
-  ]);
+  // The balance, the invoices, the payments on their way and the last one received: one statement.
+  const read = together(balanceRead(customerId, today), {
+    invoice_rows: invoicesRead(customerId),
+    pending_rows: {
+      sql: `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE customer_id = $1 AND status = 'pending' ORDER BY paid_at DESC, id DESC`,
+      params: [customerId],
+      as: "rows",
+    },
+    last_payment: {
+      sql: `SELECT amount_cents, paid_at FROM payments WHERE customer_id = $1 AND status = 'successful'
+             ORDER BY paid_at DESC, id DESC LIMIT 1`,
+      params: [customerId],
+      as: "row",
+    },
+  });
+  const row = (await ctx.db.one<
+    BalanceColumns & {
+      invoice_rows: InvoiceRow[];
+      // Inside JSON, instants are ISO strings.
+      pending_rows: (Omit<PaymentRow, "paid_at"> & { paid_at: string })[];
+      last_payment: { amount_cents: number; paid_at: string } | null;
+    }
+  >(read.sql, read.params))!;
+  const balance = balanceOf(row);
+  const invoices = allocate(row.invoice_rows, balance.paidCents, today);
+  const pending = row.pending_rows.map((payment) => ({ ...payment, paid_at: new Date(payment.paid_at) }));
+  const last = row.last_payment && { amount_cents: row.last_payment.amount_cents, paid_at: new Date(row.last_payment.paid_at) };
   const current = invoices.at(-1);
   const answer: BillingSummaryAnswer = {
     currentInvoice: current ? toInvoice(customerId, current) : null,

@@ -126,20 +126,26 @@ const DUE_PAD = `((status = 'pending_setup' AND active_from <= $2) OR (status = 
 /** Payments past their settlement period ($2: now) and PAD agreements whose date came ($2: today), by SQL condition. */
 export const DUE_BILLING = { payments: MATURED_PAYMENT, pads: DUE_PAD };
 
+/** Whether anything of an account's billing is due ($1 the customer, $2 now, $3 today), as columns of one SELECT with others. */
+export const DUE_COLUMNS = `EXISTS (SELECT 1 FROM payments WHERE customer_id = $1 AND ${MATURED_PAYMENT}) AS payments_due,
+            EXISTS (SELECT 1 FROM autopay_pads WHERE customer_id = $1 AND ${DUE_PAD.replaceAll("$2", "$3")}) AS pads_due`;
+
+export interface DueColumns {
+  payments_due: boolean;
+  pads_due: boolean;
+}
+
 /**
  * Applies what time has made due on an account: pending payments past their settlement period settle
  * (and may lift a suspension), PAD agreements move on from pending_setup and pending_removal. A cheap
- * read decides first; nothing is written when nothing is due. Idempotent, and safe with several
- * processes: the account's row is locked and every UPDATE names the state it leaves.
+ * read decides first (DUE_COLUMNS, or `due` when the caller read them with its own row); nothing is
+ * written when nothing is due. Idempotent, and safe with several processes: the account's row is locked
+ * and every UPDATE names the state it leaves.
  */
-export async function settleBilling(db: Db, links: LinkSigner, customerId: number, now: Date): Promise<boolean> {
+export async function settleBilling(db: Db, links: LinkSigner, customerId: number, now: Date, due?: DueColumns): Promise<boolean> {
   const today = now.toISOString().slice(0, 10);
-  const due = await db.one<{ payments: boolean; pads: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM payments WHERE customer_id = $1 AND ${MATURED_PAYMENT}) AS payments,
-            EXISTS (SELECT 1 FROM autopay_pads WHERE customer_id = $1 AND ${DUE_PAD.replaceAll("$2", "$3")}) AS pads`,
-    [customerId, now, today],
-  );
-  if (!due?.payments && !due?.pads) return false;
+  due ??= (await db.one<DueColumns>(`SELECT ${DUE_COLUMNS}`, [customerId, now, today]))!;
+  if (!due.payments_due && !due.pads_due) return false;
   await db.transaction(async (tx) => {
     await tx.query("SELECT id FROM customers WHERE id = $1 FOR UPDATE", [customerId]);
     const settled = await tx.query<{ amount_cents: number; method: string }>(
@@ -166,11 +172,6 @@ export async function settleBilling(db: Db, links: LinkSigner, customerId: numbe
   return true;
 }
 
-/** Billing's time-driven changes of an account, before a billing request uses it (see settleBilling). */
-async function applyDueChanges(ctx: ServiceContext, customerId: number): Promise<void> {
-  await settleBilling(ctx.db, ctx.links, customerId, ctx.now());
-}
-
 // --- Request helpers ---
 
 export interface CustomerRow extends AddressColumns {
@@ -184,6 +185,9 @@ export interface CustomerRow extends AddressColumns {
   billing_day: number;
 }
 
+const CUSTOMER_COLUMNS = `id, contract_name, account_number, is_billing_authoritative, credit_card_allowed, suspended_for_nonpayment,
+       submitted_proof_of_payment, billing_day, address_line1, address_line2, city, province, postal_code`;
+
 /**
  * The user's access to an account's billing: an activated contact (with the authoritative or billing
  * role to change anything) of a billing-authoritative account; 403 otherwise.
@@ -194,14 +198,19 @@ export async function billingAccess(
   write: boolean,
 ): Promise<CustomerAccess & { customer: CustomerRow }> {
   const access = await requireCustomer(ctx.db, req, req.params.id, write ? PAYING_ROLES : undefined);
-  const customer = await ctx.db.one<CustomerRow>(
-    `SELECT id, contract_name, account_number, is_billing_authoritative, credit_card_allowed, suspended_for_nonpayment,
-            submitted_proof_of_payment, billing_day, address_line1, address_line2, city, province, postal_code
-       FROM customers WHERE id = $1`,
-    [access.customerId],
-  );
-  if (!customer?.is_billing_authoritative) throw forbidden("This account is billed through its parent account");
-  await applyDueChanges(ctx, access.customerId);
+  const now = ctx.now();
+  // The account and whether billing's time-driven changes are due, in one statement.
+  const read = (id: number) =>
+    ctx.db.one<CustomerRow & DueColumns>(`SELECT ${CUSTOMER_COLUMNS}, ${DUE_COLUMNS} FROM customers WHERE id = $1`, [
+      id,
+      now,
+      now.toISOString().slice(0, 10),
+    ]);
+  let row = await read(access.customerId);
+  if (!row?.is_billing_authoritative) throw forbidden("This account is billed through its parent account");
+  // What settling changed (a suspension lifted) shows in this answer already.
+  if (await settleBilling(ctx.db, ctx.links, access.customerId, now, row)) row = (await read(access.customerId))!;
+  const { payments_due: _payments, pads_due: _pads, ...customer } = row;
   return { ...access, customer };
 }
 

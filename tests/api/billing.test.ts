@@ -336,6 +336,10 @@ describe("GET /billing/{id}/summary", () => {
       next_bill_date: "2026-12-05",
     });
     expect(summary.suspended_for_nonpayment).toBe(false);
+    // The last payment received is the newest successful one of the history.
+    const { payments } = PaymentsAnswer.parse((await api.call("GET", `/billing/${RESI}/payments`, { token: resi })).body);
+    const newest = payments.find((p) => p.status === "successful")!;
+    expect(summary.balanceDetails.last_payment).toEqual({ amount: newest.amount, date: newest.date });
   });
 
   it("shows what is past due, the pending bank payment and the suspension", async () => {
@@ -348,6 +352,9 @@ describe("GET /billing/{id}/summary", () => {
     const pending = summary.balanceDetails.pending_payments[0];
     expect(pending).toMatchObject({ method: "bank", status: "pending", amount: 124.3 });
     expect(new Date(pending.settles_by!).getTime() - new Date(pending.paid_at).getTime()).toBe(48 * 3_600_000);
+    // The same record as the payment history's, to the millisecond.
+    const { payments } = PaymentsAnswer.parse((await api.call("GET", `/billing/${FAMILY_HOME}/payments`, { token: family })).body);
+    expect(payments.find((p) => p.status === "pending")).toEqual(pending);
   });
 });
 
@@ -983,7 +990,12 @@ describe("paying off a suspended account", () => {
     // Two days later the bank payment settled (when billing is next used): the balance is paid, services are back.
     api.clock.now = new Date(NOW.getTime() + 49 * 3_600_000);
     try {
-      await api.call("GET", `/billing/${FAMILY_HOME}/summary`, { token: await api.signIn("family@example.com") });
+      // The answer of the read that settled it already shows the suspension lifted.
+      const settling = await api.call("GET", `/billing/${FAMILY_HOME}/summary`, { token: await api.signIn("family@example.com") });
+      expect(BillingSummaryAnswer.parse(settling.body)).toMatchObject({
+        suspended_for_nonpayment: false,
+        balanceDetails: { balance_owing: 0 },
+      });
     } finally {
       api.clock.now = new Date(NOW);
     }
