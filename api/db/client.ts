@@ -224,9 +224,19 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
     return name;
   };
   const wrap = (client: Client | null): Db => {
-    const run = (sql: string, params?: unknown[]) => {
+    const send = (sql: string, params?: unknown[]) => {
       const name = params?.length ? nameOf(sql) : undefined;
       return name ? (client ?? pool).query({ name, text: sql, values: params }) : (client ?? pool).query(sql, params);
+    };
+    // A transaction's statements go one after another on its one connection: those a caller sends
+    // together (Promise.all) wait here for the one before, as pg's own queue made them wait, which pg
+    // deprecates (removed in pg 9).
+    let previous: Promise<unknown> = Promise.resolve();
+    const run = (sql: string, params?: unknown[]) => {
+      if (!client) return send(sql, params);
+      const next = previous.then(() => send(sql, params));
+      previous = next.catch(() => undefined);
+      return next;
     };
     const db: Db = {
       kind: "postgres",
