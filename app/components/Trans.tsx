@@ -1,6 +1,7 @@
 /**
- * A translated text with elements inside it: `<support>customer support</support>` in the text becomes
- * the `support` element given, with the translated words as its children (tags are not nested).
+ * A translated text with elements inside it: a pair of tags `<support>…</support>` in the text becomes
+ * the `support` element given, with the translated words between the tags as its children (tags are not
+ * nested).
  */
 import { cloneElement, Fragment, type ReactElement } from "react";
 import type { T, TOptions } from "~/lib/translate";
