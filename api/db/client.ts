@@ -252,13 +252,16 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
       async transaction<T>(fn: (tx: Db) => Promise<T>) {
         if (client) return fn(db);
         const conn = await pool.connect();
+        // BEGIN, COMMIT and ROLLBACK wait their turn too: a statement sent beside one that failed may
+        // still be under way when the transaction rolls back.
+        const tx = wrap(conn);
         try {
-          await conn.query("BEGIN");
-          const result = await fn(wrap(conn));
-          await conn.query("COMMIT");
+          await tx.exec("BEGIN");
+          const result = await fn(tx);
+          await tx.exec("COMMIT");
           return result;
         } catch (error) {
-          await conn.query("ROLLBACK").catch(() => undefined);
+          await tx.exec("ROLLBACK").catch(() => undefined);
           throw error;
         } finally {
           conn.release();

@@ -30,10 +30,10 @@ function watchOverlaps(): { overlapping: string[]; stop: () => void } {
     Client: { prototype: { query: (...args: unknown[]) => unknown } };
   };
   const query = Client.prototype.query;
-  Client.prototype.query = function (this: { activeQuery?: unknown; _queryQueue?: unknown[] }, ...args: unknown[]) {
+  Client.prototype.query = function (this: { _activeQuery?: unknown; _queryQueue?: unknown[] }, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     // What pg checks before its deprecation notice: a query under way or waiting on this client.
-    if (this.activeQuery || this._queryQueue?.length) overlapping.push(typeof first === "string" ? first : String(first?.text));
+    if (this._activeQuery || this._queryQueue?.length) overlapping.push(typeof first === "string" ? first : String(first?.text));
     return query.apply(this, args);
   };
   return { overlapping, stop: () => (Client.prototype.query = query) };
@@ -58,11 +58,22 @@ it("runs the statements sent together inside a transaction one at a time, each w
 
 it("rolls back all of it when one of the statements sent together fails, and the next transaction works", async () => {
   await db.exec("CREATE TABLE IF NOT EXISTS tx_probe (n integer)");
-  await expect(
-    db.transaction((tx) =>
-      Promise.all([tx.query("INSERT INTO tx_probe VALUES (1)"), tx.query("SELECT 1 / 0"), tx.query("INSERT INTO tx_probe VALUES (2)")]),
-    ),
-  ).rejects.toThrow(/division by zero/);
+  // The statement after the failing one is still under way when Promise.all rejects: ROLLBACK waits for it.
+  const watch = watchOverlaps();
+  try {
+    await expect(
+      db.transaction((tx) =>
+        Promise.all([
+          tx.query("INSERT INTO tx_probe VALUES (1)"),
+          tx.query("SELECT 1 / 0"),
+          tx.query("INSERT INTO tx_probe SELECT 2 FROM pg_sleep(0.05)"),
+        ]),
+      ),
+    ).rejects.toThrow(/division by zero/);
+  } finally {
+    watch.stop();
+  }
+  expect(watch.overlapping).toEqual([]);
   expect(await db.query("SELECT n FROM tx_probe")).toEqual([]);
   await db.transaction((tx) => tx.query("INSERT INTO tx_probe VALUES (3)"));
   expect(await db.query("SELECT n FROM tx_probe")).toEqual([{ n: 3 }]);
