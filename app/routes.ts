@@ -43,6 +43,7 @@ export default [
     index("routes/_index.tsx"),
     route("dashboard/:customerId?", "routes/dashboard.tsx"),
     route("accounts", "routes/accounts.tsx"),
+    route("accounts/list", "routes/account-list.ts"),
     route("switch-account", "routes/switch-account.tsx"),
     route("logout", "routes/logout.tsx"),
 

@@ -35,6 +35,8 @@ test("three accounts: a menu that makes another account active", async ({ page }
 test("twelve accounts: a searchable list", async ({ page }) => {
   await signIn(page, "business@example.com");
   if (hasJs()) {
+    // The page carries the active account and the count; the list comes when the search is first used.
+    expect(await page.content()).not.toContain("Kensington Dental Group");
     const box = page.getByRole("combobox", { name: "Find an account" });
     await box.fill("kensington");
     const options = page.getByRole("option");
@@ -51,6 +53,21 @@ test("twelve accounts: a searchable list", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/200302$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kensington Dental Group");
   expect(await cookieValue(page, "activeCustomerId")).toBe("200302");
+});
+
+test("twelve accounts: the search says when the list cannot be loaded, and loads it when asked again @needs-js", async ({ page }) => {
+  await signIn(page, "business@example.com");
+  await page.route("**/accounts/list", (route) => route.abort());
+  const box = page.getByRole("combobox", { name: "Find an account" });
+  await box.fill("junction");
+  await expect(page.getByText("Your accounts could not be loaded. Try again in a moment.")).toBeVisible();
+  // The page stays (an open list hides the rest of the page from the accessibility tree, not from the eye).
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.unroute("**/accounts/list");
+  await box.fill("junctio");
+  await expect(page.getByRole("option")).toHaveText(["Junction Data Works (200310)"]);
+  await page.getByRole("option").click();
+  await expect(page).toHaveURL(/\/dashboard\/200310$/);
 });
 
 test("the account list searches names without accents and by customer id @static", async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * The account switcher, shown with more than one account. Up to 7 accounts: a menu; more: a searchable
- * list. Without JavaScript (and until the widget loads): a <select> with a submit button, or a GET
+ * list, fetched when the customer first uses it (/accounts/list), not sent with every page. Without JavaScript (and until the widget loads): a <select> with a submit button, or a GET
  * search form that leads to /accounts?q=. Then a Headless UI Menu or Combobox, of the same height (the same
  * label above a 2rem control), so nothing under the header moves when it replaces the native form.
  * Choosing posts customerId (and the current path) to /switch-account.
@@ -22,7 +22,7 @@ const SearchWidget = lazyEnhancement<SwitcherProps>(
 
 const buttonClass = "h-8 rounded-md border border-primary px-3 py-1 text-sm font-medium text-primary hover:bg-primary-light";
 
-function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
+function NativeMenu({ accounts, active, idPrefix }: SwitcherProps) {
   const { t } = useT();
   const { pathname } = useLocation();
   return (
@@ -35,7 +35,7 @@ function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
         <select
           id={`${idPrefix}-switch-account`}
           name="customerId"
-          defaultValue={activeId}
+          defaultValue={active?.customer_id}
           className="h-8 max-w-[18rem] rounded-md border border-gray-400 bg-white px-2 py-1 text-sm"
         >
           {accounts.map((a) => (
@@ -52,9 +52,8 @@ function NativeMenu({ accounts, activeId, idPrefix }: SwitcherProps) {
   );
 }
 
-function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
+function NativeSearch({ active, idPrefix }: SwitcherProps) {
   const { t } = useT();
-  const active = accounts.find((a) => a.customer_id === activeId);
   return (
     <form method="get" action="/accounts" role="search" aria-label={t("switcher.searchLabel")} className="flex flex-wrap items-end gap-2">
       <div>
@@ -78,8 +77,8 @@ function NativeSearch({ accounts, activeId, idPrefix }: SwitcherProps) {
 
 export function AccountSwitcher(props: SwitcherProps) {
   const hydrated = useHydrated();
-  if (props.accounts.length <= 1) return null;
-  const search = props.accounts.length > SWITCHER_MENU_LIMIT;
+  if (props.count <= 1) return null;
+  const search = props.count > SWITCHER_MENU_LIMIT;
   const native = search ? <NativeSearch {...props} /> : <NativeMenu {...props} />;
   if (!hydrated) return native;
   return <Suspense fallback={native}>{search ? <SearchWidget {...props} /> : <MenuWidget {...props} />}</Suspense>;

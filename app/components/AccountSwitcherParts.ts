@@ -6,8 +6,11 @@ export interface SwitcherAccount {
 }
 
 export interface SwitcherProps {
+  /** All of them for the menu (up to SWITCHER_MENU_LIMIT); none for the search, which fetches them when used. */
   accounts: SwitcherAccount[];
-  activeId: number | undefined;
+  /** How many accounts the user has. */
+  count: number;
+  active: SwitcherAccount | undefined;
   /** Distinguishes the wide-screen and small-screen copies (ids stay unique). */
   idPrefix: string;
 }

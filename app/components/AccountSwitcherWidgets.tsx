@@ -1,8 +1,9 @@
 /** The account switcher's Headless UI widgets (loaded after hydration): a Menu, and a Combobox. */
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useT } from "~/lib/use-t";
 import { useLocation, useNavigation, useSubmit } from "react-router";
+import type { AccountListAnswer } from "~/routes/account-list";
 import { matchesAccountQuery } from "~/lib/account-search";
 import { accountLabel, type SwitcherAccount, type SwitcherProps } from "./AccountSwitcherParts";
 
@@ -29,11 +30,11 @@ function ChevronIcon() {
   );
 }
 
-export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
+export function AccountMenuWidget({ accounts, active }: SwitcherProps) {
   const { t } = useT();
+  const activeId = active?.customer_id;
   const choose = useChooseAccount(activeId);
   const busy = useNavigation().state !== "idle";
-  const active = accounts.find((a) => a.customer_id === activeId);
   return (
     <Menu as="div" className="relative">
       {/* The native form's visible label, kept so that the header keeps its height (the button names itself). */}
@@ -63,14 +64,56 @@ export function AccountMenuWidget({ accounts, activeId }: SwitcherProps) {
   );
 }
 
-export function AccountSearchWidget({ accounts, activeId, idPrefix }: SwitcherProps) {
+/** Where the search's list comes from (app/routes/account-list.ts). */
+const ACCOUNT_LIST_PATH = "/accounts/list";
+
+/**
+ * The account list of the search, fetched when the customer first uses it (again after a failure). A
+ * plain request, not a fetcher: a failure (offline, a session ended) says so in the list instead of
+ * putting an error page in place of the page.
+ */
+function useAccountList() {
+  const [list, setList] = useState<SwitcherAccount[] | "loading" | "failed">();
+  const asked = useRef(false);
+  const load = () => {
+    if (asked.current) return;
+    asked.current = true;
+    setList("loading");
+    fetch(ACCOUNT_LIST_PATH, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<AccountListAnswer>) : null))
+      .catch(() => null)
+      .then((answer) => {
+        asked.current = Boolean(answer?.accounts);
+        setList(answer?.accounts ?? "failed");
+      });
+  };
+  return { accounts: Array.isArray(list) ? list : undefined, failed: list === "failed", load };
+}
+
+const panelText = "px-4 py-2 text-sm text-gray-700";
+
+export function AccountSearchWidget({ active, idPrefix }: SwitcherProps) {
   const { t } = useT();
-  const choose = useChooseAccount(activeId);
+  const choose = useChooseAccount(active?.customer_id);
   const [query, setQuery] = useState("");
-  const active = accounts.find((a) => a.customer_id === activeId) ?? null;
-  const matches = useMemo(() => accounts.filter((a) => matchesAccountQuery(a, query)), [accounts, query]);
+  const list = useAccountList();
+  const matches = useMemo(() => (list.accounts ?? []).filter((a) => matchesAccountQuery(a, query)), [list.accounts, query]);
+  let panel: ReactNode;
+  if (list.failed) panel = <div className={panelText}>{t("switcher.loadFailed")}</div>;
+  else if (!list.accounts) panel = <div className={panelText}>{t("switcher.loading")}</div>;
+  else if (matches.length === 0) panel = <div className={panelText}>{t("switcher.noMatch")}</div>;
+  else
+    panel = matches.map((a) => (
+      <ComboboxOption
+        key={a.customer_id}
+        value={a}
+        className="cursor-pointer px-4 py-2 text-sm text-gray-900 data-focus:bg-primary-light data-selected:font-semibold"
+      >
+        {accountLabel(a)}
+      </ComboboxOption>
+    ));
   return (
-    <Combobox value={active} by="customer_id" onChange={choose} onClose={() => setQuery("")}>
+    <Combobox value={active ?? null} by="customer_id" onChange={choose} onClose={() => setQuery("")}>
       <div className="relative">
         <label htmlFor={`${idPrefix}-account-combobox`} className="block text-xs font-medium text-gray-700">
           {t("switcher.searchLabel")}
@@ -80,22 +123,17 @@ export function AccountSearchWidget({ accounts, activeId, idPrefix }: SwitcherPr
           className="h-8 w-72 rounded-md border border-gray-400 px-2 py-1 text-sm"
           displayValue={(a: SwitcherAccount | null) => (a ? accountLabel(a) : "")}
           placeholder={t("switcher.searchPlaceholder")}
-          onChange={(event) => setQuery(event.target.value)}
+          onFocus={list.load}
+          onChange={(event) => {
+            list.load();
+            setQuery(event.target.value);
+          }}
         />
-        <ComboboxOptions className="absolute left-0 z-40 mt-1 max-h-80 w-80 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg empty:invisible">
-          {matches.length === 0 ? (
-            <div className="px-4 py-2 text-sm text-gray-700">{t("switcher.noMatch")}</div>
-          ) : (
-            matches.map((a) => (
-              <ComboboxOption
-                key={a.customer_id}
-                value={a}
-                className="cursor-pointer px-4 py-2 text-sm text-gray-900 data-focus:bg-primary-light data-selected:font-semibold"
-              >
-                {accountLabel(a)}
-              </ComboboxOption>
-            ))
-          )}
+        <ComboboxOptions
+          aria-busy={!list.accounts && !list.failed}
+          className="absolute left-0 z-40 mt-1 max-h-80 w-80 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg empty:invisible"
+        >
+          {panel}
         </ComboboxOptions>
       </div>
     </Combobox>

@@ -256,7 +256,7 @@ export async function signedInUser(context: Context, request: Request): Promise<
   const sub = token ? claimsOf(token)?.sub : undefined;
   if (sub === undefined || sub === null) return null;
   try {
-    return { sub: String(sub), username: (await getAccount(context, request)).username };
+    return { sub: String(sub), username: (await accountSummary(context, request)).username };
   } catch (error) {
     if (isFailure(error, "forbidden") && error.init?.status === 401) {
       clearSession(context);
@@ -266,22 +266,37 @@ export async function signedInUser(context: Context, request: Request): Promise<
   }
 }
 
-const accountContext = createContext<Promise<{ answer: DashboardAnswer; kept: boolean }> | null>(null);
+/**
+ * The user's accounts as a request knows them: all of them (`complete`), or, for a list too long for the
+ * session cookie, the first and those the session has seen since the list was fetched (the page's
+ * account among them), with how many there are.
+ */
+export interface AccountSummary extends DashboardAnswer {
+  /** How many accounts the user has. */
+  count: number;
+  complete: boolean;
+}
+type AccountList = { summary: AccountSummary; kept: boolean };
+const accountContext = createContext<Promise<AccountList> | null>(null);
 /** Requests that write: they neither keep a list nor leave one kept (`forgetAccountsAfterWrites`). */
 const writing = new WeakSet<object>();
 
 /**
  * The account list kept in the session cookie, compactly:
- * [token tag, user revision, username, [id, name, flags, roles]…]. It holds while both hold: the access
- * token it was fetched with (a renewed token fetches it again) and the user's own revision counter that
- * the API gave before it was fetched (GET /revision `user`, raised whenever one of the user's contacts,
- * their roles or their accounts change, whoever changed them): a contact removed, demoted or added shows
- * on every session's next page. It is also forgotten after every write of the signed-in area
+ * [token tag, user revision, username, [id, name, flags, roles]…, count]. It holds while both hold: the
+ * access token it was fetched with (a renewed token fetches it again) and the user's own revision counter
+ * that the API gave before it was fetched (GET /revision `user`, raised whenever one of the user's
+ * contacts, their roles or their accounts change, whoever changed them): a contact removed, demoted or
+ * added shows on every session's next page. It is also forgotten after every write of the signed-in area
  * (`forgetAccountsAfterWrites`) and fetched again when a page names an account that is not in it. Without
- * a revision (an API without GET /revision, or one that does not answer) no list is kept; a list too long
- * for the cookie neither (fetched on every page). docs/decisions/042-account-list-follows-revision.md.
+ * a revision (an API without GET /revision, or one that does not answer) no list is kept. A list too long
+ * for the cookie (a business contact's hundreds of accounts) keeps the first account and those the
+ * session has seen since, as many as fit: a page names one of those, or asks the API for that one
+ * (GET /dashboard/{id}); only what needs them all (the account search) fetches them all.
+ * docs/decisions/042-account-list-follows-revision.md, 247-long-account-lists-kept-in-part.md.
  */
-type Kept = [tag: string, revision: number, username: string, customers: [id: number, name: string, flags: number, roles: string[]][]];
+type KeptAccount = [id: number, name: string, flags: number, roles: string[]];
+type Kept = [tag: string, revision: number, username: string, customers: KeptAccount[], count: number];
 const RESIDENTIAL = 1;
 const BILLING_AUTHORITATIVE = 2;
 const CARDS = 4;
@@ -290,31 +305,49 @@ export const KEPT_ACCOUNTS_MAX_CHARS = 1_500;
 
 const tagOf = (token: string) => createHash("sha256").update(token).digest("base64url").slice(0, 16);
 
+const keptAccount = (c: Customer): KeptAccount => [
+  c.customer_id,
+  c.contract_name,
+  (c.isResidential ? RESIDENTIAL : 0) | (c.isBillingAuthoritative ? BILLING_AUTHORITATIVE : 0) | (c.credit_card_allowed ? CARDS : 0),
+  c.roles,
+];
+
+const isKept = (value: unknown): value is Kept => Array.isArray(value) && value.length === 5 && Array.isArray(value[3]);
+
+/** The kept list, its seen accounts dropped (the oldest first, never the first account) until it fits; undefined when nothing does. */
+function fitted(value: Kept): Kept | undefined {
+  const customers = [...value[3]];
+  const size = () => JSON.stringify([...value.slice(0, 3), customers, value[4]]).length;
+  while (customers.length > 1 && size() > KEPT_ACCOUNTS_MAX_CHARS) customers.splice(1, 1);
+  return size() <= KEPT_ACCOUNTS_MAX_CHARS ? [value[0], value[1], value[2], customers, value[4]] : undefined;
+}
+
 function keep(context: Context, token: string, revision: number | undefined, answer: DashboardAnswer): void {
   if (writing.has(context)) return;
   if (revision === undefined) {
     setKept(context, undefined);
     return;
   }
-  const kept: Kept = [
-    tagOf(token),
-    revision,
-    answer.username,
-    answer.customers.map((c) => [
-      c.customer_id,
-      c.contract_name,
-      (c.isResidential ? RESIDENTIAL : 0) | (c.isBillingAuthoritative ? BILLING_AUTHORITATIVE : 0) | (c.credit_card_allowed ? CARDS : 0),
-      c.roles,
-    ]),
-  ];
-  setKept(context, JSON.stringify(kept).length <= KEPT_ACCOUNTS_MAX_CHARS ? kept : undefined);
+  const all = answer.customers.map(keptAccount);
+  const complete: Kept = [tagOf(token), revision, answer.username, all, all.length];
+  if (JSON.stringify(complete).length <= KEPT_ACCOUNTS_MAX_CHARS) {
+    setKept(context, complete);
+    return;
+  }
+  // Too long: the first account, then those the session had seen that are still the user's.
+  const before = getKept(context);
+  const seen = new Set(isKept(before) ? before[3].map(([id]) => id) : []);
+  const part = all.filter((account, index) => index === 0 || seen.has(account[0]));
+  setKept(context, fitted([complete[0], revision, answer.username, part, all.length]));
 }
 
-function kept(context: Context, token: string, revision: number): DashboardAnswer | null {
-  const value = getKept(context) as Kept | undefined;
-  if (!Array.isArray(value) || value.length !== 4 || value[0] !== tagOf(token) || value[1] !== revision) return null;
+function kept(context: Context, token: string, revision: number): AccountSummary | null {
+  const value = getKept(context);
+  if (!isKept(value) || value[0] !== tagOf(token) || value[1] !== revision) return null;
   return {
     username: value[2],
+    count: value[4],
+    complete: value[3].length === value[4],
     customers: value[3].map(([customer_id, contract_name, flags, roles]) => ({
       customer_id,
       contract_name,
@@ -324,6 +357,14 @@ function kept(context: Context, token: string, revision: number): DashboardAnswe
       roles: roles as Customer["roles"],
     })),
   };
+}
+
+/** An account of the user's a page named: added to a list kept in part, so that the next page finds it there. */
+function keepSeen(context: Context, customer: Customer): void {
+  const value = getKept(context);
+  if (writing.has(context) || !isKept(value) || value[3].length >= value[4] || value[3].some(([id]) => id === customer.customer_id)) return;
+  const more = fitted([value[0], value[1], value[2], [...value[3], keptAccount(customer)], value[4]]);
+  if (more) setKept(context, more);
 }
 
 /**
@@ -340,31 +381,46 @@ async function userRevision(context: Context, request: Request, token: string): 
   return read?.user;
 }
 
-async function accountList(context: Context, request: Request, fresh: boolean): Promise<{ answer: DashboardAnswer; kept: boolean }> {
+async function accountList(context: Context, request: Request, fresh: boolean): Promise<AccountList> {
   const { accessToken } = getTokens(context);
   // Read before the list: a change landing in between gives a list newer than its revision, never older.
   const revision = accessToken ? await userRevision(context, request, accessToken) : undefined;
   const cached = !fresh && accessToken && revision !== undefined ? kept(context, accessToken, revision) : null;
-  if (cached) return { answer: cached, kept: true };
+  if (cached) return { summary: cached, kept: true };
   const answer = await api(context, request)
     .call("GET /dashboard")
     .catch((error: unknown) => {
       throw lookupFailed(context, request, error);
     });
   if (accessToken) keep(context, accessToken, revision, answer);
-  return { answer, kept: false };
+  return { summary: { ...answer, count: answer.customers.length, complete: true }, kept: false };
+}
+
+/** This request's account list: kept, or fetched once. */
+function listOf(context: Context, request: Request): Promise<AccountList> {
+  let pending = context.get(accountContext);
+  if (!pending) (context as RouterContextProvider).set(accountContext, (pending = accountList(context, request, false)));
+  return pending;
 }
 
 /**
- * The signed-in user's accounts and username (GET /dashboard): from the session when it keeps them for
- * this access token and the user's current revision, else fetched (once per request) and kept. `fresh`
- * fetches them again.
+ * The signed-in user's username and accounts as the session keeps them (all of them, or, for a list too
+ * long for the cookie, some: `AccountSummary`); fetched once per request when nothing is kept.
  */
-export function getAccount(context: Context, request: Request, options: { fresh?: boolean } = {}): Promise<DashboardAnswer> {
-  const current = options.fresh ? null : context.get(accountContext);
-  const pending = current ?? accountList(context, request, Boolean(options.fresh));
-  if (!current) (context as RouterContextProvider).set(accountContext, pending);
-  return pending.then((list) => list.answer);
+export async function accountSummary(context: Context, request: Request): Promise<AccountSummary> {
+  return (await listOf(context, request)).summary;
+}
+
+/**
+ * All the signed-in user's accounts and their username (GET /dashboard): from the session when it keeps
+ * them all for this access token and the user's current revision, else fetched (once per request) and
+ * kept. `fresh` fetches them again.
+ */
+export function getAccount(context: Context, request: Request, options: { fresh?: boolean } = {}): Promise<AccountSummary> {
+  const before = options.fresh ? accountList(context, request, true) : listOf(context, request);
+  const all = before.then((list) => (list.summary.complete ? list : accountList(context, request, true)));
+  (context as RouterContextProvider).set(accountContext, all);
+  return all.then((list) => list.summary);
 }
 
 const lookupContext = createContext<Map<number, Promise<Customer | undefined>> | null>(null);
@@ -396,14 +452,41 @@ function lookUpCustomer(context: Context, request: Request, id: number): Promise
  * The account of this id among the user's. When the list kept from an earlier request lacks it, the API
  * is asked for that one account (GET /dashboard/{id}): another's account (the usual case: an id typed or
  * changed in the address) costs one small call; one added elsewhere fetches the list again, for the
- * switcher.
+ * switcher. Of a list kept in part, an account found is kept among those seen.
  */
 export async function findAccount(context: Context, request: Request, id: number): Promise<Customer | undefined> {
-  const found = (await getAccount(context, request)).customers.find((c) => c.customer_id === id);
-  if (found || !(await context.get(accountContext))?.kept) return found;
+  const { summary, kept } = await listOf(context, request);
+  const found = summary.customers.find((c) => c.customer_id === id);
+  if (found) keepSeen(context, found);
+  if (found || (summary.complete && !kept)) return found;
   const customer = await lookUpCustomer(context, request, id);
   if (!customer) return undefined;
+  if (!summary.complete) {
+    keepSeen(context, customer);
+    return customer;
+  }
   return (await getAccount(context, request, { fresh: true })).customers.find((c) => c.customer_id === id) ?? customer;
+}
+
+/**
+ * The active account (`activeCustomer`), among those `which` accepts: the one the cookie names if it is
+ * one of the user's, else the first. Of a list kept in part, the cookie's account is looked up alone and
+ * the whole list fetched only when neither it nor the first account will do.
+ */
+export async function activeAccount(
+  context: Context,
+  request: Request,
+  which: (customer: Customer) => boolean = () => true,
+): Promise<Customer | undefined> {
+  const summary = await accountSummary(context, request);
+  if (!summary.complete) {
+    const remembered = readCookie(request, ACTIVE_CUSTOMER_COOKIE);
+    const named = remembered && /^\d{1,12}$/.test(remembered) ? await findAccount(context, request, Number(remembered)) : undefined;
+    if (named && which(named)) return named;
+    const first = summary.customers[0];
+    if (first && which(first)) return first;
+  }
+  return activeCustomer(request, (await getAccount(context, request)).customers.filter(which));
 }
 
 /**
@@ -494,11 +577,10 @@ export async function redirectToActiveAccount(
   to: (id: number) => string,
   options: { billing?: boolean } = {},
 ): Promise<never> {
-  const { customers } = await getAccount(context, request);
   const search = pageUrl(request).search;
-  const active = activeCustomer(request, options.billing ? customers.filter((c) => c.isBillingAuthoritative) : customers);
+  const active = await activeAccount(context, request, options.billing ? (c) => c.isBillingAuthoritative : undefined);
   if (active) throw redirect(to(active.customer_id) + search);
-  const fallback = activeCustomer(request, customers);
+  const fallback = await activeAccount(context, request);
   if (!fallback) throw redirect("/");
   if (options.billing) notify(context, "info", "notifications.noBillingAccount");
   throw redirect(`/dashboard/${fallback.customer_id}${search}`);

@@ -15,7 +15,8 @@ import { ErrorScreen, SkipLink } from "~/components/PageFrame";
 import { useBrand } from "~/lib/root-data";
 import { SideNav } from "~/components/SideNav";
 import {
-  activeCustomer,
+  accountSummary,
+  activeAccount,
   findAccount,
   followActiveAccountMiddleware,
   forgetAccountsAfterWrites,
@@ -27,7 +28,7 @@ import { formDraftMiddleware, formDraftOf } from "~/lib/form-draft.server";
 import { serviceAccountId } from "~/routes/business/business.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { featureFlags } from "~/lib/config.server";
-import { showsWideDrawer, sideNavigation } from "~/lib/navigation";
+import { showsWideDrawer, sideNavigation, SWITCHER_MENU_LIMIT } from "~/lib/navigation";
 import { pageUrl } from "~/lib/page-url";
 
 // Signed in first; then a page that has not changed since this browser got it answers 304 (conditionalMiddleware),
@@ -45,18 +46,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pathname = pageUrl(request).pathname;
   const routeId =
     "customerId" in params && params.customerId ? Number(params.customerId) : await serviceAccountId(context, request, pathname);
-  // An account the kept list lacks fetches the list again (findAccount); getAccount then answers that one.
+  // An account the kept list lacks is looked up (findAccount).
   const inRoute = routeId ? await findAccount(context, request, routeId) : undefined;
-  const { customers, username } = await getAccount(context, request);
+  const { count, username } = await accountSummary(context, request);
+  // The switcher's menu lists them all; its search (more than the menu holds) fetches them when used (/accounts/list).
+  const listed = count <= SWITCHER_MENU_LIMIT ? (await getAccount(context, request)).customers : [];
   // A commercial account goes to the commercial application when one is configured.
   if (inRoute && !inRoute.isResidential) {
     const external = commercialAppUrl(inRoute.customer_id, pathname);
     if (external) throw redirect(external);
   }
-  const active = inRoute ?? activeCustomer(request, customers);
+  const active = inRoute ?? (await activeAccount(context, request));
   return {
     username,
-    accounts: customers.map(({ customer_id, contract_name }) => ({ customer_id, contract_name })),
+    accounts: listed.map(({ customer_id, contract_name }) => ({ customer_id, contract_name })),
+    accountCount: count,
     active: active ?? null,
     features: featureFlags(),
     /** What the customer typed into this page's form before their session ended (usePortalForm). */
@@ -68,7 +72,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { pathname } = useLocation();
   const brand = useBrand();
-  const { username, accounts, active, features } = loaderData;
+  const { username, accounts, accountCount, active, features } = loaderData;
   const items = sideNavigation(active ?? undefined, features);
   const wideDrawer = showsWideDrawer(active ?? undefined, pathname);
 
@@ -79,7 +83,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <BrandLink brand={brand} />
           <div className="hidden flex-1 md:block">
-            <AccountSwitcher accounts={accounts} activeId={active?.customer_id} idPrefix="wide" />
+            <AccountSwitcher accounts={accounts} count={accountCount} active={active ?? undefined} idPrefix="wide" />
           </div>
           <div className="ml-auto flex items-center gap-3">
             <LanguageToggle />
@@ -90,9 +94,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </div>
         {/* Small screens: the switcher moves to a header extension, the navigation to a drawer. */}
         <div className="border-t border-gray-100 px-4 py-2 md:hidden">
-          {accounts.length > 1 ? (
+          {accountCount > 1 ? (
             <div className="mb-2">
-              <AccountSwitcher accounts={accounts} activeId={active?.customer_id} idPrefix="small" />
+              <AccountSwitcher accounts={accounts} count={accountCount} active={active ?? undefined} idPrefix="small" />
             </div>
           ) : null}
           <details className="group">

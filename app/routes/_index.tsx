@@ -3,14 +3,13 @@ import { useT } from "~/lib/use-t";
 import { redirect } from "react-router";
 import type { Route } from "./+types/_index";
 import { PageTitle } from "~/components/PageTitle";
-import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { activeAccount } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { getConfig } from "~/lib/config.server";
 import { Trans } from "~/components/Trans";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { customers } = await getAccount(context, request);
-  const active = activeCustomer(request, customers);
+  const active = await activeAccount(context, request);
   if (active) {
     const external = active.isResidential ? null : commercialAppUrl(active.customer_id, "/");
     throw redirect(external ?? `/dashboard/${active.customer_id}`);

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/switch-account";
-import { ACTIVE_CUSTOMER_COOKIE, ACTIVE_CUSTOMER_MAX_AGE, getAccount } from "~/lib/auth.server";
+import { ACTIVE_CUSTOMER_COOKIE, ACTIVE_CUSTOMER_MAX_AGE, findAccount } from "~/lib/auth.server";
 import { commercialAppUrl } from "~/lib/commercial.server";
 import { readForm } from "~/lib/form-action.server";
 import { preferenceCookie } from "~/lib/cookies.server";
@@ -18,8 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a small form: answered with its status ("An error occurred"), nothing switched.
   if (!(form instanceof FormData)) throw data({ kind: "body" }, { status: form.status });
   const submission = parseWithZod(form, { schema: SwitchAccountSchema });
-  const { customers } = await getAccount(context, request);
-  const chosen = submission.status === "success" ? customers.find((c) => c.customer_id === submission.value.customerId) : undefined;
+  const chosen = submission.status === "success" ? await findAccount(context, request, submission.value.customerId) : undefined;
   if (!chosen) {
     notify(context, "error", "switcher.unavailable");
     throw redirect("/");

@@ -1,11 +1,20 @@
 /** The signed-in layout: its middleware (session, token renewal) and its loader (user, accounts, active account). */
 import { decodeJwt } from "jose";
 import { http, HttpResponse } from "msw";
+import type { RouterContextProvider } from "react-router";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { KEPT_ACCOUNTS_MAX_CHARS, forgetAccountsAfterWrites, requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import {
+  KEPT_ACCOUNTS_MAX_CHARS,
+  forgetAccountsAfterWrites,
+  redirectToActiveAccount,
+  requireUserMiddleware,
+} from "../../app/lib/auth.server.ts";
 import { conditionalMiddleware } from "../../app/lib/conditional.server.ts";
 import { sessionCookieFor } from "../../app/lib/session.server.ts";
 import { loader } from "../../app/routes/_app.tsx";
+import { loader as indexLoader } from "../../app/routes/_index.tsx";
+import { loader as accountList } from "../../app/routes/account-list.ts";
+import { action as switchAccount } from "../../app/routes/switch-account.tsx";
 import { loader as loginLoader } from "../../app/routes/login.tsx";
 import { loader as rootLoader } from "../../app/root.tsx";
 import { REFRESH_TOKEN, commercialCustomer, residentialCustomer, revision } from "../mocks/fixtures.ts";
@@ -75,22 +84,134 @@ describe("_app: the account list kept in the session", () => {
     expect(calls.map((c) => c.path)).toEqual(["/auth/access-token", "/revision", "/dashboard"]);
     expect(other).not.toBe(cookie);
   });
+});
 
-  it("does not keep a list too long for the cookie (fetched on every page instead)", async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({
-      ...residentialCustomer,
-      customer_id: 100101 + i,
-      contract_name: `Account holder number ${i}`,
-    }));
+describe("_app: a list too long for the cookie (a business contact's hundreds of accounts)", () => {
+  const many = Array.from({ length: 300 }, (_, i) => ({
+    ...commercialCustomer,
+    customer_id: 200001 + i,
+    contract_name: `Branch office number ${i}`,
+  }));
+  const page = (id: number, cookie: string) => layout({ url: `/dashboard/${id}`, params: { customerId: String(id) }, cookie });
+  function theirs() {
+    server.use(
+      http.get(`${API}/dashboard`, () => HttpResponse.json({ customers: many, username: "b1@example.com" })),
+      http.get(`${API}/dashboard/:id`, ({ params }) => {
+        const customer = many.find((c) => c.customer_id === Number(params.id));
+        return customer ? HttpResponse.json({ customer }) : HttpResponse.json({}, { status: 403 });
+      }),
+    );
+  }
+
+  it("keeps the first account and those seen: a page of one asks for no list, another's asks for that one alone", async () => {
     expect(JSON.stringify(many).length).toBeGreaterThan(KEPT_ACCOUNTS_MAX_CHARS);
-    server.use(list(many));
-    const cookie = await signedInCookie();
+    theirs();
+    let cookie = await signedInCookie();
     const calls = recordApiCalls();
-    const result = await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
-    expect(result.data.accounts).toHaveLength(60);
-    expect(result.setCookies).toEqual([]);
-    await layout({ url: "/dashboard/100101", params: { customerId: "100101" }, cookie });
-    expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(2);
+    const first = await page(200150, cookie);
+    // The switcher's search fetches the list when it is used: the page carries the count, not the list.
+    expect(first.data).toMatchObject({ accountCount: 300, accounts: [], active: { customer_id: 200150 } });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
+    cookie = nextCookie(cookie, first.setCookies);
+
+    calls.length = 0;
+    const again = await page(200150, cookie);
+    expect(again.data.active.contract_name).toBe("Branch office number 149");
+    expect(calls.map((c) => c.path)).toEqual(["/revision"]);
+    cookie = nextCookie(cookie, again.setCookies);
+
+    calls.length = 0;
+    const other = await page(200299, cookie);
+    expect(other.data).toMatchObject({ accountCount: 300, active: { customer_id: 200299 } });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard/200299"]);
+    cookie = nextCookie(cookie, other.setCookies);
+
+    calls.length = 0;
+    await page(200299, cookie);
+    await page(200150, cookie);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/revision"]);
+  });
+
+  it("refuses an account that is not theirs after asking for that one alone", async () => {
+    theirs();
+    const cookie = nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies);
+    const calls = recordApiCalls();
+    const refused = await layout({ url: "/billing/300001", params: { customerId: "300001" }, cookie });
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard/300001"]);
+    // Not theirs: the layout shows the first account (the page itself answers 403).
+    expect(refused.data.active.customer_id).toBe(200001);
+  });
+
+  it("keeps as many seen accounts as fit, the oldest dropped first, the first account always", async () => {
+    theirs();
+    let cookie = await signedInCookie();
+    for (let id = 200101; id <= 200160; id++) cookie = nextCookie(cookie, (await page(id, cookie)).setCookies);
+    expect(cookie.length).toBeLessThan(4096);
+    const calls = recordApiCalls();
+    await page(200160, cookie);
+    await page(200001, cookie);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/revision"]);
+    await page(200101, cookie);
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/revision", "/revision", "/dashboard/200101"]);
+  });
+
+  it("keeps what a write leaves as it was: the list is fetched again after", async () => {
+    theirs();
+    const cookie = nextCookie(await signedInCookie(), (await page(200150, await signedInCookie())).setCookies);
+    const middleware = [requireUserMiddleware, forgetAccountsAfterWrites];
+    const write = await callRoute(() => null, { middleware, url: "/contacts/200150/7", method: "POST", form: { role: "billing" }, cookie });
+    const calls = recordApiCalls();
+    await page(200150, nextCookie(cookie, write.setCookies));
+    expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard"]);
+  });
+
+  it("goes home to the active account, switches and pays by one account, fetching the whole list only for the search", async () => {
+    theirs();
+    const cookie = `${nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies)}; activeCustomerId=200222`;
+    const middleware = [requireUserMiddleware, forgetAccountsAfterWrites];
+    const calls = recordApiCalls();
+    const home = await callRoute(indexLoader, { url: "/", cookie, middleware });
+    expect(home.location).toBe("/dashboard/200222");
+    const toAutopay = ({ context, request }: { context: RouterContextProvider; request: Request }) =>
+      redirectToActiveAccount(context, request, (id) => `/billing/${id}/autopay`, { billing: true });
+    const autopay = await callRoute(toAutopay, {
+      url: "/billing/autopay",
+      cookie,
+      middleware,
+    });
+    expect(autopay.location).toBe("/billing/200222/autopay");
+    const switched = await callRoute(switchAccount, {
+      url: "/switch-account",
+      method: "POST",
+      form: { customerId: "200299" },
+      cookie,
+      middleware,
+    });
+    expect(switched.location).toBe("/dashboard/200299");
+    const refused = await callRoute(switchAccount, {
+      url: "/switch-account",
+      method: "POST",
+      form: { customerId: "300001" },
+      cookie,
+      middleware,
+    });
+    expect(refused.location).toBe("/");
+    expect(calls.filter((c) => c.path === "/dashboard")).toEqual([]);
+
+    const list = await callRoute<any>(accountList, { url: "/accounts/list", cookie, middleware });
+    expect(list.data.accounts).toHaveLength(300);
+    expect(list.data.accounts[149]).toEqual({ customer_id: 200150, contract_name: "Branch office number 149" });
+    expect(calls.filter((c) => c.path === "/dashboard")).toHaveLength(1);
+  });
+
+  it("answers the search no list, rather than an error page or a sign-out, when the API fails", async () => {
+    theirs();
+    const cookie = nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies);
+    server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
+    const list = await callRoute<any>(accountList, { url: "/accounts/list", cookie, middleware: [requireUserMiddleware] });
+    expect(list.status).toBe(200);
+    expect(list.data).toEqual({ accounts: null });
+    expect(await sessionTokens(nextCookie(cookie, list.setCookies))).toMatchObject({ refreshToken: REFRESH_TOKEN });
   });
 });
 

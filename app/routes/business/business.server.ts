@@ -9,7 +9,7 @@ import { MAX_RANGE_DAYS } from "#contract/business-network";
 import { IsoDate } from "#contract/common";
 import type { Customer } from "#contract/dashboard";
 import { ApiFieldErrors, api } from "~/lib/api.server";
-import { getAccount } from "~/lib/auth.server";
+import { findAccount } from "~/lib/auth.server";
 import { fieldMessages } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
 import { pageUrl } from "~/lib/page-url";
@@ -133,8 +133,7 @@ export async function serviceAccountId(context: Context, request: Request, pathn
 
 /** The account a service belongs to, among the user's accounts (the API already answered 403 otherwise). */
 export async function serviceCustomer(context: Context, request: Request, customerId: number): Promise<Customer> {
-  const { customers } = await getAccount(context, request);
-  const customer = customers.find((c) => c.customer_id === customerId);
+  const customer = await findAccount(context, request, customerId);
   if (!customer) throw data({ kind: "forbidden" }, { status: 403 });
   return customer;
 }

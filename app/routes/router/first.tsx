@@ -5,18 +5,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/first";
 import { api } from "~/lib/api.server";
-import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { activeAccount } from "~/lib/auth.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Its data changes with time alone: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "live" } satisfies PageHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { customers } = await getAccount(context, request);
-  const active = activeCustomer(
-    request,
-    customers.filter((c) => c.isResidential),
-  );
+  const active = await activeAccount(context, request, (c) => c.isResidential);
   const dashboard = active
     ? await api(context, request).call("GET /residential-dashboard/{customerId}", {
         params: { customerId: active.customer_id },

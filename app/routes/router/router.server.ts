@@ -8,7 +8,7 @@ import type { Customer, ResidentialDashboardAnswer } from "#contract/dashboard";
 import type { DhcpLease } from "#contract/home-network";
 import type { CpeInfoAnswer, RouterPageInclude, RouterServiceInfo } from "#contract/router-page";
 import { api, isFailure } from "~/lib/api.server";
-import { activeCustomer, getAccount } from "~/lib/auth.server";
+import { accountSummary, activeCustomer, findAccount, getAccount } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { pageId } from "~/lib/page-ids.server";
 import type { T } from "~/lib/translate";
@@ -51,9 +51,8 @@ export function serviceIdOf(params: { serviceId?: string }): number {
 
 /** The service the API names, when it is on one of the signed-in user's residential accounts. */
 async function answeredService(context: Context, request: Request, answered: RouterServiceInfo): Promise<RouterService | null> {
-  const { customers } = await getAccount(context, request);
-  const customer = customers.find((c) => c.customer_id === answered.customer_id && c.isResidential);
-  if (!customer) return null;
+  const customer = await findAccount(context, request, answered.customer_id);
+  if (!customer?.isResidential) return null;
   return {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     service: { service_id: answered.service_id, package_id: answered.package_id, name: answered.name, status: answered.status },
@@ -86,7 +85,7 @@ export async function routerServiceWith<K extends Exclude<RouterPageInclude, "se
   const include = ["service", ...parts].join(",");
   const [answer] = await Promise.all([
     section(api(context, request).call("GET /router/{serviceId}/cpe-info", { params: { serviceId }, query: { include } })),
-    getAccount(context, request),
+    accountSummary(context, request),
   ]);
   const got = answer.ok ? answer.data : undefined;
   // The service the API names, when it is on one of the user's residential accounts; else looked up.
@@ -127,9 +126,9 @@ async function lookUpRouterService(context: Context, request: Request, params: {
  * else the service's account is looked up as requireRouterService does.
  */
 export async function mayManageHomeNetwork(context: Context, request: Request, serviceId: number): Promise<boolean> {
-  const { customers } = await getAccount(context, request);
+  const { customers, complete } = await accountSummary(context, request);
   const answers = new Set(customers.filter((c) => c.isResidential).map(canManageRouter));
-  if (answers.size === 1) return answers.has(true);
+  if (complete && answers.size === 1) return answers.has(true);
   return (await requireRouterService(context, request, { serviceId: String(serviceId) })).canManage;
 }
 

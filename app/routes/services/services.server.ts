@@ -5,7 +5,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Bundle } from "#contract/accounts";
 import { api } from "~/lib/api.server";
-import { activeCustomer, getAccount, requireCustomer } from "~/lib/auth.server";
+import { activeAccount, activeCustomer, getAccount, requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { pageId } from "~/lib/page-ids.server";
 import { pageUrl } from "~/lib/page-url";
@@ -99,11 +99,7 @@ export async function redirectToActiveService(
   category: "internet" | "tv",
   to: (ids: { packageId: number; serviceId: number }) => string,
 ): Promise<never> {
-  const { customers } = await getAccount(context, request);
-  const active = activeCustomer(
-    request,
-    customers.filter((c) => c.isResidential),
-  );
+  const active = await activeAccount(context, request, (c) => c.isResidential);
   if (active) {
     const { bundles } = await api(context, request).call("GET /services/{customerId}", { params: { customerId: active.customer_id } });
     for (const bundle of bundles) {
