@@ -33,10 +33,10 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
     "/dashboard",
     route(async (req, res) => {
       const user = currentUser(req);
-      // Authentication read the user's accounts and username with the session check.
-      if (req.principal) {
-        const { accounts, username } = req.principal;
-        res.json({ customers: accounts.map((a) => toCustomer({ id: a.customer_id, ...a })), username });
+      // Authentication read the user's accounts and username with the session check (unless they are many).
+      const accounts = req.principal?.accounts;
+      if (accounts) {
+        res.json({ customers: accounts.map((a) => toCustomer({ id: a.customer_id, ...a })), username: req.principal!.username });
         return;
       }
       const [rows, account] = await Promise.all([

@@ -110,8 +110,8 @@ export async function requireCustomer(db: Db, req: Request, customerIdParam: unk
   const user = currentUser(req);
   const customerId = Number(customerIdParam);
   if (!Number.isSafeInteger(customerId) || customerId <= 0) throw forbidden();
-  // Authentication read the user's accounts already (same request, same session check).
-  const row = req.principal
+  // Authentication read the user's accounts already (same request, same session check), unless they are many.
+  const row = req.principal?.accounts
     ? req.principal.accounts.find((account) => account.customer_id === customerId)
     : await db.one<{ contact_id: number; roles: ContactRole[]; is_residential: boolean }>(
         `SELECT c.id AS contact_id, c.roles, cu.is_residential

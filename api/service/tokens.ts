@@ -66,11 +66,20 @@ export interface PrincipalAccount {
 /** The signed-in user of a request: their session is live; their username and accounts, read with it. */
 export interface Principal extends AccessClaims {
   username: string;
-  /** By contract name, then id. */
-  accounts: PrincipalAccount[];
+  /**
+   * By contract name, then id; null for a user with more than PRINCIPAL_ACCOUNTS_MAX (a business contact's
+   * hundreds), whose calls read the one account they name (http.ts `requireCustomer`).
+   */
+  accounts: PrincipalAccount[] | null;
 }
 
-type PrincipalRow = { username: string } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null };
+/**
+ * Accounts the session check reads with the session at most: the usual user's calls need no statement of
+ * their own for authorization, and a contact of hundreds does not read them all on every call.
+ */
+export const PRINCIPAL_ACCOUNTS_MAX = 20;
+
+type PrincipalRow = { username: string; count: number } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null };
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -289,7 +298,7 @@ export class Tokens {
   /**
    * verify() and, in the same statement, what nearly every call needs next: the user's username and the
    * accounts they are an activated contact of (with their roles), so that authorization and the account
-   * list cost no query of their own.
+   * list cost no query of their own; for more than PRINCIPAL_ACCOUNTS_MAX accounts, only how many.
    */
   async principal(token: string): Promise<Principal | null> {
     try {
@@ -297,11 +306,12 @@ export class Tokens {
       if (!claims) return null;
       const rows = await this.sessions.read(`${claims.sessionId}:${claims.userId}`, () =>
         this.db.query<PrincipalRow>(
-          `SELECT u.username, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
+          `SELECT u.username, n.count, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
                 cu.is_billing_authoritative, cu.credit_card_allowed
            FROM auth_sessions s
            JOIN users u ON u.id = s.user_id
-           LEFT JOIN contacts c ON c.user_id = s.user_id AND c.status = 'activated'
+           CROSS JOIN LATERAL (SELECT count(*)::int AS count FROM contacts WHERE user_id = s.user_id AND status = 'activated') n
+           LEFT JOIN contacts c ON c.user_id = s.user_id AND c.status = 'activated' AND n.count <= ${PRINCIPAL_ACCOUNTS_MAX}
            LEFT JOIN customers cu ON cu.id = c.customer_id
           WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
           ORDER BY cu.contract_name, cu.id`,
@@ -309,9 +319,12 @@ export class Tokens {
         ),
       );
       if (!rows.length) return null;
-      const accounts = rows
-        .filter((row) => row.customer_id !== null && row.contract_name !== null)
-        .map(({ username: _, ...account }) => account as PrincipalAccount);
+      const accounts =
+        rows[0].count > PRINCIPAL_ACCOUNTS_MAX
+          ? null
+          : rows
+              .filter((row) => row.customer_id !== null && row.contract_name !== null)
+              .map(({ username: _, count: __, ...account }) => account as PrincipalAccount);
       return { ...claims, username: rows[0].username, accounts };
     } catch (error) {
       if (databaseUnavailable(error)) throw error;

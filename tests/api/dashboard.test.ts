@@ -7,6 +7,7 @@ import {
   ResidentialDashboardAnswer,
 } from "#contract/dashboard";
 import { AccountIncidentsAnswer } from "#contract/status";
+import { PRINCIPAL_ACCOUNTS_MAX } from "../../api/service/tokens.ts";
 import { createTestApi, type TestApi } from "./support/api.ts";
 
 let api: TestApi;
@@ -194,5 +195,41 @@ describe("GET /openapi.json", () => {
     expect(body.openapi).toBe("3.1.0");
     const { endpoints } = await import("#contract/index");
     for (const e of endpoints) expect(body.paths[e.path]?.[e.method], `${e.method} ${e.path}`).toBeDefined();
+  });
+});
+
+describe("a contact of more accounts than the session check reads (PRINCIPAL_ACCOUNTS_MAX)", () => {
+  it("lists them all in order, answers each, and still refuses another's account and a role they lack", async () => {
+    const ids = Array.from({ length: PRINCIPAL_ACCOUNTS_MAX + 5 }, (_, i) => 900001 + i);
+    for (const [i, id] of ids.entries()) {
+      await api.db.query(
+        `INSERT INTO customers (id, contract_name, account_number, is_residential, address_line1, city, postal_code, customer_since)
+         VALUES ($1, $2, $3, false, '1 Front St W', 'Toronto', 'M5J 1E6', '2024-01-01')`,
+        [id, `Zeta branch ${String(ids.length - i).padStart(2, "0")}`, `ZB-${id}`],
+      );
+      await api.db.query(
+        `INSERT INTO contacts (customer_id, user_id, first_name, last_name, email, status, roles)
+         SELECT $1, id, 'Many', 'Accounts', username, 'activated', $2 FROM users WHERE username = 'business@example.com'`,
+        [id, i === 0 ? ["notify"] : ["authoritative", "billing", "support"]],
+      );
+    }
+    const [many] = await api.signInAll("business@example.com");
+    const list = DashboardAnswer.parse((await api.call("GET", "/dashboard", { token: many })).body);
+    expect(list.username).toBe("business@example.com");
+    expect(list.customers).toHaveLength(12 + ids.length);
+    const zeta = list.customers.filter((c) => c.contract_name.startsWith("Zeta"));
+    // By contract name: the last inserted first.
+    expect(zeta.map((c) => c.customer_id)).toEqual([...ids].reverse());
+    expect(zeta.at(-1)?.roles).toEqual(["notify"]);
+
+    const one = await api.call("GET", `/dashboard/${ids[3]}`, { token: many });
+    expect(one.status).toBe(200);
+    expect(CustomerAnswer.parse(one.body).customer.contract_name).toBe(`Zeta branch ${ids.length - 3}`);
+    expect((await api.call("GET", "/dashboard/100101", { token: many })).status).toBe(403);
+    expect((await api.call("GET", `/commercial-dashboard/${ids[3]}`, { token: many })).status).toBe(200);
+    // A contact with the notify role alone may not pay.
+    const pay = await api.call("POST", `/billing/${ids[0]}/payments`, { token: many, body: { amount: 10 } });
+    expect(pay.status).toBe(403);
+    expect(pay.body).toMatchObject({ message: expect.stringContaining("roles") });
   });
 });
