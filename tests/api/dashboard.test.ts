@@ -228,7 +228,7 @@ describe("a contact of more accounts than the session check reads (PRINCIPAL_ACC
     expect((await api.call("GET", "/dashboard/100101", { token: many })).status).toBe(403);
     expect((await api.call("GET", `/commercial-dashboard/${ids[3]}`, { token: many })).status).toBe(200);
     // A contact with the notify role alone may not pay.
-    const pay = await api.call("POST", `/billing/${ids[0]}/payments`, { token: many, body: { amount: 10 } });
+    const pay = await api.call("POST", `/billing/${ids[0]}/payments`, { token: many, json: { amount: 10 } });
     expect(pay.status).toBe(403);
     expect(pay.body).toMatchObject({ message: expect.stringContaining("roles") });
   });
