@@ -92,6 +92,11 @@ describe("_app: a list too long for the cookie (a business contact's hundreds of
     customer_id: 200001 + i,
     contract_name: `Branch office number ${i}`,
   }));
+  /** A session that has seen this account (its list kept in part). */
+  async function keptAt(id: number) {
+    const cookie = await signedInCookie();
+    return nextCookie(cookie, (await page(id, cookie)).setCookies);
+  }
   const page = (id: number, cookie: string) => layout({ url: `/dashboard/${id}`, params: { customerId: String(id) }, cookie });
   function theirs() {
     server.use(
@@ -134,7 +139,7 @@ describe("_app: a list too long for the cookie (a business contact's hundreds of
 
   it("refuses an account that is not theirs after asking for that one alone", async () => {
     theirs();
-    const cookie = nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies);
+    const cookie = await keptAt(200001);
     const calls = recordApiCalls();
     const refused = await layout({ url: "/billing/300001", params: { customerId: "300001" }, cookie });
     expect(calls.map((c) => c.path)).toEqual(["/revision", "/dashboard/300001"]);
@@ -157,7 +162,7 @@ describe("_app: a list too long for the cookie (a business contact's hundreds of
 
   it("keeps what a write leaves as it was: the list is fetched again after", async () => {
     theirs();
-    const cookie = nextCookie(await signedInCookie(), (await page(200150, await signedInCookie())).setCookies);
+    const cookie = await keptAt(200150);
     const middleware = [requireUserMiddleware, forgetAccountsAfterWrites];
     const write = await callRoute(() => null, { middleware, url: "/contacts/200150/7", method: "POST", form: { role: "billing" }, cookie });
     const calls = recordApiCalls();
@@ -167,34 +172,19 @@ describe("_app: a list too long for the cookie (a business contact's hundreds of
 
   it("goes home to the active account, switches and pays by one account, fetching the whole list only for the search", async () => {
     theirs();
-    const cookie = `${nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies)}; activeCustomerId=200222`;
+    const cookie = `${await keptAt(200001)}; activeCustomerId=200222`;
     const middleware = [requireUserMiddleware, forgetAccountsAfterWrites];
     const calls = recordApiCalls();
     const home = await callRoute(indexLoader, { url: "/", cookie, middleware });
     expect(home.location).toBe("/dashboard/200222");
     const toAutopay = ({ context, request }: { context: RouterContextProvider; request: Request }) =>
       redirectToActiveAccount(context, request, (id) => `/billing/${id}/autopay`, { billing: true });
-    const autopay = await callRoute(toAutopay, {
-      url: "/billing/autopay",
-      cookie,
-      middleware,
-    });
+    const autopay = await callRoute(toAutopay, { url: "/billing/autopay", cookie, middleware });
     expect(autopay.location).toBe("/billing/200222/autopay");
-    const switched = await callRoute(switchAccount, {
-      url: "/switch-account",
-      method: "POST",
-      form: { customerId: "200299" },
-      cookie,
-      middleware,
-    });
-    expect(switched.location).toBe("/dashboard/200299");
-    const refused = await callRoute(switchAccount, {
-      url: "/switch-account",
-      method: "POST",
-      form: { customerId: "300001" },
-      cookie,
-      middleware,
-    });
+    const choose = (customerId: string) =>
+      callRoute(switchAccount, { url: "/switch-account", method: "POST", form: { customerId }, cookie, middleware });
+    expect((await choose("200299")).location).toBe("/dashboard/200299");
+    const refused = await choose("300001");
     expect(refused.location).toBe("/");
     expect(calls.filter((c) => c.path === "/dashboard")).toEqual([]);
 
@@ -206,7 +196,7 @@ describe("_app: a list too long for the cookie (a business contact's hundreds of
 
   it("answers the search no list, rather than an error page or a sign-out, when the API fails", async () => {
     theirs();
-    const cookie = nextCookie(await signedInCookie(), (await page(200001, await signedInCookie())).setCookies);
+    const cookie = await keptAt(200001);
     server.use(http.get(`${API}/dashboard`, () => HttpResponse.json({ message: "down" }, { status: 500 })));
     const list = await callRoute<any>(accountList, { url: "/accounts/list", cookie, middleware: [requireUserMiddleware] });
     expect(list.status).toBe(200);
