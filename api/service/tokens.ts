@@ -79,7 +79,7 @@ export interface Principal extends AccessClaims {
  */
 export const PRINCIPAL_ACCOUNTS_MAX = 20;
 
-type PrincipalRow = { username: string; count: number } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null };
+type PrincipalRow = { username: string } & { [K in keyof PrincipalAccount]: PrincipalAccount[K] | null };
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -298,7 +298,7 @@ export class Tokens {
   /**
    * verify() and, in the same statement, what nearly every call needs next: the user's username and the
    * accounts they are an activated contact of (with their roles), so that authorization and the account
-   * list cost no query of their own; for more than PRINCIPAL_ACCOUNTS_MAX accounts, only how many.
+   * list cost no query of their own; for more than PRINCIPAL_ACCOUNTS_MAX accounts, none.
    */
   async principal(token: string): Promise<Principal | null> {
     try {
@@ -306,12 +306,13 @@ export class Tokens {
       if (!claims) return null;
       const rows = await this.sessions.read(`${claims.sessionId}:${claims.userId}`, () =>
         this.db.query<PrincipalRow>(
-          `SELECT u.username, n.count, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
+          // One account more than kept tells that there are more (then none is kept).
+          `SELECT u.username, c.customer_id, c.id AS contact_id, c.roles, cu.contract_name, cu.is_residential,
                 cu.is_billing_authoritative, cu.credit_card_allowed
            FROM auth_sessions s
            JOIN users u ON u.id = s.user_id
-           CROSS JOIN LATERAL (SELECT count(*)::int AS count FROM contacts WHERE user_id = s.user_id AND status = 'activated') n
-           LEFT JOIN contacts c ON c.user_id = s.user_id AND c.status = 'activated' AND n.count <= ${PRINCIPAL_ACCOUNTS_MAX}
+           LEFT JOIN LATERAL (SELECT id, customer_id, roles FROM contacts WHERE user_id = s.user_id AND status = 'activated'
+                               LIMIT ${PRINCIPAL_ACCOUNTS_MAX + 1}) c ON true
            LEFT JOIN customers cu ON cu.id = c.customer_id
           WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3
           ORDER BY cu.contract_name, cu.id`,
@@ -320,11 +321,11 @@ export class Tokens {
       );
       if (!rows.length) return null;
       const accounts =
-        rows[0].count > PRINCIPAL_ACCOUNTS_MAX
+        rows.length > PRINCIPAL_ACCOUNTS_MAX
           ? null
           : rows
               .filter((row) => row.customer_id !== null && row.contract_name !== null)
-              .map(({ username: _, count: __, ...account }) => account as PrincipalAccount);
+              .map(({ username: _, ...account }) => account as PrincipalAccount);
       return { ...claims, username: rows[0].username, accounts };
     } catch (error) {
       if (databaseUnavailable(error)) throw error;
