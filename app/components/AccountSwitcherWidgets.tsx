@@ -90,7 +90,15 @@ function useAccountList() {
   return { accounts: Array.isArray(list) ? list : undefined, failed: list === "failed", load };
 }
 
-const panelText = "px-4 py-2 text-sm text-gray-700";
+/** What the list says instead of accounts (loading, failed, no match): an option that cannot be chosen, so that the list is never empty. */
+const NOTICE: SwitcherAccount = { customer_id: -1, contract_name: "" };
+function PanelNotice({ text }: { text: string }) {
+  return (
+    <ComboboxOption value={NOTICE} disabled className="px-4 py-2 text-sm text-gray-700">
+      {text}
+    </ComboboxOption>
+  );
+}
 
 export function AccountSearchWidget({ active, idPrefix }: SwitcherProps) {
   const { t } = useT();
@@ -99,9 +107,9 @@ export function AccountSearchWidget({ active, idPrefix }: SwitcherProps) {
   const list = useAccountList();
   const matches = useMemo(() => (list.accounts ?? []).filter((a) => matchesAccountQuery(a, query)), [list.accounts, query]);
   let panel: ReactNode;
-  if (list.failed) panel = <div className={panelText}>{t("switcher.loadFailed")}</div>;
-  else if (!list.accounts) panel = <div className={panelText}>{t("switcher.loading")}</div>;
-  else if (matches.length === 0) panel = <div className={panelText}>{t("switcher.noMatch")}</div>;
+  if (list.failed) panel = <PanelNotice text={t("switcher.loadFailed")} />;
+  else if (!list.accounts) panel = <PanelNotice text={t("switcher.loading")} />;
+  else if (matches.length === 0) panel = <PanelNotice text={t("switcher.noMatch")} />;
   else
     panel = matches.map((a) => (
       <ComboboxOption
@@ -129,7 +137,9 @@ export function AccountSearchWidget({ active, idPrefix }: SwitcherProps) {
             setQuery(event.target.value);
           }}
         />
+        {/* Not modal: the page stays in the accessibility tree while the list is open. */}
         <ComboboxOptions
+          modal={false}
           aria-busy={!list.accounts && !list.failed}
           className="absolute left-0 z-40 mt-1 max-h-80 w-80 overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg empty:invisible"
         >
