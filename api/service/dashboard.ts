@@ -39,6 +39,7 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
         res.json({ customers: accounts.map((a) => toCustomer({ id: a.customer_id, ...a })), username: req.principal!.username });
         return;
       }
+      // The session check read the username; a request without one reads it here.
       const [rows, account] = await Promise.all([
         ctx.db.query<CustomerRow>(
           // Each account by its key: for a contact of hundreds, PostgreSQL would otherwise hash all
@@ -49,7 +50,7 @@ export function dashboardRoutes(ctx: ServiceContext): Router {
             ORDER BY cu.contract_name, cu.id`,
           [user.userId],
         ),
-        ctx.db.one<{ username: string }>("SELECT username FROM users WHERE id = $1", [user.userId]),
+        req.principal ?? ctx.db.one<{ username: string }>("SELECT username FROM users WHERE id = $1", [user.userId]),
       ]);
       res.json({ customers: rows.map(toCustomer), username: account?.username ?? "" });
     }),

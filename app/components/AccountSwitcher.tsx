@@ -1,7 +1,8 @@
 /**
  * The account switcher, shown with more than one account. Up to 7 accounts: a menu; more: a searchable
- * list, fetched when the customer first uses it (/accounts/list), not sent with every page. Without JavaScript (and until the widget loads): a <select> with a submit button, or a GET
- * search form that leads to /accounts?q=. Then a Headless UI Menu or Combobox, of the same height (the same
+ * list, fetched when the customer first uses it (/accounts/list), not sent with every page. Without
+ * JavaScript (and until the widget loads): a <select> with a submit button, or a GET search form that
+ * leads to /accounts?q=. Then a Headless UI Menu or Combobox, of the same height (the same
  * label above a 2rem control), so nothing under the header moves when it replaces the native form.
  * Choosing posts customerId (and the current path) to /switch-account.
  */
