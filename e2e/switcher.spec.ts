@@ -72,6 +72,23 @@ test("twelve accounts: the search says when the list cannot be loaded, and loads
   await expect(page).toHaveURL(/\/dashboard\/200310$/);
 });
 
+test("a switch posted with a control character answers the error page in French and switches nothing", async ({ page }) => {
+  await signIn(page, "family@example.com");
+  await page.goto("/dashboard/100202?lng=fr");
+  const before = await cookieValue(page, "activeCustomerId");
+  // A form of the portal's own page (same origin), its value one no browser control would send.
+  await page.evaluate(() => {
+    const form = Object.assign(document.createElement("form"), { method: "post", action: "/switch-account" });
+    form.append(Object.assign(document.createElement("input"), { type: "hidden", name: "customerId", value: "100201\u0001" }));
+    form.append(Object.assign(document.createElement("button"), { type: "submit", textContent: "Envoyer" }));
+    document.body.append(form);
+  });
+  const [answer] = await Promise.all([page.waitForResponse(/\/switch-account$/), page.getByRole("button", { name: "Envoyer" }).click()]);
+  expect(answer.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Une erreur s’est produite");
+  expect(await cookieValue(page, "activeCustomerId")).toBe(before);
+});
+
 test("the account list searches names without accents and by customer id @static", async ({ page }) => {
   await signIn(page, "business@example.com");
   await page.goto("/accounts?q=200310");

@@ -34,3 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function loader() {
   throw redirect("/");
 }
+
+/** A post refused before it is read (a body that is not a small form) answers the error page, in the customer's language. */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";
