@@ -34,11 +34,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg, cpus } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import zlib from "node:zlib";
 import * as lib from "./bench-lib.mjs";
 
-const { values: opts } = parseArgs({
+const { values: opts } = commandLine(import.meta.url, "npm run bench:day --", {
   options: {
     shape: { type: "string", default: "production" },
     quick: { type: "boolean", default: false },

@@ -16,7 +16,7 @@
  * --reuse measures a kept scale database again instead of seeding a new one.
  */
 import { spawnSync } from "node:child_process";
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import { Pool } from "undici";
 import pg from "pg";
 import { checkBackend } from "#contract/conformance";
@@ -27,7 +27,7 @@ import { RESIDENTIAL_INTERNET_INCLUDES } from "#contract/home-network";
 import { ROUTER_PAGE_INCLUDES } from "#contract/router-page";
 import { API_SECRETS, DEMO_PASSWORD, RELAXED_LIMITS, cpuMs, pidOnPort, start, stopAll, waitFor } from "./bench-lib.mjs";
 
-const { values } = parseArgs({
+const { values } = commandLine(import.meta.url, "npm run bench:endpoints --", {
   options: {
     customers: { type: "string", default: "200000" },
     calls: { type: "string", default: "200" },

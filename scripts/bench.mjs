@@ -41,7 +41,7 @@
  */
 import { writeFileSync } from "node:fs";
 import http from "node:http";
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import * as lib from "./bench-lib.mjs";
 
 // `--json FILE`: parseArgs has no optional values, so the file name is taken out first.
@@ -49,7 +49,7 @@ const argv = process.argv.slice(2);
 const jsonAt = argv.indexOf("--json");
 const jsonFile =
   jsonAt >= 0 && argv[jsonAt + 1] && !argv[jsonAt + 1].startsWith("--") ? argv.splice(jsonAt + 1, 1)[0] : "bench-results.json";
-const { values: opts } = parseArgs({
+const { values: opts } = commandLine(import.meta.url, "npm run bench --", {
   args: argv,
   options: {
     only: { type: "string", multiple: true, default: [] },

@@ -3,10 +3,10 @@
  *   npm run api:check -- --base https://api.example.com/api/v1 --username someone@example.com --password '…' [--fr]
  * Prints each GET endpoint with the calls made and what failed; exits 1 when something failed.
  */
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import { checkBackend, conformanceFailures } from "#contract/conformance";
 
-const { values } = parseArgs({
+const { values } = commandLine(import.meta.url, "npm run api:check --", {
   options: {
     base: { type: "string" },
     username: { type: "string" },

@@ -4,16 +4,16 @@
  * (default 1) and the seed day (default today). Uses DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, up to
  * 20,000 customers), as the server does; stop a server that uses PGlite first.
  */
-import { parseArgs } from "node:util";
 import { openDb } from "../api/db/client.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { seedDemo } from "../api/db/seed/index.ts";
 import { SecretBox, twoStepKeyMaterial } from "../api/service/two-step-secrets.ts";
 import { SCALE, seedScale } from "../api/db/seed/scale.ts";
+import { commandLine } from "./command-line.mjs";
 
 const PGLITE_MOST = 20_000;
 
-const { values } = parseArgs({
+const { values } = commandLine(import.meta.url, "npm run db:seed --", {
   options: {
     customers: { type: "string" },
     seed: { type: "string", default: "1" },

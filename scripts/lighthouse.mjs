@@ -18,7 +18,7 @@
  * consecutive ports it uses (API, portal, –, –, Chrome's debugging port).
  */
 import { existsSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import lighthouse from "lighthouse";
 import * as lib from "./bench-lib.mjs";
 
@@ -26,7 +26,7 @@ const argv = process.argv.slice(2);
 const jsonAt = argv.indexOf("--json");
 const jsonFile =
   jsonAt >= 0 && argv[jsonAt + 1] && !argv[jsonAt + 1].startsWith("--") ? argv.splice(jsonAt + 1, 1)[0] : "lighthouse-results.json";
-const { values: opts } = parseArgs({
+const { values: opts } = commandLine(import.meta.url, "npm run lighthouse --", {
   args: argv,
   options: {
     only: { type: "string", multiple: true, default: [] },

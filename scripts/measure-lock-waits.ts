@@ -14,11 +14,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import { parseArgs } from "node:util";
+import { commandLine } from "./command-line.mjs";
 import { openDb } from "../api/db/client.ts";
 import { SCALE } from "../api/db/seed/scale.ts";
 
-const { values } = parseArgs({
+const { values } = commandLine(import.meta.url, "npx tsx scripts/measure-lock-waits.ts", {
   options: {
     payments: { type: "string", default: "200" },
     processes: { type: "string", default: "4" },
