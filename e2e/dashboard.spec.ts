@@ -122,7 +122,7 @@ test("links of the side navigation, the dashboard and the router's tables lead t
     "Router settings | myLakeshore",
   );
   await follow(
-    page.getByRole("link", { name: "Reserve an address for Thermostat" }),
+    page.getByRole("link", { name: "Reserve address for Thermostat" }),
     "/internet/router/7001/reservations/new",
     "Reserve an address | myLakeshore",
   );

@@ -60,6 +60,12 @@ test("the router page in French @static", async ({ page }) => {
     "De 192.168.1.100 à 192.168.1.199",
   );
   await expect(page.getByRole("link", { name: "Ajouter une règle" })).toBeVisible();
+  // Each device's links say which device, after the words they show (a voice command of those words works).
+  const nas = page.getByRole("row", { name: /Home NAS/ });
+  await expect(nas.getByRole("link", { name: "Modifier la réservation de l’appareil Home NAS", exact: true })).toHaveText(
+    "Modifier la réservation",
+  );
+  await expect(nas.getByRole("link", { name: "Suspendre l’appareil Home NAS", exact: true })).toHaveText("Suspendre");
   await expectNoAxeViolations(page);
 });
 
@@ -147,7 +153,7 @@ test("reserve an address for a device: outside the subnet and in use are refused
   // Each device by its name on the home network, as the lease list and its links name it.
   const [device, address] = project() === "js" ? ["Front Door Camera", "192.168.1.62"] : ["Thermostat", "192.168.1.61"];
   await signIn(page, "resi@example.com", { cameFrom: ROUTER });
-  await page.getByRole("link", { name: `Reserve an address for ${device}` }).click();
+  await page.getByRole("link", { name: `Reserve address for ${device}` }).click();
   await expect(page).toHaveTitle("Reserve an address | myLakeshore");
   await expect(page.getByLabel("Device")).toHaveValue(/^[0-9A-F:]{17}$/);
   await expectNoAxeViolations(page);
@@ -175,7 +181,7 @@ test("reserve an address for a device: outside the subnet and in use are refused
   await expect(table.getByRole("row", { name: new RegExp(`^${device} .* ${address.replace(/\./g, "\\.")} .*Reserved`) })).toBeVisible();
   await dismissNotice(page);
 
-  await page.getByRole("link", { name: `Remove the reservation of ${device}` }).click();
+  await page.getByRole("link", { name: `Remove reservation for ${device}` }).click();
   await expect(page).toHaveTitle("Remove a reservation | myLakeshore");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Remove the reservation" }).click();

@@ -61,7 +61,7 @@ test("change the WiFi name: accents and surrounding spaces are refused, in Frenc
 test("a WiFi password shows only on request", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/wifi/5001" });
   await expect(page.getByTestId("password-5ghz")).toHaveCount(0);
-  await page.getByRole("link", { name: "Show the 5 GHz network password" }).click();
+  await page.getByRole("link", { name: "Show password of the 5 GHz network" }).click();
   await expect(page.getByTestId("password-5ghz")).not.toBeEmpty();
   await page.getByRole("link", { name: "Hide password" }).click();
   await expect(page.getByTestId("password-5ghz")).toHaveCount(0);

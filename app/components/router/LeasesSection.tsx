@@ -81,8 +81,8 @@ export function LeasesSection({
                   <tr key={`${lease.mac_address}-${lease.ip_address}`}>
                     <th scope="row">
                       {name}
-                      <span className="block font-mono text-sm">{host}</span>
-                      <span className="block text-sm">{lease.pause}</span>
+                      {host ? <span className="block font-mono text-sm">{host}</span> : null}
+                      {lease.pause ? <span className="block text-sm">{lease.pause}</span> : null}
                     </th>
                     <td className="font-mono">{lease.mac_address}</td>
                     <td className="font-mono">{lease.ip_address}</td>
@@ -97,7 +97,11 @@ export function LeasesSection({
                     <td>{ports.length ? ports.join(", ") : t("none")}</td>
                     {canManage ? (
                       <td className="text-right whitespace-nowrap">
-                        <PlainLink to={`${base}/reservations/new?mac=${mac}`} aria-label={t("leases.reserveFor", { name })}>
+                        {/* Each label begins with the link's visible words (WCAG 2.5.3), then names the device. */}
+                        <PlainLink
+                          to={`${base}/reservations/new?mac=${mac}`}
+                          aria-label={t(lease.type === "reserved" ? "leases.changeReservationFor" : "leases.reserveFor", { name })}
+                        >
                           {lease.type === "reserved" ? t("leases.changeReservation") : t("leases.reserve")}
                         </PlainLink>
                         {lease.type === "reserved" ? (
@@ -109,7 +113,7 @@ export function LeasesSection({
                             {t("leases.unreserve")}
                           </PlainLink>
                         ) : null}
-                        <PlainLink to={`${base}/devices/${mac}/pause`} className="ml-3">
+                        <PlainLink to={`${base}/devices/${mac}/pause`} className="ml-3" aria-label={t("leases.pauseFor", { name })}>
                           {t("leases.pause")}
                         </PlainLink>
                       </td>
