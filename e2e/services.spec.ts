@@ -133,8 +133,10 @@ test("ask for a change to a service, see it pending, and withdraw it", async ({ 
     await expect(page.getByTestId("error-summary")).toContainText("The service is paused on that day.");
     await expect(page.getByLabel("Moving date")).toHaveAttribute("aria-invalid", "true");
     await page.goto("/account-details/100202");
+    // The package's actions (each labelled with the words it shows, then the package's name).
+    await expectNoAxeViolations(page);
     // Cancelling: what it means, said plainly, and confirmed on its own page.
-    await pkg.getByRole("link", { name: "Cancel Internet Only" }).click();
+    await pkg.getByRole("link", { name: "Cancel service: Internet Only" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cancel Internet Only");
     await expect(page.getByTestId("cancel-means")).toContainText("these services end for good: Fibre 300 Mbps");
     await expectNoAxeViolations(page);
@@ -166,7 +168,7 @@ test("ask for a change to a service, see it pending, and withdraw it", async ({ 
       `We received your request to move Internet + TV on ${when.en}.`,
     );
     // While it is pending, cancelling is not offered, and the page says why.
-    await expect(pkg.getByRole("link", { name: "Cancel Internet + TV" })).toHaveCount(0);
+    await expect(pkg.getByRole("link", { name: "Cancel service: Internet + TV" })).toHaveCount(0);
     await expect(pkg.getByTestId("cancel-after-move")).toHaveText("To cancel Internet + TV, first withdraw its move request.");
     await expect(pkg.getByTestId("requests")).toContainText("40 Lower Simcoe Street");
     await pkg.getByRole("link", { name: "Withdraw the move request" }).click();
@@ -183,7 +185,7 @@ test("ask for a change to a service, see it pending, and withdraw it", async ({ 
 test("a service that is moving: the pause page names the moving date first, and a pause over it is refused", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/account-details/100203" });
   const pkg = page.getByRole("region", { name: "Internet + Phone", exact: true });
-  await expect(pkg.getByRole("link", { name: "Cancel Internet + Phone" })).toHaveCount(0);
+  await expect(pkg.getByRole("link", { name: "Cancel service: Internet + Phone" })).toHaveCount(0);
   await expect(pkg.getByTestId("cancel-after-move")).toHaveText("To cancel Internet + Phone, first withdraw its move request.");
   await pkg.getByRole("link", { name: "Pause Internet + Phone" }).click();
   const moving = firstOfMonth(2);
