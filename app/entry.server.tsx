@@ -1,6 +1,13 @@
 import * as conform from "@conform-to/react";
 import { logEvent } from "./lib/logger.server.ts";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { provideConform } from "./lib/conform.ts";
 import { deferScripts } from "./lib/defer-scripts.server.ts";
 import { pageTexts } from "./lib/i18n.server.ts";
@@ -57,4 +64,18 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   if (!response.body || response.headers.has("Content-Encoding")) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   return wholeAnswer(request, body, new Headers(response.headers), response.status);
+};
+
+/**
+ * What a loader, an action or React Router itself threw, as one line of the log (docs/operations.md,
+ * `request.error`), instead of React Router's stack trace on standard error. A method or an address a route
+ * does not take (a POST to a page without a form: 405) is the customer's or a scanner's doing, and the
+ * request's own line says it; a request the browser gave up on is nobody's error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const requestId = (context as RouterContextProvider | undefined)?.get(requestInfoContext).requestId;
+  const thrown = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logEvent("request.error", { err: thrown, requestId }, { level: "error" });
 };

@@ -1,9 +1,10 @@
 /**
  * The production portal with its embedded reference API, as an operator runs it with LOG_LEVEL=debug and
  * METRICS_TOKEN: a customer signs in (wrong, then right), someone else guesses until the limit refuses, pays by card (approved and declined) and by bank,
- * sets up PAD, opens an error page; another resets a password through the e-mailed recovery link, and a new
- * customer opens an activation link. Then:
- *  - the whole log output (the portal's and the API's lines, one stream) holds none of the secrets used;
+ * sets up PAD, opens an error page; another resets a password through the e-mailed recovery link, a new
+ * customer opens an activation link, and a scanner posts where no form is. Then:
+ *  - the whole log output (the portal's and the API's lines, one stream) holds none of the secrets used, and is
+ *    one JSON object a line;
  *  - the error page's "Reference: …" is the request id of the portal's line and of the API's line;
  *  - the sign-in counters (a limited one too) and payment counters moved by what happened, and /metrics needs the token;
  *  - traced (OTEL_EXPORTER_OTLP_ENDPOINT, a collector stand-in here): the error page's request is one trace, the
@@ -254,6 +255,11 @@ beforeAll(async () => {
     accept_terms: "on",
   });
   expect(activated.status).toBe(302);
+
+  // A scanner's posts: to a page without a form, to a signed-in resource (the account list), to no page at all.
+  expect((await customer.post("/status", { x: "1" })).status).toBe(405);
+  expect((await customer.post("/accounts/list", { x: "1" })).status).toBe(405);
+  expect((await browser().post("/wp-login.php", { log: "admin" })).status).toBe(405);
   // Every line is out once the last answer is.
   await until(
     () =>
@@ -350,6 +356,16 @@ describe("one request id end to end", () => {
       .map((line) => line.route ?? "");
     expect(routes).toContain("/billing/:customerId/pay");
     expect(routes.filter((route) => /\d{3,}|demo-/.test(route))).toEqual([]);
+  });
+});
+
+describe("the log", () => {
+  it("is one JSON object a line: a route refusing a method says so in the request's line alone", () => {
+    const lines = portal.output().split("\n").filter(Boolean);
+    expect(lines.filter((line) => !line.startsWith("{"))).toEqual([]);
+    const refused = logLines().filter((line) => line.event === "http.request" && line.res?.status === 405);
+    expect(refused.map((line) => line.route)).toEqual(expect.arrayContaining(["/status", "/accounts/list"]));
+    expect(logLines().filter((line) => line.event === "request.error")).toEqual([]);
   });
 });
 

@@ -6,7 +6,9 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RequestHandler } from "express";
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { handleError } from "../../app/entry.server.tsx";
 import { parseConfig } from "../../app/lib/config.server.ts";
 import { logEvent, logger, setLogDestination } from "#common/logger";
 import { metrics } from "../../app/lib/metrics.server.ts";
@@ -167,6 +169,36 @@ describe("the request line's logger", () => {
     expect(text).toContain('"event":"test.route"');
     expect(text).not.toContain("pw-route");
     expect(text).not.toContain("4000056655665556");
+  });
+});
+
+describe("what a loader, an action or React Router threw", () => {
+  const args = (signal?: AbortSignal) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { cspNonce: "", clientAddress: "127.0.0.1", dataRequest: false, requestId: "req-boom-1" });
+    return { request: new Request("http://portal.test/billing/100101", { signal }), params: {}, context };
+  };
+  const errorLines = () => lines.map((line) => JSON.parse(line) as Record<string, any>).filter((line) => line.event === "request.error");
+
+  it("is one line with the request id and the stack, not React Router's trace on standard error", () => {
+    lines.length = 0;
+    handleError(new Error("the API answered something unreadable"), args());
+    const [line, ...more] = errorLines();
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ level: 50, requestId: "req-boom-1", err: { message: "the API answered something unreadable" } });
+    expect(line.err.stack).toContain("observability.test.ts");
+  });
+
+  it("leaves out a method or an address a route refused (4xx), and a request the browser gave up on", () => {
+    lines.length = 0;
+    // React Router's own 405 (it carries the Error it made), and a 404 a loader threw.
+    const noAction = Object.assign(new ErrorResponse(405, "Method Not Allowed", "", true), { error: new Error("no action") });
+    handleError(noAction, args());
+    handleError(new ErrorResponse(404, "Not Found", null), args());
+    const aborted = new AbortController();
+    aborted.abort();
+    handleError(new Error("too late"), args(aborted.signal));
+    expect(errorLines()).toEqual([]);
   });
 });
 
