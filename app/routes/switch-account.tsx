@@ -35,5 +35,12 @@ export function loader() {
   throw redirect("/");
 }
 
-/** A post refused before it is read (a body that is not a small form) answers the error page, in the customer's language. */
+/**
+ * A post refused before it is read (a body that is not a small form) answers the error page, in the customer's
+ * language. The page itself is never drawn (the loader and the action redirect); it exists so that React
+ * Router does not warn, on standard error, of a route without one.
+ */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorPage";
+export default function SwitchAccount() {
+  return null;
+}

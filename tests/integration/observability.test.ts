@@ -236,6 +236,17 @@ beforeAll(async () => {
   expect(refused.status).toBe(403);
   reference = { id: refused.id, shown: /Reference: ([^<]+)</.exec(refused.body)?.[1] };
 
+  // Posts no form of the portal sends: to a page without a form, to the account list (signed in), to no page.
+  for (const scanned of [
+    await customer.post("/status", { x: "1" }),
+    await customer.post("/accounts/list", { x: "1" }),
+    await browser().post("/wp-login.php", { log: "admin" }),
+  ])
+    expect([scanned.status, scanned.allow]).toEqual([405, "GET, HEAD"]);
+  // And a switch of account with a control character, refused before it is read: the error page.
+  const sw = await customer.post("/switch-account", { customerId: "100\u0000101" });
+  expect([sw.status, sw.location]).toEqual([400, null]);
+
   // Forgotten password: the e-mailed recovery link, then a new password (ends resi's sessions).
   const visitor = browser();
   expect((await visitor.post("/forgot-password", { username: "resi@example.com" })).status).toBeLessThan(400);
@@ -257,13 +268,6 @@ beforeAll(async () => {
   });
   expect(activated.status).toBe(302);
 
-  // A scanner's posts: to a page without a form, to a signed-in resource (the account list), to no page at all.
-  for (const scanned of [
-    await customer.post("/status", { x: "1" }),
-    await customer.post("/accounts/list", { x: "1" }),
-    await browser().post("/wp-login.php", { log: "admin" }),
-  ])
-    expect([scanned.status, scanned.allow]).toEqual([405, "GET, HEAD"]);
   // Every line is out once the last answer is.
   await until(
     () =>
