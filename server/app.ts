@@ -25,7 +25,7 @@ import { analyticsConnectSources } from "./analytics-csp.ts";
 import { httpLog } from "./http-log.ts";
 import { requestLineId } from "#common/request-line";
 import { metricsEndpoint } from "./metrics.ts";
-import { fixedPatternOf, type RoutePatternOf } from "./route-patterns.ts";
+import { fixedPatternOf, readablePath, type RoutePatternOf } from "./route-patterns.ts";
 import { keepStoredCspOnNotModified } from "./not-modified.ts";
 
 /**
@@ -174,22 +174,33 @@ const BAD_ADDRESS = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><ti
 
 /**
  * 400 for a request whose address cannot be read as a URL (a malformed Host or forwarded host or
- * protocol): React Router's adapter would throw on it (a 500 and a stack trace in the log).
+ * protocol): React Router's adapter would throw on it (a 500 and a stack trace in the log). And for a
+ * path whose percent-encoding is no UTF-8 (`/%E0%A4%A`, a scanner's or a mangled link's): React Router would
+ * answer its 404 after warning twice on standard error, beside the JSON log.
  */
 const addressCheck: RequestHandler = (req, res, next) => {
+  if (readablePath(req.path) && urlReadable(req)) {
+    next();
+    return;
+  }
+  res.status(400).set("Cache-Control", "no-store").type("html").send(BAD_ADDRESS);
+};
+
+/**
+ * Whether the address as sent, and with the host Express trusts (React Router's adapter's), reads as a URL:
+ * the same host and protocol unless forwarded ones are sent.
+ */
+function urlReadable(req: express.Request): boolean {
   try {
-    // The address as sent and with the host Express trusts (React Router's adapter's): the same host and
-    // protocol unless forwarded ones are sent.
     new URL(addressOf(req));
     if (req.headers["x-forwarded-host"] !== undefined || req.headers["x-forwarded-proto"] !== undefined) {
       new URL(`${req.protocol}://${req.hostname || "localhost"}${req.originalUrl}`);
     }
+    return true;
   } catch {
-    res.status(400).set("Cache-Control", "no-store").type("html").send(BAD_ADDRESS);
-    return;
+    return false;
   }
-  next();
-};
+}
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "" || value === "false") return false;

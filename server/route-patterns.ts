@@ -27,6 +27,20 @@ export const UNMATCHED = "(unmatched)";
 
 export type RoutePatternOf = (pathname: string) => string;
 
+/**
+ * Whether a path's percent-encoding reads as UTF-8 (`/%E0%A4%A` does not): React Router cannot match one
+ * that does not, and warns on standard error when asked to.
+ */
+export function readablePath(pathname: string): boolean {
+  if (!pathname.includes("%")) return true;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The route pattern of a path, from a build's route manifest (React Router's `build.routes`). */
 export function routePatterns(manifest: Record<string, ManifestRoute | undefined>): { of: RoutePatternOf; all: string[] } {
   const routes = Object.values(manifest).filter((route): route is ManifestRoute => route !== undefined);
@@ -46,7 +60,7 @@ export function routePatterns(manifest: Record<string, ManifestRoute | undefined
     const path = data ? pathname.slice(0, -".data".length) || "/" : pathname;
     const known = cache.get(pathname);
     if (known) return known;
-    const matches = matchRoutes(tree, path);
+    const matches = readablePath(path) ? matchRoutes(tree, path) : null;
     let pattern = UNMATCHED;
     if (matches?.length) {
       const joined = matches

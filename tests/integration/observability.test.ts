@@ -243,6 +243,8 @@ beforeAll(async () => {
     await browser().post("/wp-login.php", { log: "admin" }),
   ])
     expect([scanned.status, scanned.allow]).toEqual([405, "GET, HEAD"]);
+  // An address whose percent-encoding is no UTF-8: refused before React Router reads it.
+  expect((await browser().get("/%E0%A4%A")).status).toBe(400);
   // And a switch of account with a control character, refused before it is read: the error page.
   const sw = await customer.post("/switch-account", { customerId: "100\u0000101" });
   expect([sw.status, sw.location]).toEqual([400, null]);

@@ -566,4 +566,17 @@ describe("addresses that are no URL", () => {
     expect(await ask("Host: portal.example\r\nX-Forwarded-Host: portal.example.com\r\n")).toMatch(/^HTTP\/1\.1 200/);
     expect(handled).toBe(1);
   });
+
+  it("answers 400 to a path whose percent-encoding is no UTF-8, and hands a well-encoded one to the page", async () => {
+    const paths: string[] = [];
+    const base = await start({}, { pageHandler: (req, res) => void (paths.push(req.path), res.send("page")) });
+    for (const bad of ["/%E0%A4%A", "/billing/%C3", "/%ZZ"]) {
+      const answer = await fetch(base + bad);
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain("L’adresse de cette requête est illisible.");
+    }
+    expect((await fetch(`${base}/support/100101?q=%E0%A4`)).status).toBe(200);
+    expect((await fetch(`${base}/wifi/%C3%A9t%C3%A9`)).status).toBe(200);
+    expect(paths).toEqual(["/support/100101", "/wifi/%C3%A9t%C3%A9"]);
+  });
 });
