@@ -6,6 +6,7 @@
 import express from "express";
 import { startApi } from "../api/index.ts";
 import { listen } from "../common/express-server.ts";
+import { logEvent } from "../common/logger.ts";
 import { parseConfig, signInSettingsOf } from "../app/lib/config.server.ts";
 import { startTracing } from "../server/tracing.ts";
 import { twoStepKeyMaterial } from "../api/service/two-step-secrets.ts";
@@ -24,7 +25,7 @@ try {
     dataDir: process.env.DATA_DIR ?? ".data",
   });
 } catch (error) {
-  console.error((error as Error).message);
+  logEvent("startup.failed", {}, { level: "error", msg: (error as Error).message });
   process.exit(1);
 }
 const api = await startApi({
@@ -48,7 +49,8 @@ app.disable("etag");
 app.use("/api/v1", api.router);
 const server = listen(app, port, "127.0.0.1", (error) => {
   if (error) throw error;
-  console.log(`Reference API on http://127.0.0.1:${port}/api/v1`);
+  // One JSON line, as every other line of the API's log (the tests and scripts wait for its words).
+  logEvent("startup", { port }, { level: "info", msg: `Reference API on http://127.0.0.1:${port}/api/v1` });
 });
 const stop = () =>
   server.close(() =>

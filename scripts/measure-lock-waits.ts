@@ -51,7 +51,7 @@ const bases: string[] = [];
 for (let i = 0; i < processes; i++) {
   const port = Number(values.port) + i;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/api-server.ts"], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
