@@ -573,7 +573,11 @@ export function prepareNaive(log = console.log) {
   }
 }
 
-/** Serves the built naive app (`npm start` of its README: NODE_ENV=production tsx server.ts). */
+/**
+ * Serves the built naive app (`npm start` of its README: NODE_ENV=production tsx server.ts): its page, and the
+ * `.data` request its own browser code makes for it (it asks for data requests aware of trailing slashes, so
+ * its home page's is `/_.data`, not the portal's `/_root.data`).
+ */
 export async function startNaive(dir, port) {
   assertPortFree(port);
   const child = start("naive page", path.join(dir, "node_modules/.bin/tsx"), ["server.ts"], {
@@ -581,7 +585,7 @@ export async function startNaive(dir, port) {
     env: { NODE_ENV: "production", PORT: String(port) },
   });
   await waitFor(`http://127.0.0.1:${port}/`, child);
-  return { base: `http://127.0.0.1:${port}`, child, pid: pidOnPort(port), path: "/" };
+  return { base: `http://127.0.0.1:${port}`, child, pid: pidOnPort(port), path: "/", dataPath: "/_.data" };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -23,7 +23,9 @@
  *   - again: the same page asked again of the first portal, without its tag (another tab): rendered too,
  *     since the portal keeps no page in memory (docs/decisions/140-no-kept-pages.md);
  *   - repeat: HTML with If-None-Match (the ETag of the previous answer): 304s;
- *   - .data: the client navigation's data request (rendered: nothing keeps .data answers).
+ *   - .data: the client navigation's data request (rendered: nothing keeps .data answers), read against the
+ *     naive page's HTML like the others; the naive page's own data request (its one loader returning a string),
+ *     measured after each of its batches, is in its row: React Router's floor for a `.data`.
  * Each is a fixed number of requests at a fixed concurrency, with the CPU time of the portal and of the
  * API read from /proc/<pid>/stat before and after (with DATABASE_URL naming a PostgreSQL server of this
  * machine, that of all the server's processes too: the API's own leaves the database's out); per screen
@@ -273,7 +275,10 @@ async function main() {
   // cost 0.8 ms over its first 500 requests, 0.35 ms after 2,000 and settled at 0.22 ms after some 5,000
   // (batches alternating as here), which the first link page measured carried at 0.2–0.4× the naive page.
   const dashboard = screens.find((s) => s.name === "dashboard-resi") ?? screens[0];
-  if (naive) await batch({ base: naive.base, path: naive.path, n: 3 * WARM_REQUESTS, concurrency: CONCURRENCY });
+  if (naive) {
+    await batch({ base: naive.base, path: naive.path, n: 3 * WARM_REQUESTS, concurrency: CONCURRENCY });
+    await batch({ base: naive.base, path: naive.dataPath, n: WARM_REQUESTS, concurrency: CONCURRENCY });
+  }
   const kinds = [dashboard, screens.find((s) => s.name === "login"), screens.find((s) => s.name === "agreement")];
   for (const screen of new Set(kinds.filter(Boolean))) {
     const n = WARM_REQUESTS;
@@ -291,6 +296,7 @@ async function main() {
     console.log("NOTE: PostgreSQL does not run on this machine (or is not readable): its CPU is not measured.");
   const portalPids = { portal: servers.portalPid, api: servers.apiPid, ...database };
   const naiveRuns = [];
+  const naiveDataRuns = [];
   const results = [];
   const problems = [];
   const check = (label, r, allowed) => {
@@ -327,6 +333,17 @@ async function main() {
         const r = await batch({ base: naive.base, path: naive.path, n: REQUESTS, concurrency: CONCURRENCY, pids: { naive: naive.pid } });
         check("naive page", r, [200]);
         naiveRuns.push(r);
+        // Its own data request, as its browser code makes it on a navigation: what React Router's `.data` costs
+        // with one loader that returns a string, the floor the portal's `.data` is read against.
+        const d = await batch({
+          base: naive.base,
+          path: naive.dataPath,
+          n: REQUESTS,
+          concurrency: CONCURRENCY,
+          pids: { naive: naive.pid },
+        });
+        check("naive page .data", d, [200]);
+        naiveDataRuns.push(d);
       }
       const rendered = await batch({
         ...common,
@@ -362,6 +379,7 @@ async function main() {
   console.log(` (${elapsed()})`);
   const naiveCpu = naive ? pooledCpu(naiveRuns, "naive") : NaN;
   const naiveRps = naive ? median(naiveRuns.map((r) => r.rps)) : NaN;
+  const naiveDataCpu = naive ? pooledCpu(naiveDataRuns, "naive") : NaN;
 
   // The embedded default at 100 connections, A/B rounds against the naive page at 100 connections.
   let embeddedResult = null;
@@ -487,7 +505,10 @@ async function main() {
   }
   if (naive) {
     const p99 = f(median(naiveRuns.map((r) => r.p99)), 0);
-    rows.push(["naive page", f(naiveCpu), "1.00×", "", "", p99, "", "", f(naiveRps, 0), "", ...Array(11).fill("")]);
+    const dataP99 = f(median(naiveDataRuns.map((r) => r.p99)), 0);
+    const dataRps = f(median(naiveDataRuns.map((r) => r.rps)), 0);
+    const data = [f(naiveDataCpu), ratio(naiveDataCpu, naiveCpu), "", "", dataRps, dataP99, ""];
+    rows.push(["naive page", f(naiveCpu), "1.00×", "", "", p99, "", "", f(naiveRps, 0), "", "", "", "", "", ...data]);
   }
   console.log(lib.table(rows, { align: ["l"] }));
   console.log("(p50/p99 in ms; KB: HTML as sent, compressed when the portal compresses)");
@@ -538,7 +559,8 @@ async function main() {
     summary.push(
       line(
         `${label} ≤ ${limit}×`,
-        w ? `worst ${ratio(w.value, naiveCpu)} (${w.screen}, ${f(w.value)} ms)` : "–",
+        (w ? `worst ${ratio(w.value, naiveCpu)} (${w.screen}, ${f(w.value)} ms)` : "–") +
+          (kind === "data" && naive ? `; the naive page's own .data ${ratio(naiveDataCpu, naiveCpu)}` : ""),
         naive && w ? w.value / naiveCpu <= limit : null,
       ),
     );
@@ -578,7 +600,7 @@ async function main() {
           requests: REQUESTS,
           rounds: ROUNDS,
           concurrency: CONCURRENCY,
-          naive: naive ? { cpu: naiveCpu, rps: naiveRps, runs: naiveRuns } : null,
+          naive: naive ? { cpu: naiveCpu, rps: naiveRps, runs: naiveRuns, data: { cpu: naiveDataCpu, runs: naiveDataRuns } } : null,
           results,
           embedded: embeddedResult,
         },
