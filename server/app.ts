@@ -172,6 +172,27 @@ const BAD_ADDRESS = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><ti
 <p lang="en-CA">The address of this request could not be read. Check the address and try again.</p>
 <p lang="fr-CA">L’adresse de cette requête est illisible. Vérifiez l’adresse et réessayez.</p></html>`;
 
+const UNSUPPORTED_METHOD = `<!doctype html><html lang="en-CA"><meta charset="utf-8"><title>Method not allowed</title>
+<p lang="en-CA">The portal does not answer this kind of request. Open the page in a web browser.</p>
+<p lang="fr-CA">Le portail ne répond pas à ce type de requête. Ouvrez la page dans un navigateur Web.</p></html>`;
+
+/** The methods the Fetch API has no Request for: React Router's adapter throws on them. */
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * 405 for a method a page cannot be asked with: a scanner's TRACE (looking for cross-site tracing) reached
+ * React Router's adapter, whose `new Request()` throws on it, so it was answered 500 with Express's stack
+ * trace on standard error. (Node closes a CONNECT's connection itself and answers TRACK 400.) `Allow` names
+ * the methods the portal takes; a page's own 405 names its own.
+ */
+const methodCheck: RequestHandler = (req, res, next) => {
+  if (!FETCH_FORBIDDEN_METHODS.has(req.method)) {
+    next();
+    return;
+  }
+  res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).type("html").send(UNSUPPORTED_METHOD);
+};
+
 /**
  * 400 for a request whose address cannot be read as a URL (a malformed Host or forwarded host or
  * protocol): React Router's adapter would throw on it (a 500 and a stack trace in the log). And for a
@@ -309,8 +330,9 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.use(originCheck(config.ALLOWED_ACTION_ORIGINS));
   // No post to a page may be larger than the largest form (files included): refused before it is read.
   app.use(bodyCap);
-  // An address that is no URL (a malformed Host): 400, not React Router's 500.
+  // An address that is no URL (a malformed Host): 400, not React Router's 500; likewise a TRACE: 405.
   app.use(addressCheck);
+  app.use(methodCheck);
 
   if (options.clientDir) {
     // The build's .br and .gz beside each script (brotli first when the browser takes both); the file

@@ -13,7 +13,7 @@
  * Needs the production build (`npm run build`, then `npx vitest run --project integration`).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -106,7 +106,9 @@ const logLines = () =>
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as { event?: string; route?: string; req?: { id?: string }; res?: { status?: number } });
+    .map(
+      (line) => JSON.parse(line) as { event?: string; route?: string; req?: { id?: string; method?: string }; res?: { status?: number } },
+    );
 
 /** An OpenTelemetry collector's OTLP/HTTP endpoint, as the portal's exporter sends to it (JSON). */
 let collector: Server;
@@ -245,6 +247,16 @@ beforeAll(async () => {
     expect([scanned.status, scanned.allow]).toEqual([405, "GET, HEAD"]);
   // An address whose percent-encoding is no UTF-8: refused before React Router reads it.
   expect((await browser().get("/%E0%A4%A")).status).toBe(400);
+  // A scanner's TRACE (fetch cannot send one), which React Router's adapter cannot take: 405, not 500.
+  const traced = await new Promise<number | undefined>((resolve, reject) =>
+    request(`${base}/login`, { method: "TRACE" }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode);
+    })
+      .on("error", reject)
+      .end(),
+  );
+  expect(traced).toBe(405);
   // And a switch of account with a control character, refused before it is read: the error page.
   const sw = await customer.post("/switch-account", { customerId: "100\u0000101" });
   expect([sw.status, sw.location]).toEqual([400, null]);
@@ -375,6 +387,7 @@ describe("the log", () => {
     expect(lines.filter((line) => !line.startsWith("{"))).toEqual([]);
     const refused = logLines().filter((line) => line.event === "http.request" && line.res?.status === 405);
     expect(refused.map((line) => line.route)).toEqual(expect.arrayContaining(["/status", "/accounts/list"]));
+    expect(refused.filter((line) => line.req?.method === "TRACE")).toHaveLength(1);
     expect(logLines().filter((line) => line.event === "request.error")).toEqual([]);
   });
 });

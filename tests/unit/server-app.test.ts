@@ -554,6 +554,24 @@ describe("a 304", () => {
   });
 });
 
+describe("methods a page cannot be asked with", () => {
+  it("answers a TRACE 405 with a bilingual page and the portal's methods, without reaching the page", async () => {
+    let handled = 0;
+    const base = await start({ NODE_ENV: "production" }, { pageHandler: (_req, res) => void (handled++, res.send("page")) });
+    const { port } = new URL(base);
+    for (const path of ["/login", "/healthz", "/dashboard/100101"]) {
+      const answer = await rawRequest(Number(port), `TRACE ${path} HTTP/1.1\r\nHost: portal.example\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 405/);
+      expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i);
+      expect(answer).toContain("Le portail ne répond pas à ce type de requête.");
+    }
+    expect(handled).toBe(0);
+    // Other methods still reach the page, which answers them (React Router: 405 or the route's action).
+    const { status } = await fetch(`${base}/login`, { method: "PUT" });
+    expect([status, handled]).toEqual([200, 1]);
+  });
+});
+
 describe("addresses that are no URL", () => {
   it("answers 400 (not 500) to a malformed Host, and behind a trusted proxy to a malformed forwarded host", async () => {
     let handled = 0;
