@@ -200,6 +200,9 @@ const methodCheck: RequestHandler = (req, res, next) => {
  * answer its 404 after warning twice on standard error, beside the JSON log.
  */
 const addressCheck: RequestHandler = (req, res, next) => {
+  // HTTP/1.0 lets a request leave out Host (Node refuses an HTTP/1.1 one without it): it is this server's,
+  // read as localhost, as the check below reads it. React Router's adapter threw on the missing host name (a 500).
+  if (req.headers.host === undefined) req.headers.host = "localhost";
   if (readablePath(req.path) && urlReadable(req)) {
     next();
     return;

@@ -14,7 +14,7 @@
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -257,6 +257,15 @@ beforeAll(async () => {
       .end(),
   );
   expect(traced).toBe(405);
+  // An HTTP/1.0 client that sends no Host (old tools, some health checks): the page, as for localhost.
+  const old = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(new URL(base).port), "127.0.0.1", () => socket.write("GET /login HTTP/1.0\r\n\r\n"));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+  expect(old).toMatch(/^HTTP\/1\.1 200/);
   // And a switch of account with a control character, refused before it is read: the error page.
   const sw = await customer.post("/switch-account", { customerId: "100\u0000101" });
   expect([sw.status, sw.location]).toEqual([400, null]);

@@ -585,6 +585,14 @@ describe("addresses that are no URL", () => {
     expect(handled).toBe(1);
   });
 
+  it("reads an HTTP/1.0 request without Host as this server's (localhost), as React Router's adapter needs a host name", async () => {
+    const hosts: (string | undefined)[] = [];
+    const base = await start({}, { pageHandler: (req, res) => void (hosts.push(req.hostname), res.send("page")) });
+    const answer = await rawRequest(Number(new URL(base).port), "GET /login HTTP/1.0\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(hosts).toEqual(["localhost"]);
+  });
+
   it("answers 400 to a path whose percent-encoding is no UTF-8, and hands a well-encoded one to the page", async () => {
     const paths: string[] = [];
     const base = await start({}, { pageHandler: (req, res) => void (paths.push(req.path), res.send("page")) });
