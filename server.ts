@@ -201,6 +201,9 @@ async function main(config: Config) {
     );
   });
 
+  // Idle kept-alive connections outlast a load balancer's own idle timeout when it is set to (docs/operations.md).
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS;
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -44,6 +44,12 @@ export const configSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /**
+     * How long an idle kept-alive connection stays open (Node's default, 5 s). Behind a load balancer it must
+     * outlast the balancer's own idle timeout (an AWS ALB's 60 s: 65000), or the balancer sends a request on a
+     * connection the portal is closing and answers 502.
+     */
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(5_000),
     /** Portal processes sharing PORT (server/cluster.ts); 1: this process serves alone. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Unset: the embedded reference API, mounted at /api/v1 in this process. */

@@ -7,7 +7,7 @@
  * `npx vitest run --project integration`).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { get } from "node:http";
+import { Agent, get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +53,8 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       WEB_CONCURRENCY: "2",
+      // As behind an AWS load balancer, whose idle connections last 60 s.
+      KEEP_ALIVE_TIMEOUT_MS: "65000",
       METRICS_PORT: String(metricsPort),
       LOG_FORMAT: "json",
       API_BASE_URL: `http://127.0.0.1:${apiPort}/api/v1`,
@@ -95,7 +97,26 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The Keep-Alive header of an answer on a kept-alive connection of its own (so each may reach either worker). */
+const keepAliveOf = (url: string) =>
+  new Promise<string | undefined>((resolve, reject) => {
+    const agent = new Agent({ keepAlive: true });
+    get(base + url, { agent }, (response) => {
+      response.resume();
+      response.once("end", () => {
+        agent.destroy();
+        const header = response.headers["keep-alive"];
+        resolve(Array.isArray(header) ? header.join(", ") : header);
+      });
+    }).once("error", reject);
+  });
+
 describe("WEB_CONCURRENCY=2", () => {
+  it("keeps idle connections for KEEP_ALIVE_TIMEOUT_MS in every worker, and says so", async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => keepAliveOf("/login")));
+    expect(new Set(answers)).toEqual(new Set(["timeout=65"]));
+  });
+
   it("runs two workers, and a session made by one is read by the other", async () => {
     expect(new Set(listening()).size).toBe(2);
     expect(portal.output()).toContain("WEB_CONCURRENCY=2 without REDIS_URL");

@@ -198,6 +198,19 @@ describe("SESSION_SECRET in production", () => {
   });
 });
 
+describe("KEEP_ALIVE_TIMEOUT_MS", () => {
+  it("is Node's 5 s unless set, and takes a load balancer's minutes", () => {
+    expect(parseConfig({}).KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
+    expect(parseConfig({ KEEP_ALIVE_TIMEOUT_MS: "65000" }).KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
+    expect(parseConfig({ KEEP_ALIVE_TIMEOUT_MS: "620000" }).KEEP_ALIVE_TIMEOUT_MS).toBe(620_000);
+  });
+
+  it("refuses what is no length of time: under a second, a day, words", () => {
+    for (const value of ["0", "999", "86400000", "65s", "-5000"])
+      expect(errorOf({ KEEP_ALIVE_TIMEOUT_MS: value })).toContain("KEEP_ALIVE_TIMEOUT_MS");
+  });
+});
+
 describe("WEB_CONCURRENCY", () => {
   it("is one process unless set", () => {
     expect(parseConfig({}).WEB_CONCURRENCY).toBe(1);
