@@ -226,6 +226,35 @@ function urlReadable(req: express.Request): boolean {
   }
 }
 
+/**
+ * One warning per process at the first request that came through a proxy TRUST_PROXY does not name (it
+ * carries X-Forwarded-For from a peer the setting does not trust): behind such a proxy every customer is one
+ * address for the sign-in limits, so one guesser's wrong passwords make them all wait. A customer's own
+ * proxy (an office's) sends the header too, so the line says what to check rather than what is wrong.
+ */
+function untrustedProxyWarning(trusts: (address: string, hop: number) => boolean): RequestHandler {
+  let warned = false;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+      const peer = req.socket.remoteAddress ?? "";
+      if (!trusts(peer, 0)) {
+        warned = true;
+        logEvent(
+          "proxy.untrusted",
+          { peer },
+          {
+            msg:
+              `A request came with X-Forwarded-For from ${peer}, which TRUST_PROXY does not name. If a proxy or load ` +
+              "balancer is in front of the portal, name it in TRUST_PROXY: until then every customer is its one address " +
+              "for the sign-in limits (docs/operations.md).",
+          },
+        );
+      }
+    }
+    next();
+  };
+}
+
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === "" || value === "false") return false;
   if (value === "true") return true;
@@ -255,6 +284,7 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
     routeOf: options.routeOf ?? fixedPatternOf,
   });
   app.use(requestLog);
+  app.use(untrustedProxyWarning(trusts));
   // /metrics with METRICS_TOKEN (a bearer token); without it, not here (METRICS_PORT, server/metrics.ts).
   if (config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(config.METRICS_TOKEN));
 

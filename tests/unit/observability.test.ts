@@ -74,6 +74,34 @@ async function linesAfter(from: number, count: number) {
   return requestLines(from);
 }
 
+describe("a proxy TRUST_PROXY does not name", () => {
+  const warnings = (from: number) =>
+    lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { event?: string; peer?: string; level?: number })
+      .filter((line) => line.event === "proxy.untrusted");
+
+  it("is said once per process, at the first request forwarded through it, with the peer's address", async () => {
+    const base = await start();
+    const from = lines.length;
+    await fetch(`${base}/billing/100101`);
+    expect(warnings(from)).toEqual([]);
+    for (let i = 0; i < 3; i++) await fetch(`${base}/billing/100101`, { headers: { "X-Forwarded-For": "203.0.113.7" } });
+    await linesAfter(from, 4);
+    const said = warnings(from);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({ peer: "127.0.0.1", level: 40 });
+  });
+
+  it("is not said when TRUST_PROXY names the proxy", async () => {
+    const base = await start({ TRUST_PROXY: "loopback" });
+    const from = lines.length;
+    await fetch(`${base}/billing/100101`, { headers: { "X-Forwarded-For": "203.0.113.7" } });
+    await linesAfter(from, 1);
+    expect(warnings(from)).toEqual([]);
+  });
+});
+
 describe("the request log line", () => {
   it("names the pattern React Router matched, without matching the address again", async () => {
     let matchedHere = 0;
