@@ -101,7 +101,7 @@ export function ErrorPage({ variant, error }: { variant: ErrorVariant; error?: u
         {heading}
       </h1>
       {detail ? <p className="mt-3 text-gray-800">{detail}</p> : null}
-      {/* Not on the 404 pages: the same for every visitor, kept (conditional.server.ts), and no fault to report. */}
+      {/* Not on the 404 pages: the same for every visitor, and no fault to report. */}
       {reference && variant !== "not-found" && variant !== "unmatched" ? (
         <p className="mt-3 text-sm text-gray-700" data-testid="error-reference" {...{ [REFERENCE_ATTRIBUTE]: reference }}>
           {t("errors.reference", { id: reference })}

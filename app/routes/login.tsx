@@ -34,8 +34,6 @@ import { pageUrl } from "~/lib/page-url";
 /** required / maxLength for the browser, from the shared schema (computed once). */
 const loginConstraint = getZodConstraint(LoginSchema);
 
-/** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cameFrom = pageUrl(request).searchParams.get("came_from");
   // Already signed in: go where the customer was heading.

@@ -24,8 +24,6 @@ const constraint = getZodConstraint(ForgotPasswordSchema);
 /** Recovery requests count per username apart from sign-in attempts. */
 const forgotPasswordKey = (username: string) => `forgot-password:${username}`;
 
-/** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: pageUrl(request).searchParams.get("sent") === "1", constraint };
 }

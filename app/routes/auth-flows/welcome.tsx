@@ -12,8 +12,6 @@ import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["account"] };
 
-/** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-
 export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: Boolean(getTokens(context).refreshToken) };
 }

@@ -24,8 +24,6 @@ export const handle = { i18n: ["privacy"] };
 
 const constraint = getZodConstraint(AnalyticsConsentSchema);
 
-/** The same page for every visitor who is not signed in: rendered once, then kept (conditional.server.ts). */
-
 export async function loader({ request }: Route.LoaderArgs) {
   const state = analyticsState(request, getConfig());
   return { consent: state ? state.consent : ("off" as const), constraint };

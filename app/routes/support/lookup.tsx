@@ -28,8 +28,6 @@ const constraint = getZodConstraint(TicketLookupSchema);
 /** Lookups of one ticket count apart from the address's other posts. */
 const lookupKey = (ticketNumber: string) => `ticket-lookup:${normalTicketNumber(ticketNumber)}`;
 
-/** The same page for every visitor: rendered once, then kept (conditional.server.ts). */
-
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: pageUrl(request).searchParams.get("sent") === "1", constraint };
 }
