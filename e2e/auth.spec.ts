@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, expectNoAxeViolations, signInThroughForm as signIn, signOut } from "./support";
+import { PASSWORD, expectNoAxeViolations, hasJs, signInThroughForm as signIn, signOut } from "./support";
 
 test.describe("signing in", () => {
   test("a wrong combination shows the failure with help links and keeps the username", async ({ page }) => {
@@ -32,6 +32,45 @@ test.describe("signing in", () => {
     await signIn(page, "resi@example.com");
     await expect(page).toHaveURL(/\/dashboard\/100101$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Maya");
+  });
+
+  test("a browser that refuses cookies is told why it is back at sign-in, in French too", async ({ browser, baseURL }) => {
+    for (const [locale, texts] of [
+      ["en-CA", { user: "Email or username", password: "Password", button: "Sign in", title: "Your browser did not keep your sign-in." }],
+      // Without a cookie the language is the browser's own (Accept-Language).
+      [
+        "fr-CA",
+        {
+          user: "Courriel ou nom d’utilisateur",
+          password: "Mot de passe",
+          button: "Se connecter",
+          title: "Votre navigateur n’a pas conservé votre connexion.",
+        },
+      ],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: hasJs() });
+      const page = await context.newPage();
+      // Every answer reaches the page without its cookies, as in a browser that blocks this site's; the
+      // browser follows redirects itself, and the context keeps no cookie either.
+      await page.route("**/*", async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        await context.clearCookies();
+        const headers = response.headers();
+        delete headers["set-cookie"];
+        await route.fulfill({ response, headers });
+      });
+      await page.goto("/login?came_from=%2Fbilling%2F100101");
+      await page.getByLabel(texts.user).fill("resi@example.com");
+      await page.getByLabel(texts.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: texts.button }).click();
+      await expect(page.getByTestId("cookies-blocked")).toContainText(texts.title);
+      await expect(page).toHaveURL(/\/login\?/);
+      // Still the sign-in form, ready for another try once cookies are allowed.
+      await expect(page.getByRole("button", { name: texts.button })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await context.close();
+    }
   });
 
   test("a private page asks to sign in, then returns there", async ({ page }) => {

@@ -151,15 +151,21 @@ export async function completeTwoStep(
 
 /**
  * The redirect after signing in (a password, or a password and a code): to `to`, in the profile's
- * preferred language from then on, until the customer switches.
+ * preferred language from then on, until the customer switches. It passes once through the sign-in page
+ * (`?check=cookies`), which sends a browser that kept the session cookie on to `to`, and tells one that
+ * refused it why the customer is back there (app/routes/login.tsx).
  */
 export async function signedInRedirect(context: Context, request: Request, to: string): Promise<Response> {
   const preferred = await preferredLanguage(context, request);
+  to = throughCookieCheck(to);
   if (!preferred) return redirect(to);
   const headers = { "Set-Cookie": preferenceCookie(LANGUAGE_COOKIE, preferred, LANGUAGE_COOKIE_MAX_AGE) };
   // A page in another language than this one is a new document (the browser holds one language's texts).
   return preferred === getLanguage(context) ? redirect(to, { headers }) : redirectDocument(to, { headers });
 }
+
+/** The sign-in page on the way to `to`, checking that the browser kept the session cookie. */
+export const throughCookieCheck = (to: string): string => `/login?${new URLSearchParams({ came_from: to, check: "cookies" })}`;
 
 /** The signed-in user's preferred language (GET /profile-settings), or null when the API does not say. */
 async function preferredLanguage(context: Context, request: Request): Promise<Language | null> {

@@ -40,8 +40,12 @@ const methodOf = (request: Request): Method => (pageUrl(request).searchParams.ge
 export function loader({ request, context }: Route.LoaderArgs) {
   const pending = getPendingTwoStep(context);
   if (getTokens(context).refreshToken) throw redirect(pending?.cameFrom ?? "/");
-  // Nothing waiting (never signed in with the password, or too long ago): the password first.
-  if (!pending) throw redirect("/login");
+  // Nothing waiting (never signed in with the password, or too long ago): the password first. Straight from
+  // the password step (`?check=cookies`) with no cookie at all, the browser refused the step's: the sign-in page says so.
+  if (!pending) {
+    const refused = pageUrl(request).searchParams.get("check") === "cookies" && !request.headers.has("Cookie");
+    throw redirect(refused ? "/login?check=cookies" : "/login");
+  }
   const method = methodOf(request);
   return { method, username: pending.username, constraint: constraints[method], supportPhone: getConfig().SUPPORT_PHONE };
 }

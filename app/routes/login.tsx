@@ -35,13 +35,16 @@ import { pageUrl } from "~/lib/page-url";
 const loginConstraint = getZodConstraint(LoginSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cameFrom = pageUrl(request).searchParams.get("came_from");
-  // Already signed in: go where the customer was heading.
+  const url = pageUrl(request);
+  const cameFrom = url.searchParams.get("came_from");
+  // Already signed in: go where the customer was heading (a sign-in passes here once: signedInRedirect).
   if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
   // A post found the session over: say so (what was typed waits for the return, form-draft.server.ts).
   const draft = await readDraft(request);
   return {
     sessionEnded: Boolean(draft),
+    // Sent here by a sign-in, and no cookie came back at all: the browser refused the session's.
+    cookiesBlocked: url.searchParams.get("check") === "cookies" && !request.headers.has("Cookie"),
     cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
     supportPhone: getConfig().SUPPORT_PHONE,
     constraint: loginConstraint,
@@ -102,9 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await limits.succeeded(username, address);
   if (outcome === "two-step") {
-    // The password was right; no session until a code of the customer's app (routes/login-two-step.tsx).
+    // The password was right; no session until a code of the customer's app (routes/login-two-step.tsx),
+    // which says so if the browser did not keep the step's cookie.
     countSignIn("two_step");
-    throw redirect("/login/two-step");
+    throw redirect("/login/two-step?check=cookies");
   }
   countSignIn("success");
   throw await signedInRedirect(context, request, to);
@@ -136,6 +140,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold text-gray-900">{t("login.heading")}</h1>
         <p className="mt-1 text-gray-700">{t("login.intro")}</p>
+
+        {loaderData.cookiesBlocked && !notice ? (
+          <div
+            role="alert"
+            className="mt-4 rounded-md border-l-4 border-error bg-error-light px-4 py-3 text-error"
+            data-testid="cookies-blocked"
+          >
+            <p className="font-semibold">{t("login.cookiesBlockedTitle")}</p>
+            <p className="mt-1">{t("login.cookiesBlockedText")}</p>
+          </div>
+        ) : null}
 
         {loaderData.sessionEnded && !notice ? (
           <div

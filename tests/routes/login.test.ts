@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { action, loader } from "../../app/routes/login.tsx";
+import { throughCookieCheck } from "../../app/lib/auth.server.ts";
 import { http, HttpResponse } from "msw";
 import { API, on, refuse, reply } from "../mocks/contract.ts";
 import { currentUser } from "../mocks/services.ts";
@@ -22,7 +23,8 @@ describe("login action", () => {
   it("signs in, sets the session cookie and returns to came_from", async () => {
     const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100101") });
     expect(result.status).toBe(302);
-    expect(result.location).toBe("/dashboard/100101");
+    // Through the sign-in page once, which sends a browser that kept the cookie on (the loader, below).
+    expect(result.location).toBe("/login?came_from=%2Fdashboard%2F100101&check=cookies");
     expect(result.setCookies.join()).toMatch(/__session=.+; Path=\/; HttpOnly; SameSite=Lax/);
   });
 
@@ -34,7 +36,7 @@ describe("login action", () => {
     );
     const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100201") });
     expect(result.status).toBe(302);
-    expect(result.location).toBe("/dashboard/100201");
+    expect(result.location).toBe(throughCookieCheck("/dashboard/100201"));
     expect(result.setCookies.join()).toMatch(/(^|, )i18n_redirected=fr; Max-Age=31536000; Path=\//);
     // The browser holds one language's texts: the page after sign-in is loaded as a document.
     expect(result.headers.get("X-Remix-Reload-Document")).toBe("true");
@@ -51,7 +53,7 @@ describe("login action", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     onTestFinished(() => warn.mockRestore());
     const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", "/dashboard/100101") });
-    expect(result.location).toBe("/dashboard/100101");
+    expect(result.location).toBe(throughCookieCheck("/dashboard/100101"));
     expect(result.setCookies.join()).not.toMatch(/i18n_redirected/);
   });
 
@@ -59,7 +61,7 @@ describe("login action", () => {
     "lands on / instead of following came_from %s",
     async (cameFrom) => {
       const result = await callRoute(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026", cameFrom) });
-      expect(result.location).toBe("/");
+      expect(result.location).toBe(throughCookieCheck("/"));
     },
   );
 
@@ -267,5 +269,16 @@ describe("login loader", () => {
   it("sends a signed-in customer on to a safe came_from", async () => {
     const result = await callRoute(loader, { url: "/login?came_from=%2Fdashboard%2F100101", cookie: await signedInCookie() });
     expect(result.location).toBe("/dashboard/100101");
+  });
+
+  it("after a sign-in, sends a browser that kept the session on, and tells one that sent no cookie why it is back", async () => {
+    const url = throughCookieCheck("/dashboard/100101");
+    expect((await callRoute(loader, { url, cookie: await signedInCookie() })).location).toBe("/dashboard/100101");
+    const refused = await callRoute<any>(loader, { url });
+    expect(refused.status).toBe(200);
+    expect(refused.data).toMatchObject({ cookiesBlocked: true, cameFrom: "/dashboard/100101" });
+    // A browser that sends cookies, only not the session's (it ended since): the plain sign-in page.
+    expect((await callRoute<any>(loader, { url, cookie: "i18n_redirected=fr" })).data.cookiesBlocked).toBe(false);
+    expect((await callRoute<any>(loader, { url: "/login?came_from=%2Fdashboard%2F100101" })).data.cookiesBlocked).toBe(false);
   });
 });

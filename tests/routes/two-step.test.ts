@@ -5,7 +5,7 @@
  * it off. Every refusal answers 4xx with a translated message and changes nothing.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
+import { requireUserMiddleware, throughCookieCheck } from "../../app/lib/auth.server.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";
 import { metrics } from "../../app/lib/metrics.server.ts";
 import * as login from "../../app/routes/login.tsx";
@@ -60,7 +60,7 @@ async function passwordStep(cameFrom = "/billing/100203"): Promise<string> {
     form: { username: TWO_STEP_USER, password: "Demo-Pass-2026", came_from: cameFrom },
   });
   expect(result.status).toBe(302);
-  expect(result.location).toBe("/login/two-step");
+  expect(result.location).toBe("/login/two-step?check=cookies");
   return nextCookie(undefined, result.setCookies);
 }
 
@@ -91,6 +91,9 @@ describe("signing in with two-step verification on", () => {
     expect(recovery.data.method).toBe("recovery");
     const nobody = await codeStepCall("");
     expect(nobody.location).toBe("/login");
+    // Straight from the password step with no cookie at all: the browser refused it, and the sign-in page says so.
+    const refused = await callRoute(codeStep.loader, { url: "/login/two-step?check=cookies" });
+    expect(refused.location).toBe("/login?check=cookies");
   });
 
   it("signs in with the right code and goes where the customer was heading", async () => {
@@ -98,7 +101,7 @@ describe("signing in with two-step verification on", () => {
     const sent = watch("POST /auth/two-step");
     const done = await codeStepCall(cookie, { code: `${TWO_STEP_CODE.slice(0, 3)} ${TWO_STEP_CODE.slice(3)}` });
     expect(done.status).toBe(302);
-    expect(done.location).toBe("/billing/100203");
+    expect(done.location).toBe(throughCookieCheck("/billing/100203"));
     expect(sent).toEqual([expect.objectContaining({ two_step_token: "fixture-two-step-token", code: TWO_STEP_CODE })]);
     const signedIn = nextCookie(cookie, done.setCookies);
     expect((await sessionTokens(signedIn)).refreshToken).toBeTruthy();
@@ -210,7 +213,7 @@ describe("signing in with two-step verification on", () => {
 
   it("a user without two-step verification signs in with the password alone, as before", async () => {
     const result = await callRoute(login.action, { url: "/login", form: { username: "resi@example.com", password: "Demo-Pass-2026" } });
-    expect(result.location).toBe("/");
+    expect(result.location).toBe(throughCookieCheck("/"));
   });
 });
 
