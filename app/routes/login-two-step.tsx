@@ -46,6 +46,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const refused = pageUrl(request).searchParams.get("check") === "cookies" && !request.headers.has("Cookie");
     throw redirect(refused ? "/login?check=cookies" : "/login");
   }
+  // The browser kept the step's cookie: the page at its own address.
+  if (pageUrl(request).searchParams.has("check")) throw redirect("/login/two-step");
   const method = methodOf(request);
   return { method, username: pending.username, constraint: constraints[method], supportPhone: getConfig().SUPPORT_PHONE };
 }

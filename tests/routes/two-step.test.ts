@@ -84,6 +84,8 @@ describe("signing in with two-step verification on", () => {
 
   it("asks for a code of the app, naming who signs in; without a password step first, back to the password", async () => {
     const cookie = await passwordStep();
+    // Straight from the password step with its cookie: the page at its own address.
+    expect((await callRoute(codeStep.loader, { url: "/login/two-step?check=cookies", cookie })).location).toBe("/login/two-step");
     const page = await codeStepCall(cookie);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ method: "app", username: TWO_STEP_USER });
