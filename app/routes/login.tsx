@@ -17,6 +17,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
+import { PageAlert } from "~/components/PageAlert";
 import { isFailure } from "~/lib/api.server";
 import { signIn, signedInRedirect } from "~/lib/auth.server";
 import { getConfig } from "~/lib/config.server";
@@ -142,13 +143,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="mt-1 text-gray-700">{t("login.intro")}</p>
 
         {loaderData.cookiesBlocked && !notice ? (
-          <div
-            role="alert"
-            className="mt-4 rounded-md border-l-4 border-error bg-error-light px-4 py-3 text-error"
-            data-testid="cookies-blocked"
-          >
-            <p className="font-semibold">{t("login.cookiesBlockedTitle")}</p>
-            <p className="mt-1">{t("login.cookiesBlockedText")}</p>
+          <div className="mt-4">
+            <PageAlert tone="error" title={t("login.cookiesBlockedTitle")} testId="cookies-blocked">
+              <p>{t("login.cookiesBlockedText")}</p>
+            </PageAlert>
           </div>
         ) : null}
 
