@@ -194,6 +194,25 @@ const methodCheck: RequestHandler = (req, res, next) => {
 };
 
 /**
+ * A request whose target is a whole URL (`GET http://portal.example/login`, as a proxy sends it): HTTP/1.1
+ * asks a server to accept it, the target's host standing for Host (RFC 9112, 3.2.2). React Router's
+ * adapter joined the host to the whole URL, so every page answered it 404. Read as the path and query, and
+ * the host; a target that is no URL is left to the address check (400).
+ */
+const originForm: RequestHandler = (req, _res, next) => {
+  if (!req.url.startsWith("/") && /^https?:\/\//i.test(req.url)) {
+    try {
+      const target = new URL(req.url);
+      req.url = req.originalUrl = target.pathname + target.search;
+      req.headers.host = target.host;
+    } catch {
+      // Not a URL: addressCheck answers it.
+    }
+  }
+  next();
+};
+
+/**
  * 400 for a request whose address cannot be read as a URL (a malformed Host or forwarded host or
  * protocol): React Router's adapter would throw on it (a 500 and a stack trace in the log). And for a
  * path whose percent-encoding is no UTF-8 (`/%E0%A4%A`, a scanner's or a mangled link's): React Router would
@@ -276,7 +295,9 @@ export function createPortalApp(options: PortalAppOptions): express.Express {
   app.locals.apiTimeoutMs = config.API_TIMEOUT_MS;
   app.locals.pageCache = options.pageCache;
 
-  // First of all: the request id and the request's log line (server/http-log.ts).
+  // A whole URL as the request's target is read as its path and host before anything looks at either.
+  app.use(originForm);
+  // Then the request id and the request's log line (server/http-log.ts).
   // The proxy's X-Request-Id is taken only from a peer TRUST_PROXY trusts (Express's compiled setting).
   const trusts = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const requestLog = httpLog({

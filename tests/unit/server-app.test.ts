@@ -593,6 +593,16 @@ describe("addresses that are no URL", () => {
     expect(hosts).toEqual(["localhost"]);
   });
 
+  it("reads a whole URL as the request's target (a proxy's absolute form) as its path, query and host", async () => {
+    const seen: string[] = [];
+    const base = await start({}, { pageHandler: (req, res) => void (seen.push(`${req.hostname} ${req.originalUrl}`), res.send("page")) });
+    const ask = (target: string) =>
+      rawRequest(Number(new URL(base).port), `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(await ask("http://portal.example/billing/100101?tab=due")).toMatch(/^HTTP\/1\.1 200/);
+    expect(await ask("HTTPS://portal.example:8443/login")).toMatch(/^HTTP\/1\.1 200/);
+    expect(seen).toEqual(["portal.example /billing/100101?tab=due", "portal.example /login"]);
+  });
+
   it("answers 400 to a path whose percent-encoding is no UTF-8, and hands a well-encoded one to the page", async () => {
     const paths: string[] = [];
     const base = await start({}, { pageHandler: (req, res) => void (paths.push(req.path), res.send("page")) });
