@@ -9,7 +9,7 @@
  * The others only read, or refuse a form without using the link.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hasJs, PASSWORD, signIn } from "./support";
+import { expectNoAxeViolations, hasJs, PASSWORD, refuseCookies, signIn } from "./support";
 
 // Each flow signs in, posts several forms and runs axe more than once: give it room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -179,6 +179,14 @@ test.describe("single sign-on", () => {
     await page.context().clearCookies();
     await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${token}`);
     await expect(page).toHaveURL(/\/login\?came_from=%2Fbilling%2F100101$/);
+  });
+
+  test("a browser that refuses cookies is told why the link led to sign-in @static", async ({ page }) => {
+    const token = await ssoToken(page.request, await apiToken(page.request, "resi@example.com"));
+    await refuseCookies(page);
+    await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${token}`);
+    await expect(page).toHaveURL(/\/login\?came_from=%2Fbilling%2F100101&check=cookies$/);
+    await expect(page.getByTestId("cookies-blocked")).toContainText("Your browser did not keep your sign-in.");
   });
 
   test("signed in as one customer, a link for another asks first; staying keeps the first", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, expectNoAxeViolations, hasJs, signInThroughForm as signIn, signOut } from "./support";
+import { PASSWORD, expectNoAxeViolations, hasJs, refuseCookies, signInThroughForm as signIn, signOut } from "./support";
 
 test.describe("signing in", () => {
   test("a wrong combination shows the failure with help links and keeps the username", async ({ page }) => {
@@ -50,15 +50,7 @@ test.describe("signing in", () => {
     ] as const) {
       const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: hasJs() });
       const page = await context.newPage();
-      // Every answer reaches the page without its cookies, as in a browser that blocks this site's; the
-      // browser follows redirects itself, and the context keeps no cookie either.
-      await page.route("**/*", async (route) => {
-        const response = await route.fetch({ maxRedirects: 0 });
-        await context.clearCookies();
-        const headers = response.headers();
-        delete headers["set-cookie"];
-        await route.fulfill({ response, headers });
-      });
+      await refuseCookies(page);
       await page.goto("/login?came_from=%2Fbilling%2F100101");
       await page.getByLabel(texts.user).fill("resi@example.com");
       await page.getByLabel(texts.password, { exact: true }).fill(PASSWORD);

@@ -115,6 +115,21 @@ export async function signOut(page: Page) {
   await page.waitForURL(/\/login$/);
 }
 
+/**
+ * Makes the page's browser refuse this site's cookies: every answer reaches the page without its
+ * `Set-Cookie`, the browser following redirects itself, and the context keeps no cookie either.
+ */
+export async function refuseCookies(page: Page) {
+  const context = page.context();
+  await page.route("**/*", async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    await context.clearCookies();
+    const headers = response.headers();
+    delete headers["set-cookie"];
+    await route.fulfill({ response, headers });
+  });
+}
+
 /** The value of a cookie of the page's browser context. */
 export async function cookieValue(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;

@@ -24,6 +24,7 @@ import { API, on, refuse, reply } from "../mocks/contract.ts";
 import * as fixtures from "../mocks/fixtures.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
+import { throughCookieCheck } from "../../app/lib/auth.server.ts";
 import { callRoute, nextCookie, sessionTokens, signedInCookie, type RouteCall } from "../support/route.ts";
 import { resetTestSignInLimits, testSignInLimits } from "../support/sign-in-limits.ts";
 
@@ -248,7 +249,8 @@ describe("account activation", () => {
   it("activates, signs the customer in and goes to /welcome", async () => {
     const posted = capture("POST /auth/activate-account/{token}");
     const result = await call(activateAccount.action, { url: "/activate-account", cookie, form });
-    expect(result.location).toBe("/welcome");
+    // By way of the sign-in page, which tells a browser that refused the session's cookie why it is there.
+    expect(result.location).toBe(throughCookieCheck("/welcome"));
     expect(result.setCookies.join()).toMatch(/__session=/);
     expect(result.setCookies.join()).toMatch(/__link_activate=;/);
     expect(posted[0]).toMatchObject({ new_password: "Olivia-Tremblay-1", accept_terms: "true" });
@@ -340,8 +342,17 @@ describe("single sign-on", () => {
 
   it("exchanges the token for the session and goes to came_from", async () => {
     const result = await call(sso.loader, { url: `/sso?came_from=${encodeURIComponent("/billing/100101?x=1")}&sso_token=${SSO_GOOD}` });
-    expect(result.location).toBe("/billing/100101?x=1");
+    // A new session: by way of the sign-in page's cookie check (decision 252).
+    expect(result.location).toBe(throughCookieCheck("/billing/100101?x=1"));
     expect(result.setCookies.join()).toMatch(/__session=/);
+  });
+
+  it("goes straight to came_from when the link's user is already signed in (that browser keeps cookies)", async () => {
+    const result = await call(sso.loader, {
+      url: `/sso?came_from=${encodeURIComponent("/billing/100101")}&sso_token=${SSO_GOOD}`,
+      cookie: await signedInCookie(),
+    });
+    expect(result.location).toBe("/billing/100101");
   });
 
   it("a failed exchange goes to sign in with came_from", async () => {
@@ -509,7 +520,7 @@ describe("single sign-on while someone else is signed in", () => {
     server.use(on("GET /dashboard", () => refuse(401)));
     const cookie = await signedInCookie();
     const result = await call(sso.loader, { url: link(SSO_OTHER), cookie });
-    expect(result.location).toBe(cameFrom);
+    expect(result.location).toBe(throughCookieCheck(cameFrom));
     expect((await sessionTokens(nextCookie(cookie, result.setCookies))).refreshToken).toBe(OTHER_USER.refreshToken);
   });
 

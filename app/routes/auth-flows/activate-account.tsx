@@ -12,7 +12,7 @@ import { LegalText } from "~/components/auth-flows/LegalText";
 import { actionLinkClass } from "~/components/PageHeader";
 import { Checkbox, ErrorSummary, SubmitButton } from "~/components/form";
 import { api, type ApiClient } from "~/lib/api.server";
-import { sessionClientHeaders } from "~/lib/auth.server";
+import { sessionClientHeaders, throughCookieCheck } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { linkToken, stashLinkToken } from "~/lib/link-token.server";
 import { setTokens } from "~/lib/session.server";
@@ -54,9 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
             headers: sessionClientHeaders(context, request),
           }),
         success: (answer) => {
-          // The API signs the new customer in: the portal's session takes the tokens.
+          // The API signs the new customer in: the portal's session takes the tokens, and the sign-in page
+          // checks on the way that the browser kept them (decision 252).
           setTokens(context, { accessToken: answer.token, refreshToken: answer.refresh_token });
-          return { redirectTo: "/welcome", notification: { key: "account:activate.notifyDone" } };
+          return { redirectTo: throughCookieCheck("/welcome"), notification: { key: "account:activate.notifyDone" } };
         },
       },
     ),

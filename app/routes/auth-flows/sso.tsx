@@ -5,7 +5,8 @@
  * kept. Then (docs/decisions/021-sso-asks-before-it-swaps.md):
  *
  *  - no one signed in, or the link's user: the session is the link's, and the customer goes to
- *    came_from if it is a path of this site, else to /;
+ *    came_from if it is a path of this site, else to / (a new session by way of the sign-in page's
+ *    cookie check, decision 252);
  *  - someone else signed in: nothing changes yet. The link's session waits in the encrypted session
  *    cookie (10 minutes), the browser goes to the same address without the token, and the page names
  *    both users and asks. Only a posted answer switches: "Continue as B" ends A's session and goes to
@@ -19,7 +20,7 @@ import type { Route } from "./+types/sso";
 import { PublicCard } from "~/components/auth-flows/LinkGone";
 import { ErrorSummary, SubmitButton } from "~/components/form";
 import { api, isFailure } from "~/lib/api.server";
-import { claimsOf, sessionClientHeaders, signedInUser } from "~/lib/auth.server";
+import { claimsOf, sessionClientHeaders, signedInUser, throughCookieCheck } from "~/lib/auth.server";
 import { capEcho, readForm, type FormReply } from "~/lib/form-action.server";
 import { loginUrl, safeRedirectPath } from "~/lib/public-paths";
 import { getPendingSwitch, getTokens, notify, setPendingSwitch, setTokens, type PendingSwitch } from "~/lib/session.server";
@@ -102,7 +103,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!current || current.sub === subOf(tokens.token)) {
     setPendingSwitch(context, undefined);
     setTokens(context, session);
-    throw redirect(target);
+    // A new session passes once through the sign-in page, which tells a browser that refused its cookie why
+    // it is there (decision 252); a browser already signed in keeps cookies.
+    throw redirect(current ? target : throughCookieCheck(target));
   }
   // Someone else is signed in: the link's session waits for their answer.
   const { username } = await api(context, request, { token: tokens.token }).call("GET /dashboard");
