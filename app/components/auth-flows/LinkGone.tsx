@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Field, type Meta } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
+import { HeadingText } from "~/components/PageHeader";
 import { useT } from "~/lib/use-t";
 
 export function LinkGone({ title, help, children }: { title: string; help?: string; children?: ReactNode }) {
@@ -28,7 +29,9 @@ export function PublicCard({ title, intro, children, wide }: { title: string; in
     <div className={`mx-auto ${wide ? "max-w-3xl" : "max-w-xl"}`}>
       <PageTitle title={title} />
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+        <h1 className="text-2xl font-semibold text-gray-900">
+          <HeadingText text={title} />
+        </h1>
         {intro ? <div className="mt-2 space-y-1 text-gray-700">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
