@@ -15,7 +15,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import { randomUUID } from "node:crypto";
 import { createContext, data, redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -211,7 +217,12 @@ async function readFormWithinLimits(
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       return { status: 413, message: "common:formErrors.tooLarge" };
     }
-    if (error instanceof FormDataParseError || (error instanceof Error && /parse/i.test(error.message))) {
+    // More than 100 fields (MaxPartsExceededError, a MultipartParseError for urlencoded bodies too) was a 500.
+    if (
+      error instanceof FormDataParseError ||
+      error instanceof MultipartParseError ||
+      (error instanceof Error && /parse/i.test(error.message))
+    ) {
       return { status: 400, message: "common:formErrors.unreadable" };
     }
     throw error;

@@ -79,11 +79,14 @@ class Fields {
     );
   }
 }
+const manyFields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, "x"]));
 const body = fc.oneof(
   fc
     .dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 10 })), text, { maxKeys: 8 })
     .map((values) => new Fields(values)),
   fc.integer({ min: 70, max: 300 }).map((kb) => new Fields({ username: "A".repeat(kb * 1024) })),
+  // More fields than any form has (the parser stops at 100).
+  fc.integer({ min: 95, max: 300 }).map((count) => new Fields(manyFields(count))),
 );
 const TYPES = [
   "application/x-www-form-urlencoded",
@@ -123,6 +126,26 @@ describe("fuzzing every portal action", () => {
     expect(actionRoutes.map((route) => route.path)).toEqual(
       expect.arrayContaining(["/login", "/logout", "/switch-account", "/billing/:customerId/pay"]),
     );
+  });
+
+  it("never answers a post of more fields than any form has 500, urlencoded or multipart, on any action", async () => {
+    const cookie = await signedInCookie();
+    for (const route of actionRoutes) {
+      const url = route.path.replace(/:(\w+)\??/g, (_m, name: string) => (name === "ticketNumber" ? "CS-1041" : "100101"));
+      for (const type of ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+        const encoded = encode(type, manyFields(101));
+        const result = await callRoute(route.action, {
+          url,
+          cookie,
+          body: encoded.body,
+          headers: { "Content-Type": encoded.type },
+          middleware: route.signedIn ? [requireUserMiddleware, followActiveAccountMiddleware] : [],
+        });
+        // A refusal (4xx), or the redirect of an action that reads no body (/login/two-step without its step).
+        expect(result.data instanceof Error ? String(result.data.stack) : "", `${url} ${type}`).toBe("");
+        expect(result.status, `${url} ${type}`).toBeLessThan(500);
+      }
+    }
   });
 
   for (const route of actionRoutes) {
