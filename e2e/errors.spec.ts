@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signIn } from "./support";
+import { countReactCommits, expectNoAxeViolations, hydrated, signIn } from "./support";
 
 test("an unknown address answers 404: This page could not be found @static", async ({ page }) => {
   const response = await page.goto("/no/such/page");
@@ -19,6 +19,22 @@ test("another customer's account answers 403, with the request's id as the refer
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByTestId("error-reference")).toHaveText(`Reference: ${id}`);
   await expectNoAxeViolations(page);
+});
+
+test("an account refused by the portal itself keeps the document's reference once its scripts run", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await countReactCommits(page.context());
+  await signIn(page, "resi@example.com");
+  // No such account among resi's: refused before any API call, so the reference is only the document's.
+  const response = await page.goto("/billing/999999");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have permission to view this page.");
+  await hydrated(page);
+  await expect(page.getByTestId("error-reference")).toHaveText(`Reference: ${response!.headers()["x-request-id"]}`);
+  // The page hydrated as it was sent: no mismatch (React's error #418), one document title.
+  expect(errors).toEqual([]);
+  await expect(page.locator("title")).toHaveCount(1);
 });
 
 test("after a navigation in the page to an account whose data is refused, the reference is the refused data request's id @needs-js", async ({

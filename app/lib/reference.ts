@@ -6,7 +6,7 @@
  * names the failed page data request (`.data`) whose answer's X-Request-Id `watchDataRequests` noted,
  * whatever failed on the server (a refusal of the page itself, an unexpected error that sends no data).
  */
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { pageOfDataRequest } from "./page-url.ts";
 
@@ -39,17 +39,25 @@ export function watchDataRequests(target: { fetch: typeof fetch; location: { hre
 /** The last failed page data request noted (tests). */
 export const lastFailedDataRequest = () => lastFailedData;
 
+/**
+ * The document's own view: the key of its history entry, React Router's first location (React Router's
+ * ScrollRestoration script gives that entry a key before any module runs, so it is seldom "default"), and
+ * the reference the server wrote in it. Read once, when the page's modules first run, before hydration.
+ */
+const documentView =
+  typeof document === "undefined"
+    ? undefined
+    : {
+        key: (window.history.state as { key?: unknown } | null)?.key ?? "default",
+        reference: document.querySelector(`[${REFERENCE_ATTRIBUTE}]`)?.getAttribute(REFERENCE_ATTRIBUTE) ?? undefined,
+      };
+
 export function useReference(error: unknown): string | undefined {
   const fromRequest = useContext(ReferenceContext);
   const { key, pathname } = useLocation();
-  // The document's first view ("default" is React Router's key for it): what the document shows.
-  const [fromDocument] = useState(() =>
-    fromRequest === undefined && key === "default" && typeof document !== "undefined"
-      ? (document.querySelector(`[${REFERENCE_ATTRIBUTE}]`)?.getAttribute(REFERENCE_ATTRIBUTE) ?? undefined)
-      : undefined,
-  );
-  // A later view: the failed data request of this page.
-  const fromBrowser = key === "default" ? fromDocument : lastFailedData?.path === pathname ? lastFailedData.id : undefined;
+  // A failed page data request of this page (a later view), else what the document shows (its first view).
+  const fromBrowser =
+    lastFailedData?.path === pathname ? lastFailedData.id : documentView?.key === key ? documentView.reference : undefined;
   const fromData = isRouteErrorResponse(error) ? (error.data as { reference?: unknown } | null)?.reference : undefined;
   return typeof fromData === "string" ? fromData : (fromRequest ?? fromBrowser);
 }
