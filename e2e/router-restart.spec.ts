@@ -28,6 +28,9 @@ test("restart the router: confirmation, restarting, check again, back online", a
   await expect(page.getByText("Your devices reconnect by themselves")).toBeVisible();
   await expect(page.getByRole("link", { name: "Keep it running" })).toHaveAttribute("href", router);
   await expectNoAxeViolations(page);
+  // The same confirmation in a second tab, answered once the first has started the restart.
+  const second = await page.context().newPage();
+  await second.goto(`${router}/restart`);
   await page.getByRole("button", { name: "Restart now" }).click();
 
   // The status page follows the restart.
@@ -37,6 +40,13 @@ test("restart the router: confirmation, restarting, check again, back online", a
   await expect(liveStatus(page)).toContainText(TIME);
   await expect(page.getByRole("progressbar", { name: "Restart progress" })).toBeVisible();
   if (!hasJs()) await expectNoAxeViolations(page);
+
+  // The second tab's button is refused: its page says a restart is under way and leads to it.
+  await second.getByRole("button", { name: "Restart now" }).click();
+  await expect(second.getByText(/Your router is already restarting: it started at/)).toBeVisible();
+  await expect(second.getByRole("button", { name: "Restart now" })).toHaveCount(0);
+  await expect(second.getByRole("link", { name: "Follow the restart" })).toHaveAttribute("href", `${router}/restart/status`);
+  await second.close();
 
   // Meanwhile the router page says so, and another restart is not offered.
   await page.getByRole("link", { name: "Back to your router" }).click();

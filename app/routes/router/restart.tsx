@@ -4,7 +4,7 @@
  * get a 403 page here (the router page shows them no link). While a restart is under way the page says
  * so and leads to its status instead of offering another.
  */
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/restart";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
@@ -49,6 +49,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
   );
 }
+
+/**
+ * A refused restart (one started meanwhile, from another tab or device) reads the page's data again, so
+ * that it leads to that restart, as the page sent without JavaScript does (a refusal alone does not).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export default function RestartRouter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("router");
