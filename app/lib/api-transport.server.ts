@@ -36,6 +36,15 @@ export interface ApiAnswer {
   text(): Promise<string>;
   /** The answer as a web Response (file downloads, streamed to the browser). */
   response(): Response;
+  /** One header of the answer (a 429's Retry-After), its first value. */
+  header(name: string): string | undefined;
+}
+
+/** A header of Node's raw headers (lower-case names), its first value. */
+function headerOf(raw: IncomingHttpHeaders | OutgoingHttpHeaders, name: string): string | undefined {
+  const value = raw[name.toLowerCase()];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : String(first);
 }
 
 export type ApiTransport = (exchange: ApiExchange) => Promise<ApiAnswer>;
@@ -65,7 +74,12 @@ function encodeForm(form: FormData): { type: string; stream: Readable } {
 export const fetchTransport: ApiTransport = async ({ method, url, headers, body, signal, timeoutMs }) => {
   const timeout = AbortSignal.timeout(timeoutMs);
   const response = await fetch(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  return { status: response.status, text: () => response.text(), response: () => response };
+  return {
+    status: response.status,
+    text: () => response.text(),
+    response: () => response,
+    header: (name) => response.headers.get(name) ?? undefined,
+  };
 };
 
 const pools = new Map<string, Pool>();
@@ -164,6 +178,7 @@ export const poolTransport: ApiTransport = async ({ method, url, headers, body, 
   }
   return {
     status: answer.statusCode,
+    header: (name) => headerOf(answer.headers, name),
     text: () => answer.body.text().finally(done),
     response: () => {
       done();
@@ -250,6 +265,7 @@ export function inProcessTransport(dispatch: Dispatch): ApiTransport {
       ]);
       return {
         status: answer.statusCode,
+        header: (name) => headerOf(answer.headers, name),
         text: async () => answer.payload,
         response: () =>
           new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : new Uint8Array(answer.rawPayload), {

@@ -272,8 +272,20 @@ export class ApiClient {
   }
 
   /** The raw answer, for the few calls that handle statuses themselves (sign-in). */
-  async fetch(method: string, path: string, options: CallOptions = {}): Promise<{ status: number; body: unknown }> {
-    return this.send(method, path, options, async (answer) => ({ status: answer.status, body: await readJson(answer) }));
+  async fetch(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<{ status: number; body: unknown; retryAfterSeconds?: number }> {
+    return this.send(method, path, options, async (answer) => {
+      // A 429's wait, in seconds (Retry-After as a number; a date is not what the API sends).
+      const retryAfter = answer.status === 429 ? Number(answer.header("Retry-After")) : NaN;
+      return {
+        status: answer.status,
+        body: await readJson(answer),
+        ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
+      };
+    });
   }
 
   /**

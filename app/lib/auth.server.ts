@@ -76,7 +76,8 @@ export function sessionClientHeaders(context: Context, request: Request): Record
   return headers;
 }
 
-export type SignInResult = "signed-in" | "two-step" | "invalid" | "throttled";
+/** How a sign-in ended; refused for too many attempts, with the API's wait when it gave one. */
+export type SignInResult = { outcome: "signed-in" | "two-step" | "invalid" } | { outcome: "throttled"; retryAfterSeconds?: number };
 
 /**
  * Exchanges credentials for tokens and keeps them in the session. A user with two-step verification on
@@ -92,19 +93,19 @@ export async function signIn(
 ): Promise<SignInResult> {
   // The API limits token requests per client address too: it is told the customer's, not the portal's.
   // The embedded API shares the portal's sign-in limits and is told this attempt was counted already.
-  const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
+  const { status, body, retryAfterSeconds } = await api(context, request, { public: true }).fetch("POST", "/auth/access-token", {
     json: { username, password },
     headers: { ...sessionClientHeaders(context, request), ...signInLimits(context).countedHeaders },
   });
-  if (status === 401 || status === 422) return "invalid";
-  if (status === 429) return "throttled";
+  if (status === 401 || status === 422) return { outcome: "invalid" };
+  if (status === 429) return { outcome: "throttled", retryAfterSeconds };
   const twoStep = TwoStepRequiredAnswer.safeParse(body);
   if (status === 200 && twoStep.success) {
     const { two_step_token, expires_in } = twoStep.data;
     // Whatever session this browser held is over: only the code step reads the token.
     clearSession(context, { keepNotifications: true });
     setPendingTwoStep(context, { token: two_step_token, username, cameFrom, until: Date.now() + expires_in * 1000 });
-    return "two-step";
+    return { outcome: "two-step" };
   }
   const tokens = AccessTokenAnswer.safeParse(body);
   if (status !== 200 || !tokens.success) {
@@ -112,13 +113,14 @@ export async function signIn(
   }
   setPendingTwoStep(context, undefined);
   setTokens(context, { accessToken: tokens.data.token, refreshToken: tokens.data.refresh_token });
-  return "signed-in";
+  return { outcome: "signed-in" };
 }
 
 export type TwoStepResult =
   | { outcome: "signed-in"; recoveryCodesLeft?: number }
   | { outcome: "invalid"; errors: Record<string, string[]> }
-  | { outcome: "expired" | "throttled" };
+  | { outcome: "expired" }
+  | { outcome: "throttled"; retryAfterSeconds?: number };
 
 /**
  * The code step: the waiting two-step token and a code (or a recovery code) for the session, kept in
@@ -130,7 +132,7 @@ export async function completeTwoStep(
   pending: PendingTwoStep,
   fields: { code: string } | { recovery_code: string },
 ): Promise<TwoStepResult> {
-  const { status, body } = await api(context, request, { public: true }).fetch("POST", "/auth/two-step", {
+  const { status, body, retryAfterSeconds } = await api(context, request, { public: true }).fetch("POST", "/auth/two-step", {
     json: { two_step_token: pending.token, ...fields },
     headers: { ...sessionClientHeaders(context, request), ...signInLimits(context).countedHeaders },
   });
@@ -138,7 +140,7 @@ export async function completeTwoStep(
     setPendingTwoStep(context, undefined);
     return { outcome: "expired" };
   }
-  if (status === 429) return { outcome: "throttled" };
+  if (status === 429) return { outcome: "throttled", retryAfterSeconds };
   if (status === 422) {
     const refusal = ErrorAnswer.safeParse(body);
     return { outcome: "invalid", errors: (refusal.success && refusal.data.errors) || {} };

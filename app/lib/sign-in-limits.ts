@@ -15,6 +15,10 @@ export function signInLimits(context: Readonly<RouterContextProvider>): SignInLi
   return limits;
 }
 
+/** When the API's refusal for too many attempts ends: its Retry-After, else a whole window from now. */
+export const apiWaitEnds = (retryAfterSeconds: number | undefined, windowMs: number) =>
+  new Date(Date.now() + (retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : windowMs));
+
 /** Whole minutes until a date, at least 1. */
 export const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 

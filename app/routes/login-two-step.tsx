@@ -23,7 +23,7 @@ import { logEvent } from "~/lib/logger.server";
 import { countSignIn } from "~/lib/metrics.server";
 import { requestInfoContext } from "~/lib/request-info";
 import { getPendingTwoStep, getTokens, notify } from "~/lib/session.server";
-import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
+import { apiWaitEnds, minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { useBrand } from "~/lib/root-data";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect("/login");
     case "throttled":
       logEvent("sign-in.limited", { by: "api", step: "two-step" }, { level: "info" });
-      return throttled(new Date(Date.now() + limits.windowMs));
+      return throttled(apiWaitEnds(result.retryAfterSeconds, limits.windowMs));
     case "invalid": {
       countSignIn("wrong_code");
       await limits.failed(key, address);

@@ -28,7 +28,7 @@ import { useDeferredForm } from "~/lib/conform";
 import { getTokens } from "~/lib/session.server";
 import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
-import { minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
+import { apiWaitEnds, minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { LoginSchema } from "~/schemas/login";
 import { pageUrl } from "~/lib/page-url";
 
@@ -94,18 +94,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isFailure(error)) logEvent("sign-in.failed", { err: error }, { level: "error" });
     return refuse("unavailable", 503);
   }
-  if (outcome === "throttled") {
+  if (outcome.outcome === "throttled") {
     countSignIn("limited");
     logEvent("sign-in.limited", { by: "api" }, { level: "info" });
-    return refuse("throttled", 429, minutesUntil(new Date(Date.now() + limits.windowMs)));
+    return refuse("throttled", 429, minutesUntil(apiWaitEnds(outcome.retryAfterSeconds, limits.windowMs)));
   }
-  if (outcome === "invalid") {
+  if (outcome.outcome === "invalid") {
     countSignIn("wrong_password");
     await limits.failed(username, address);
     return refuse("failed", 401);
   }
   await limits.succeeded(username, address);
-  if (outcome === "two-step") {
+  if (outcome.outcome === "two-step") {
     // The password was right; no session until a code of the customer's app (routes/login-two-step.tsx),
     // which says so if the browser did not keep the step's cookie.
     countSignIn("two_step");

@@ -183,6 +183,16 @@ describe("login action", () => {
     expect((await signIns("limited")) - before).toBe(1);
   });
 
+  it("says the minutes left of the API's wait (its Retry-After), not a whole window", async () => {
+    server.use(
+      http.post(`${API}/auth/access-token`, () =>
+        HttpResponse.json({ success: false, message: "Too many" }, { status: 429, headers: { "Retry-After": "390" } }),
+      ),
+    );
+    const result = await callRoute<any>(action, { url: "/login", form: form("resi@example.com", "Demo-Pass-2026") });
+    expect([result.status, result.data.minutes]).toEqual([429, 7]);
+  });
+
   it("tells the embedded API, which shares the limits, that the attempt was counted; another API is told nothing", async () => {
     const seen: (string | null)[] = [];
     server.use(

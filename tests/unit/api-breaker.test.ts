@@ -15,6 +15,7 @@ const answer = (status: number): ApiAnswer => ({
   status,
   text: async () => JSON.stringify({ success: status < 400 }),
   response: () => new Response(null, { status }),
+  header: () => undefined,
 });
 
 /** A transport whose next outcomes the test sets: a status, or "none" (no answer: refused or timed out). */
