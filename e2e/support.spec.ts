@@ -2,6 +2,7 @@
  * Support, end to end with JavaScript off and on: the tickets list with the support hours, and the
  * support form with attachments (each run opens its own ticket on 100101, named after the run).
  */
+import { writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { jpegWithHtml, samplePdf, samplePng } from "../tests/support/sample-files";
 import { expectFitsWidth, PHONE_WIDTHS } from "./phone";
@@ -150,6 +151,30 @@ test("six files, a program renamed .png, a photo hiding a web page and a bad CC 
   await page.getByLabel("Copy these people (CC) (optional)").fill("");
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByTestId("error-summary")).toContainText("Choose an option.");
+});
+
+test("a PDF far over 10 MB is refused once, linked to the file field, and nothing typed is lost", async ({ page }) => {
+  const subject = `Too large ${hasJs() ? "js" : "nojs"}`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+  await fillForm(page, subject);
+  // From a file on disk: the browser reads it itself (a buffer would cross to the browser as base64).
+  const path = test.info().outputPath("modem-log.pdf");
+  await writeFile(path, samplePdf(21 * 1024 * 1024));
+  const files = page.getByLabel("Attachments (optional)");
+  await files.setInputFiles(path);
+  await page.getByRole("button", { name: "Send request" }).click();
+
+  // Without JavaScript the post stops at the file (413); with it, the browser's own check may refuse it first.
+  const message = hasJs()
+    ? /A file is larger than allowed \(10\sMB at most\)|Each file must be 10\sMB or smaller\./
+    : /A file is larger than allowed \(10\sMB at most\)/;
+  await expect(files).toHaveAttribute("aria-invalid", "true");
+  await expect(files).toHaveAccessibleDescription(message);
+  const summary = page.getByTestId("error-summary");
+  await expect(summary.getByRole("listitem")).toHaveCount(1);
+  await expect(summary.getByRole("link", { name: message })).toHaveAttribute("href", `#${await files.getAttribute("id")}`);
+  await expectKept(page, subject);
+  await expectNoAxeViolations(page);
 });
 
 test("support in French, from the business navigation", async ({ page }) => {

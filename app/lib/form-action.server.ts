@@ -2,9 +2,10 @@
  * The one way a route action handles a form post (docs/adding-a-screen.md):
  *
  *  1. read the body within limits: urlencoded or multipart only (else 415), small for text forms and
- *     per purpose for files (else 413; a declared length past the limit before a byte is read), never
- *     trusting what the browser says it sent; files go to temporary files as they stream in
- *     (form-uploads.server.ts), removed once the action is done;
+ *     per purpose for files (else 413; a declared length past the limit before a file's byte is read),
+ *     never trusting what the browser says it sent; files go to temporary files as they stream in
+ *     (form-uploads.server.ts), removed once the action is done; a 413 for files keeps the text fields
+ *     read ahead of them (a browser sends the file input's parts where the form has it: last, in ours);
  *  2. parse it with the form's shared zod schema: invalid -> 400, the page again with what was typed
  *     (secrets hidden, long values cut to their field's maximum) and the messages;
  *  3. call the API: a 422's field errors land on the form's fields (field names are the API's
@@ -116,8 +117,9 @@ export class FieldRefusal extends Error {
 const NOTHING = z.object({});
 
 /**
- * Why a post could not be taken as it came. `typed`: a form that was read but holds characters no one
- * types (control characters), given back without them so that nothing typed is lost.
+ * Why a post could not be taken as it came. `typed`: what was typed, given back so that nothing typed is
+ * lost: a form read whole but holding characters no one types (control characters), without them, or the
+ * text fields of a multipart post read before it stopped (a file too large, too many files).
  */
 export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string; typed?: FormData };
 
@@ -190,20 +192,27 @@ async function readFormWithinLimits(
       maxFileBytes: rule ? rule.maxBytes + 1024 * 1024 : 0,
       maxFieldBytes: TEXT_FORM_LIMIT,
       maxTotalBytes,
+      // A body declared past the limit: only its text fields ahead of the files are read, to keep them.
+      maxTextBytes: rule ? FIELDS_MARGIN : TEXT_FORM_LIMIT,
       maxParts: 100,
     });
     if (form instanceof FormData) return form;
-    if (form === "total" || form === "fileSize") {
+    // The text fields read before the post stopped (browsers send a form's controls in order: those
+    // before its file input; each whole, within its limit) are given back, so that a file refused for its
+    // size loses nothing typed. None read (nothing typed ahead of the files, a body that is not a form): only why.
+    const typed = form.fields.keys().next().done ? undefined : withoutControlCharacters(form.fields);
+    if (form.refusal === "total" || form.refusal === "fileSize") {
       const message = rule
         ? withValues("common:formErrors.filesTooLarge", { size: maxMegabytes(files!.purpose) })
         : "common:formErrors.tooLarge";
-      return { status: 413, message, field: fileField };
+      return { status: 413, message, field: fileField, typed };
     }
-    if (form === "files") {
+    if (form.refusal === "files") {
       return {
         status: rule ? 413 : 400,
         message: rule ? "common:formErrors.tooManyFiles" : "common:formErrors.unreadable",
         field: fileField,
+        typed,
       };
     }
     return { status: 400, message: "common:formErrors.unreadable" };
@@ -330,28 +339,20 @@ async function answerForm<S extends z.ZodType, R>(
 ) {
   const { schema, hideFields = [], idempotent, formLevelFields = ["idempotency_key"] } = options;
   const language = getLanguage(context);
-  if (!(form instanceof FormData) && form.typed) {
-    // Read, but holding characters no one types: why, with what was typed (without them) kept in the
-    // form it came from, and what the schema says of it.
-    // On its field when the form shows it (the summary links there), else above the form.
+  if (!(form instanceof FormData)) {
+    // Why, once: on its field when the form shows it (the summary links to the field's message), else
+    // above the form.
     const onField = form.field !== undefined && form.field in constraintOf(schema) && !formLevelFields.includes(form.field);
     const errors = onField ? { fieldErrors: { [form.field!]: [form.message] } } : { formErrors: [form.message] };
-    const reply = parseWithZod(form.typed, { schema }).reply({ ...errors, hideFields });
-    return data<FormReply>({ result: capEcho(reply, schema) }, { status: form.status });
-  }
-  if (!(form instanceof FormData)) {
+    if (form.typed) {
+      // Read, or read in part (files too large, control characters): what was typed (without characters
+      // no one types) kept in the form it came from, and what the schema says of it.
+      const reply = parseWithZod(form.typed, { schema }).reply({ ...errors, hideFields });
+      return data<FormReply>({ result: capEcho(reply, schema) }, { status: form.status });
+    }
     // Nothing could be read: only why, not what the schema would say of an empty form.
     const submission = parseWithZod(new FormData(), { schema: NOTHING });
-    return data<FormReply>(
-      {
-        result: submission.reply({
-          formErrors: [form.message],
-          fieldErrors: form.field ? { [form.field]: [form.message] } : undefined,
-          hideFields,
-        }),
-      },
-      { status: form.status },
-    );
+    return data<FormReply>({ result: submission.reply({ ...errors, hideFields }) }, { status: form.status });
   }
   const rule = options.files ? FILE_RULES[options.files.purpose] : undefined;
   if (options.files && rule && form.getAll(options.files.field).length > rule.maxFiles) {

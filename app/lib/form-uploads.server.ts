@@ -2,8 +2,9 @@
  * A multipart form post read as it streams (busboy): text fields into memory within their limit, each
  * file to a temporary file as it arrives, so that no upload is held whole in memory, and a form's files
  * reach the API as a stream read from disk (the API client sends a File backed by its temporary file).
- * A declared length past the form's limit is refused before a byte is read; a chunked body is counted
- * as it arrives. The files are removed by `releaseUploads` once the action is done with them.
+ * A declared length past the form's limit is refused before a file's byte is kept: only the text fields
+ * ahead of the first file are read (a few hundred kilobytes at most), to be given back; a chunked body is
+ * counted as it arrives. The files are removed by `releaseUploads` once the action is done with them.
  */
 import { openAsBlob } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -21,12 +22,24 @@ export interface MultipartLimits {
   maxFieldBytes: number;
   /** Bytes the whole body may have (more: "total"). */
   maxTotalBytes: number;
+  /** Bytes read of a body declared longer than maxTotalBytes, for its text fields ahead of the first file. */
+  maxTextBytes: number;
   /** Parts the body may have (more: "unreadable"). */
   maxParts: number;
 }
 
 /** Why a body was not read to its end. */
 export type MultipartRefusal = "total" | "fileSize" | "files" | "unreadable";
+
+/**
+ * A body not read to its end: why, and the text fields read whole before it stopped (no file, and no
+ * field cut short), so that a form refused for its files can still give back what was typed. Browsers
+ * send a form's parts in the order of its controls, so the fields before its file input arrive first.
+ */
+export interface MultipartRefused {
+  refusal: MultipartRefusal;
+  fields: FormData;
+}
 
 /** The temporary directory of each form read here, until it is released. */
 const directories = new WeakMap<FormData, string>();
@@ -42,9 +55,15 @@ export async function releaseUploads(form: FormData | unknown): Promise<void> {
 
 const tooLarge = (declared: string | null, limit: number) => declared !== null && declared !== "" && !(Number(declared) <= limit);
 
-/** Reads a multipart form post within limits: the form (files on disk), or why not. */
-export async function readMultipart(request: Request, limits: MultipartLimits): Promise<FormData | MultipartRefusal> {
-  if (tooLarge(request.headers.get("Content-Length"), limits.maxTotalBytes)) return "total";
+/**
+ * Reads a multipart form post within limits: the form (files on disk), or why not with the text fields
+ * read until then (nothing more is read to find others).
+ */
+export async function readMultipart(request: Request, limits: MultipartLimits): Promise<FormData | MultipartRefused> {
+  // Declared past the limit: refused ("total") whatever it holds, but its text fields ahead of the first
+  // file are read, within maxTextBytes, so that what was typed comes back.
+  const declaredTooLarge = tooLarge(request.headers.get("Content-Length"), limits.maxTotalBytes);
+  const maxBytes = declaredTooLarge ? Math.min(limits.maxTextBytes, limits.maxTotalBytes) : limits.maxTotalBytes;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -59,7 +78,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       },
     });
   } catch {
-    return "unreadable";
+    return { refusal: "unreadable", fields: new FormData() };
   }
   const form = new FormData();
   let dir: Promise<string> | undefined;
@@ -76,7 +95,9 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   parser.on("fieldsLimit", () => refuse("unreadable"));
   parser.on("filesLimit", () => refuse("files"));
   parser.on("file", (name, stream, info) => {
-    if (refusal) return stream.resume();
+    if (declaredTooLarge) refuse("total");
+    // Not kept: drained, and cut short without a word when the refused parser is destroyed.
+    if (refusal) return stream.on("error", () => undefined).resume();
     stream.on("limit", () => refuse("fileSize"));
     const n = files.length;
     let size = 0;
@@ -86,7 +107,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       (async () => {
         dir ??= mkdtemp(path.join(tmpdir(), "portal-upload-"));
         const file = path.join(await dir, String(n));
-        if (refusal) return void stream.resume();
+        if (refusal) return void stream.on("error", () => undefined).resume();
         const out = createWriteStream(file, { mode: 0o600 });
         writing.add(out);
         await new Promise<void>((resolve, reject) => {
@@ -117,12 +138,17 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       for (;;) {
         const { done: ended, value } = await reader.read();
         if (ended) break;
+        // The bytes within the limit are parsed, those past it not: the fields whole before it are kept,
+        // however the body was cut into chunks.
+        const room = maxBytes - total;
         total += value.length;
-        if (total > limits.maxTotalBytes) refuse("total");
+        const within = value.length > room ? value.subarray(0, room) : value;
+        if (within.length && !parser.write(within)) await new Promise((resolve) => parser.once("drain", resolve));
+        if (total > maxBytes) refuse("total");
         if (refusal) break;
-        if (!parser.write(value)) await new Promise((resolve) => parser.once("drain", resolve));
       }
     }
+    if (declaredTooLarge) refuse("total");
     if (!refusal) {
       parser.end();
       await done;
@@ -140,7 +166,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.on("error", () => undefined);
     parser.destroy();
     await releaseUploads(form);
-    return refusal ?? "unreadable";
+    // Until now the form holds only text fields (files are added once all are written), each whole.
+    return { refusal: declaredTooLarge ? "total" : (refusal ?? "unreadable"), fields: form };
   }
   // In the order the customer chose them, whichever finished writing first.
   for (const file of written) if (file.status === "fulfilled" && file.value) form.append(...file.value);

@@ -12,6 +12,7 @@ import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
 import { thread } from "../mocks/support.ts";
 import { server } from "../support/msw.ts";
+import { multipartBody } from "../support/multipart-body.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
 
 type Handler = (args: any) => unknown;
@@ -198,6 +199,25 @@ describe("replying", () => {
     });
     expect(big.status).toBe(400);
     expect(big.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a PDF far over 10 MB with 413, keeping the message typed before it, saying why once on the file field, and sends nothing", async () => {
+    const seen = writes();
+    const MB = 1024 * 1024;
+    for (const size of [Math.round(11.6 * MB), 21 * MB]) {
+      // As the page's form sends it: the key, the message, then the attachments.
+      const { body, headers } = multipartBody([
+        ["idempotency_key", "reply-key"],
+        ["message", "The modem's log is attached."],
+        ["attachments", { filename: "modem-log.pdf", type: "application/pdf", size }],
+      ]);
+      const result = await call(ticketPage.action as Handler, PAGE, { body, headers });
+      expect(result.status).toBe(413);
+      expect(result.data.result.initialValue.message).toBe("The modem's log is attached.");
+      expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+      expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
+    }
     expect(seen).toEqual([]);
   });
 

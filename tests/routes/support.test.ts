@@ -15,6 +15,7 @@ import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fix
 import { ticket } from "../mocks/support.ts";
 import { useEnv } from "../support/config.ts";
 import { server } from "../support/msw.ts";
+import { multipartBody, type Part } from "../support/multipart-body.ts";
 import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
 
 type Handler = (args: any) => unknown;
@@ -194,7 +195,57 @@ describe("the support form", () => {
     expect(over.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
   });
 
-  it("refuses a declared length past the form's limit (five files and fields) before reading a byte", async () => {
+  it("refuses a PDF far over 10 MB with 413, keeping every field typed before it, the message once on the file field, and sends nothing", async () => {
+    const seen = captureTickets();
+    const MB = 1024 * 1024;
+    for (const size of [Math.round(11.6 * MB), 21 * MB]) {
+      // As a browser sends the form: its controls in order, the attachments last.
+      const { body, headers } = multipartBody([
+        ["idempotency_key", "ticket-key"],
+        ["category", "wifi"],
+        ["subject", "WiFi drops"],
+        ["description", "Every evening around 8 p.m."],
+        ["cc_emails", "sam@example.com"],
+        ["attachments", { filename: "modem-log.pdf", type: "application/pdf", size }],
+      ]);
+      const result = await call(newTicket.action as Handler, "/support/100101/new", params, { body, headers });
+      expect(result.status).toBe(413);
+      expect(result.data.result.initialValue).toMatchObject({
+        category: "wifi",
+        subject: "WiFi drops",
+        description: "Every evening around 8 p.m.",
+        cc_emails: "sam@example.com",
+      });
+      // Once, on the file field (the error summary links to it), and nothing else refused.
+      expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+      expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it("stops a body past the form's limit (six PDFs of 10.5 MB) and keeps every field typed before the files", async () => {
+    const seen = captureTickets();
+    const pdf = (n: number): Part => ["attachments", { filename: `scan${n}.pdf`, type: "application/pdf", size: 10.5 * 1024 * 1024 }];
+    const { body, headers } = multipartBody([
+      ["idempotency_key", "ticket-key"],
+      ["category", "wifi"],
+      ["subject", "WiFi drops"],
+      ["description", "Every evening around 8 p.m."],
+      ["cc_emails", ""],
+      ...[1, 2, 3, 4, 5, 6].map(pdf),
+    ]);
+    const result = await call(newTicket.action as Handler, "/support/100101/new", params, { body, headers });
+    expect(result.status).toBe(413);
+    expect(result.data.result.initialValue).toMatchObject({
+      category: "wifi",
+      subject: "WiFi drops",
+      description: "Every evening around 8 p.m.",
+    });
+    expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("refuses a declared length past the form's limit (five files and fields), reading no more than room for its text fields", async () => {
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -212,7 +263,48 @@ describe("the support form", () => {
     });
     expect(result.status).toBe(413);
     expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
-    expect(pulls).toBe(0);
+    // Said once: on the file field, not above the form too.
+    expect(result.data.result.error[""]).toBeUndefined();
+    // The text fields' room (256 KB) and a chunk, in 64 KB chunks: not the 200 MB declared.
+    expect(pulls).toBeLessThanOrEqual(6);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("keeps the fields ahead of the files of a body declared past the form's limit, reading nothing of the files", async () => {
+    const { body: whole, headers } = multipartBody([
+      ["idempotency_key", "ticket-key"],
+      ["category", "wifi"],
+      ["subject", "WiFi drops"],
+      ["description", "Every evening around 8 p.m."],
+      ["cc_emails", "sam@example.com"],
+      ["attachments", { filename: "video.pdf", type: "application/pdf", size: 9 }],
+    ]);
+    // The fields and the file's first bytes; then the file goes on (200 MB are declared).
+    const head = new TextEncoder().encode(whole.slice(0, whole.lastIndexOf("\r\n--")));
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(pulls++ === 0 ? head : new Uint8Array(64 * 1024).fill(0x30));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const seen = captureTickets();
+    const result = await call(newTicket.action as Handler, "/support/100101/new", params, {
+      body,
+      headers: { ...headers, "Content-Length": String(200 * 1024 * 1024) },
+    });
+    expect(result.status).toBe(413);
+    expect(result.data.result.initialValue).toMatchObject({
+      category: "wifi",
+      subject: "WiFi drops",
+      description: "Every evening around 8 p.m.",
+      cc_emails: "sam@example.com",
+    });
+    expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+    // Stopped where the file began.
+    expect(pulls).toBeLessThanOrEqual(2);
     expect(seen).toHaveLength(0);
   });
 
