@@ -12,7 +12,7 @@
  */
 import { createHash, hkdfSync } from "node:crypto";
 import { parse as parseCookies, serialize as serializeCookie, type SerializeOptions } from "cookie";
-import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from "jose";
+import { CompactEncrypt, compactDecrypt, decodeJwt, decodeProtectedHeader } from "jose";
 import {
   createContext,
   createSession,
@@ -37,7 +37,25 @@ interface SessionData {
   leftAccounts: LeftAccount[];
   /** A right password of a user with two-step verification on, waiting for a code (routes/login-two-step.tsx). */
   pendingTwoStep: PendingTwoStep;
+  /** Recovery codes just made, shown by their page until the customer has saved them (routes/profile/two-step-codes.tsx). */
+  recoveryCodes: KeptRecoveryCodes;
 }
+
+/**
+ * Recovery codes the API made (turning two-step verification on, or new ones), which the API gives only
+ * once: the codes page shows them again (a reload, a switch of language) until the customer says they
+ * saved them, or until `until`, whichever comes first. Only for the user they were made for (`sub`, the
+ * access token's subject then). About 200 bytes of the cookie, for a quarter of an hour at most.
+ */
+interface KeptRecoveryCodes {
+  codes: string[];
+  sub: string;
+  /** Time (ms since the epoch) after which they are no longer shown. */
+  until: number;
+}
+
+/** How long recovery codes stay viewable on their page after they were made (unless saved before). */
+export const RECOVERY_CODES_KEPT_MS = 15 * 60_000;
 
 /**
  * Between the password and the code: the API's two-step token (single purpose, bound to the user, a few
@@ -78,8 +96,6 @@ export interface PendingSwitch {
 }
 interface FlashData {
   notifications: Notification[];
-  /** Recovery codes just made (two-step verification): shown by the next page, once. */
-  recoveryCodes: string[];
 }
 
 export type PortalSession = Session<SessionData, FlashData>;
@@ -294,20 +310,62 @@ export function setPendingTwoStep(context: Context, value: PendingTwoStep | unde
   holder.changed = true;
 }
 
-/** Keeps recovery codes for the next page only (post/redirect/get; never in an address). */
-export function flashRecoveryCodes(context: Context, codes: string[]): void {
+/** The subject (user id) of the session's access token, or "" without one. */
+function sessionSub(session: PortalSession): string {
+  const token = session.get("accessToken");
+  if (!token) return "";
+  try {
+    const { sub } = decodeJwt(token);
+    return sub === undefined ? "" : String(sub);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Keeps recovery codes just made for their page (post/redirect/get; never in an address), for the
+ * signed-in user, until they are saved (`forgetRecoveryCodes`) or RECOVERY_CODES_KEPT_MS have passed.
+ * New codes replace codes kept before.
+ */
+export function keepRecoveryCodes(context: Context, codes: string[]): void {
   const holder = holderOf(context);
-  holder.session.flash("recoveryCodes", codes);
+  holder.session.set("recoveryCodes", { codes, sub: sessionSub(holder.session), until: Date.now() + RECOVERY_CODES_KEPT_MS });
   holder.changed = true;
 }
 
-/** Takes the recovery codes kept for this page: they are shown once. */
-export function takeRecoveryCodes(context: Context): string[] | undefined {
+/**
+ * The recovery codes kept for their page, and until when, while they last and belong to the signed-in
+ * user; codes kept past their time (or for someone else) are forgotten on the way.
+ */
+export function keptRecoveryCodes(context: Context): { codes: string[]; until: number } | undefined {
   const holder = holderOf(context);
   if (!holder.session.has("recoveryCodes")) return undefined;
+  const kept: unknown = holder.session.get("recoveryCodes");
+  if (
+    kept &&
+    typeof kept === "object" &&
+    "codes" in kept &&
+    Array.isArray(kept.codes) &&
+    kept.codes.length > 0 &&
+    kept.codes.every((code) => typeof code === "string") &&
+    "until" in kept &&
+    typeof kept.until === "number" &&
+    kept.until > Date.now() &&
+    "sub" in kept &&
+    kept.sub === sessionSub(holder.session)
+  ) {
+    return { codes: kept.codes as string[], until: kept.until };
+  }
+  forgetRecoveryCodes(context);
+  return undefined;
+}
+
+/** Forgets the kept recovery codes (the customer saved them, or two-step verification is off). */
+export function forgetRecoveryCodes(context: Context): void {
+  const holder = holderOf(context);
+  if (!holder.session.has("recoveryCodes")) return;
+  holder.session.unset("recoveryCodes");
   holder.changed = true;
-  const codes = holder.session.get("recoveryCodes");
-  return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === "string") : undefined;
 }
 
 /** The accounts the user removed themselves from during this session. */
@@ -332,6 +390,7 @@ export function clearSession(context: Context, options: { keepNotifications?: bo
   holder.session.unset("pendingSwitch");
   holder.session.unset("leftAccounts");
   holder.session.unset("pendingTwoStep");
+  holder.session.unset("recoveryCodes");
   // Signed out, with a word for the next page (the sign-in page saying why): the cookie stays, without the tokens.
   if (options.keepNotifications) holder.changed = true;
   else holder.destroyed = true;

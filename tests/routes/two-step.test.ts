@@ -4,18 +4,21 @@
  * profile pages that turn it on (QR code and key), show the recovery codes once, make new ones and turn
  * it off. Every refusal answers 4xx with a translated message and changes nothing.
  */
+import { HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware, throughCookieCheck } from "../../app/lib/auth.server.ts";
-import { takeNotifications } from "../../app/lib/session.server.ts";
+import { setTokens, takeNotifications } from "../../app/lib/session.server.ts";
 import { metrics } from "../../app/lib/metrics.server.ts";
 import * as login from "../../app/routes/login.tsx";
+import * as logout from "../../app/routes/logout.tsx";
 import * as codeStep from "../../app/routes/login-two-step.tsx";
 import * as settings from "../../app/routes/profile/settings.tsx";
 import * as setupPage from "../../app/routes/profile/two-step.tsx";
 import * as codesPage from "../../app/routes/profile/two-step-codes.tsx";
 import * as offPage from "../../app/routes/profile/two-step-off.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
-import { CODE_USED, RECOVERY_CODE, TWO_STEP_CODE, TWO_STEP_USER, recoveryCodes, setup, statusOn } from "../mocks/two-step.ts";
+import { CODE_USED, RECOVERY_CODE, TWO_STEP_CODE, TWO_STEP_USER, recoveryCodes, setup, statusOff, statusOn } from "../mocks/two-step.ts";
+import { REFRESH_TOKEN, accessToken } from "../mocks/fixtures.ts";
 import { currentUser } from "../mocks/services.ts";
 import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
@@ -185,6 +188,17 @@ describe("signing in with two-step verification on", () => {
     expect(limited.data.result.error[""][0]).toMatch(/^auth:twoStep\.tooManyAttempts\|/);
   });
 
+  it("says the minutes left of the API's wait for codes (its Retry-After), not a whole window", async () => {
+    server.use(
+      on("POST /auth/two-step", () =>
+        HttpResponse.json({ success: false, message: "Too many codes" }, { status: 429, headers: { "Retry-After": "61" } }),
+      ),
+    );
+    const limited = await codeStepCall(await passwordStep(), { code: TWO_STEP_CODE });
+    expect(limited.status).toBe(429);
+    expect(limited.data.result.error[""][0]).toContain('"count":2');
+  });
+
   it("sends the customer back to the password, saying why, when the two-step token is over", async () => {
     server.use(on("POST /auth/two-step", () => refuse(401)));
     const cookie = await passwordStep();
@@ -316,30 +330,157 @@ describe("turning it on", () => {
     expect(refused.data.result.error[""]).toEqual(["api:_form.no_setup"]);
   });
 
-  it("turns on with the right code, then shows the ten recovery codes once", async () => {
-    const cookie = await signedInCookie();
-    const turnedOn = await callRoute<any>(setupPage.action, {
-      url: "/profile-settings/two-step",
-      cookie,
-      form: { code: TWO_STEP_CODE },
-      middleware: [requireUserMiddleware],
-    });
-    expect(turnedOn.status).toBe(302);
-    expect(turnedOn.location).toBe("/profile-settings/two-step/recovery-codes");
-    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
-    const next = nextCookie(cookie, turnedOn.setCookies);
-    const shown = await callRoute<any>(codesPage.loader, {
-      url: "/profile-settings/two-step/recovery-codes",
-      cookie: next,
-      middleware: [requireUserMiddleware],
-    });
+  it("turns on with the right code, then shows the ten recovery codes", async () => {
+    const cookie = await turnedOn();
+    const shown = await codesPageWith(cookie);
+    expect(shown.status).toBe(200);
     expect(shown.data.codes).toEqual(recoveryCodes);
-    const again = await callRoute<any>(codesPage.loader, {
-      url: "/profile-settings/two-step/recovery-codes",
-      cookie: nextCookie(next, shown.setCookies),
+  });
+});
+
+const CODES_PAGE = "/profile-settings/two-step/recovery-codes";
+
+/** The browser's Cookie header once two-step verification was turned on with it (the codes page then follows). */
+async function turnedOn(): Promise<string> {
+  const cookie = await signedInCookie();
+  const done = await callRoute<any>(setupPage.action, {
+    url: "/profile-settings/two-step",
+    cookie,
+    form: { code: TWO_STEP_CODE },
+    middleware: [requireUserMiddleware],
+  });
+  expect(done.status).toBe(302);
+  expect(done.location).toBe(CODES_PAGE);
+  server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
+  return nextCookie(cookie, done.setCookies);
+}
+
+/** A GET of the codes page (the browser's cookie follows its answer: `cookie`). */
+async function codesPageWith(cookie: string, query = "") {
+  const page = await callRoute<any>(codesPage.loader, { url: `${CODES_PAGE}${query}`, cookie, middleware: [requireUserMiddleware] });
+  return { ...page, cookie: nextCookie(cookie, page.setCookies) };
+}
+
+describe("the recovery codes, shown until the customer has saved them", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("after turning it on: a reload and a switch to French show the same codes again; none is in an address or the cookie in clear", async () => {
+    let cookie = await turnedOn();
+    for (const query of ["", "", "?lng=fr", ""]) {
+      const page = await codesPageWith(cookie, query);
+      expect(page.status, query).toBe(200);
+      expect(page.data.codes, query).toEqual(recoveryCodes);
+      expect(page.data.until, query).toBeGreaterThan(Date.now());
+      if (query) expect(page.setCookies.join("\n")).toContain("i18n_redirected=fr");
+      cookie = page.cookie;
+    }
+    for (const code of recoveryCodes) expect(cookie).not.toContain(code);
+  });
+
+  it("after making new codes: a reload and a switch to French show the new codes again", async () => {
+    const newCodes = recoveryCodes.map((code) => [...code].reverse().join(""));
+    server.use(
+      twoStepStatusIs("GET /profile-settings/two-step", statusOn),
+      on("POST /profile-settings/two-step/recovery-codes", () =>
+        reply("POST /profile-settings/two-step/recovery-codes", { success: true, recovery_codes: newCodes }),
+      ),
+    );
+    const signedInBrowser = await signedInCookie();
+    const made = await callRoute<any>(codesPage.action, {
+      url: CODES_PAGE,
+      cookie: signedInBrowser,
+      form: { password: "Demo-Pass-2026" },
       middleware: [requireUserMiddleware],
     });
-    expect(again.data.codes).toBeNull();
+    expect(made.location).toBe(CODES_PAGE);
+    let cookie = nextCookie(signedInBrowser, made.setCookies);
+    for (const query of ["", "?lng=fr", "?lng=fr", "?lng=en"]) {
+      const page = await codesPageWith(cookie, query);
+      expect(page.data.codes, query).toEqual(newCodes);
+      cookie = page.cookie;
+    }
+  });
+
+  it("are gone once the customer says they saved them (a post that could not be read keeps them)", async () => {
+    let cookie = (await codesPageWith(await turnedOn())).cookie;
+    const unread = await callRoute<any>(codesPage.action, {
+      url: `${CODES_PAGE}?saved`,
+      cookie,
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+      middleware: [requireUserMiddleware],
+    });
+    expect(unread.status).toBe(415);
+    cookie = nextCookie(cookie, unread.setCookies);
+    const before = await codesPageWith(cookie);
+    expect(before.data.codes).toEqual(recoveryCodes);
+    const saved = await callRoute<any>(codesPage.action, {
+      url: `${CODES_PAGE}?saved`,
+      cookie: before.cookie,
+      form: {},
+      middleware: [requireUserMiddleware],
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/profile-settings");
+    cookie = nextCookie(before.cookie, saved.setCookies);
+    for (const query of ["", "?lng=fr"]) {
+      const after = await codesPageWith(cookie, query);
+      expect(after.status).toBe(200);
+      expect(after.data.codes).toBeNull();
+      cookie = after.cookie;
+    }
+  });
+
+  it("are gone after a quarter of an hour", async () => {
+    const start = Date.now();
+    const shown = await codesPageWith(await turnedOn());
+    expect(shown.data.codes).toEqual(recoveryCodes);
+    vi.useFakeTimers({ now: start + 14 * 60_000, toFake: ["Date"] });
+    const later = await codesPageWith(shown.cookie, "?lng=fr");
+    expect(later.data.codes).toEqual(recoveryCodes);
+    vi.setSystemTime(start + 15 * 60_000 + 1_000);
+    // (The access token has expired meanwhile too: the page renews it.)
+    const over = await codesPageWith(later.cookie);
+    expect(over.status).toBe(200);
+    expect(over.data.codes).toBeNull();
+    expect((await codesPageWith(over.cookie)).data.codes).toBeNull();
+  });
+
+  it("are never seen by another session: a fresh one, another user's, one signed in again, or one signed out", async () => {
+    const cookie = (await codesPageWith(await turnedOn())).cookie;
+    expect((await codesPageWith(cookie)).data.codes).toEqual(recoveryCodes);
+    // Another browser of the same customer.
+    expect((await codesPageWith(await signedInCookie())).data.codes).toBeNull();
+    // This browser, now signed in as someone else (a single sign-on link's switch).
+    const switched = await callRoute(
+      async ({ context }: any) => setTokens(context, { accessToken: await accessToken(900, "2"), refreshToken: REFRESH_TOKEN }),
+      { url: "/", cookie },
+    );
+    expect((await codesPageWith(nextCookie(cookie, switched.setCookies))).data.codes).toBeNull();
+    // This browser, signing in again (the password step of a user with two-step on, then the code).
+    const password = await callRoute(login.action, {
+      url: "/login",
+      cookie,
+      form: { username: TWO_STEP_USER, password: "Demo-Pass-2026", came_from: "/profile-settings" },
+    });
+    const waiting = nextCookie(cookie, password.setCookies);
+    const signedInAgain = await codeStepCall(waiting, { code: TWO_STEP_CODE });
+    expect(signedInAgain.status).toBe(302);
+    expect((await codesPageWith(nextCookie(waiting, signedInAgain.setCookies))).data.codes).toBeNull();
+    // This browser, signed out: the session cookie is cleared.
+    const out = await callRoute(logout.action, { url: "/logout", cookie, form: {}, middleware: [requireUserMiddleware] });
+    expect(out.location).toBe("/login");
+    expect(nextCookie(cookie, out.setCookies)).not.toContain("__session=");
+  });
+
+  it("are forgotten when two-step verification was turned off meanwhile", async () => {
+    const cookie = (await codesPageWith(await turnedOn())).cookie;
+    expect((await codesPageWith(cookie)).data.codes).toEqual(recoveryCodes);
+    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOff));
+    const off = await codesPageWith(cookie);
+    expect(off.location).toBe("/profile-settings/two-step");
+    server.use(twoStepStatusIs("GET /profile-settings/two-step", statusOn));
+    expect((await codesPageWith(off.cookie)).data.codes).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
  * /profile-settings/two-step: turning two-step verification on. First what it takes and a button that
  * starts a setup (POST …?start: the API makes a secret and keeps it sealed); then the setup: its QR code,
  * drawn on the server as SVG, the key in groups for those who type it, and the first code, which turns
- * it on (POST /profile-settings/two-step). The ten recovery codes follow on their own page, once
+ * it on (POST /profile-settings/two-step). The ten recovery codes follow on their own page, until saved
  * (two-step-codes.tsx). Already on: back to the profile page. Plain forms, with or without JavaScript.
  */
 import { getFormProps } from "@conform-to/react";
@@ -16,7 +16,7 @@ import { api } from "~/lib/api.server";
 import { getConfig } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
 import type { PageHandle } from "~/lib/page-handle";
-import { flashRecoveryCodes } from "~/lib/session.server";
+import { keepRecoveryCodes } from "~/lib/session.server";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       hideFields: ["code"],
       submit: (value) => api(context, request).call("POST /profile-settings/two-step", { form: value }),
       success: ({ recovery_codes }) => {
-        flashRecoveryCodes(context, recovery_codes);
+        keepRecoveryCodes(context, recovery_codes);
         return { redirectTo: "/profile-settings/two-step/recovery-codes", notification: { key: "profile:twoStepSetup.notifyOn" } };
       },
     },
