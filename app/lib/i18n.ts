@@ -84,7 +84,7 @@ export function formatDate(value: string | Date, language: Language, style: Date
       ? dateFormat(language, `d-${style}`, { dateStyle: style, timeZone: "UTC" })
       : dateFormat(language, `i-${style}`, { dateStyle: style, timeZone: "America/Toronto" });
     const date = calendar ? new Date(`${value}T12:00:00Z`) : new Date(value);
-    if (language === "fr" && (style === "long" || style === "full")) {
+    if (language === "fr" && style !== "short") {
       // French writes the first of the month as an ordinal: « 1er décembre 2026 ».
       return format
         .formatToParts(date)
@@ -152,11 +152,12 @@ export function formatNumber(value: number, language: Language, digits = 2): str
  * or long ("November 23, 2026, 3:05 p.m." / « 23 novembre 2026, 15 h 05 »).
  */
 export function formatDateTime(value: string | Date, language: Language, style: "medium" | "long" = "medium"): string {
-  return remembered(`dt|${language}|${style}|${instantKey(value)}`, () => {
-    return dateFormat(language, `dt-${style}`, { dateStyle: style, timeStyle: "short", timeZone: "America/Toronto" }).format(
-      new Date(value),
-    );
-  });
+  // The date and the time apart: fr-CA's dateStyle with timeStyle writes the hour with two digits ("09 h 05")
+  // and "à" in the long style; the time's spaces are kept together.
+  return remembered(
+    `dt|${language}|${style}|${instantKey(value)}`,
+    () => `${formatDate(value, language, style)}, ${formatTime(value, language)}`,
+  );
 }
 
 /** A calendar date (YYYY-MM-DD) as day and short month, for chart axes ("Nov 14" / "14 nov."). */

@@ -79,7 +79,7 @@ describe("formatDate", () => {
     // 08:00 UTC on January 1 is January 1 in Toronto, but still December 31 in this server's zone.
     expect(formatDate("2026-01-01T08:00:00Z", "en")).toBe("January 1, 2026");
     expect(formatDate(new Date("2026-07-01T03:30:00Z"), "fr")).toBe("30 juin 2026");
-    expect(formatDate("2026-07-01T12:00:00-04:00", "fr", "medium")).toBe("1 juill. 2026");
+    expect(formatDate("2026-07-01T12:00:00-04:00", "fr", "medium")).toBe("1er juill. 2026");
   });
 });
 
@@ -138,7 +138,7 @@ describe("dates and times written once", () => {
     const instant = "2026-12-01T15:00:00Z";
     expect(formatDate(instant, "fr")).toBe("1er décembre 2026");
     expect(formatDate(instant, "en")).toBe("December 1, 2026");
-    expect(formatDate(instant, "fr", "medium")).toBe("1 déc. 2026");
+    expect(formatDate(instant, "fr", "medium")).toBe("1er déc. 2026");
     expect(formatDate(new Date(instant), "fr")).toBe("1er décembre 2026");
     expect(formatTime(instant, "en")).toBe("10:00\u00a0a.m.");
     expect(formatTime(instant, "en", { onTheHour: true })).toBe("10\u00a0a.m.");

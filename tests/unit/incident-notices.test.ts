@@ -130,6 +130,6 @@ describe("the public status page", () => {
     const french = page(empty, "fr");
     expect(french).toContain("État des services");
     expect(french).toContain("Aucun problème connu en ce moment.");
-    expect(french).toContain(`Dernière mise à jour${NBSP}: 15 nov. 2026, 15 h 30.`);
+    expect(french).toContain(`Dernière mise à jour${NBSP}: 15 nov. 2026, 15${NBSP}h${NBSP}30.`);
   });
 });

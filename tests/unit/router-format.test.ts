@@ -14,8 +14,12 @@ describe("formatBytes", () => {
 
 describe("formatDateTime", () => {
   it("gives the date and time in Toronto", () => {
-    expect(formatDateTime("2026-11-22T20:05:00Z", "en", "long")).toMatch(/^November 22, 2026(,| at) 3:05\sp\.m\.$/);
-    expect(formatDateTime("2026-11-22T20:05:00Z", "fr", "long")).toMatch(/^22 novembre 2026 (à )?15\sh\s05$/);
+    expect(formatDateTime("2026-11-22T20:05:00Z", "en", "long")).toBe("November 22, 2026, 3:05\u00a0p.m.");
+    expect(formatDateTime("2026-11-22T20:05:00Z", "fr", "long")).toBe("22 novembre 2026, 15\u00a0h\u00a005");
+    // Canadian French: the hour without a leading zero, the first of the month as « 1er », in both styles.
+    expect(formatDateTime("2026-08-01T13:05:00Z", "fr")).toBe("1er août 2026, 9\u00a0h\u00a005");
+    expect(formatDateTime("2026-08-01T13:05:00Z", "fr", "long")).toBe("1er août 2026, 9\u00a0h\u00a005");
+    expect(formatDateTime("2026-08-01T13:05:00Z", "en")).toBe("Aug 1, 2026, 9:05\u00a0a.m.");
   });
 });
 
