@@ -93,8 +93,9 @@ export default function ProofOfPayment({ loaderData, actionData }: Route.Compone
             {...getFormProps(form)}
             className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm"
           >
-            <FileInput meta={fields.attachments} label={t("proof.files")} purpose="proof_of_payment" multiple />
             <TextArea meta={fields.note} label={`${t("proof.note")} ${t("optional")}`} hint={t("proof.noteHint")} />
+            {/* Last: a browser sends the form's parts in this order, so a file refused for its size leaves the note read. */}
+            <FileInput meta={fields.attachments} label={t("proof.files")} purpose="proof_of_payment" multiple />
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <SubmitButton>{t("proof.submit")}</SubmitButton>
               <Link to={back} className="text-center">
