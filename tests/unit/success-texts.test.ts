@@ -13,7 +13,7 @@ const SPEC_VERBATIM = new Set([
   "Successfully updated DHCP lease.",
 ]);
 /** Words written with a capital inside a sentence: names, brands and abbreviations. */
-const PROPER = /^(WiFi|DHCP|LAN|TV|Go|PAD|IP|Wi|Fi)$/;
+const PROPER = /^(WiFi|Wi-Fi|DHCP|LAN|TV|Go|PAD|IP)$/;
 /** Keys of success notifications: `notify…`, and the router's and privacy's `saved` / `added` / `removed` / `updated`. */
 const SUCCESS_KEY = /^notify|^(saved|added|removed|updated|refreshed)$/;
 
