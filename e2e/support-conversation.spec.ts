@@ -8,6 +8,8 @@
  * Each run answers its own demo request of 100101: without JavaScript the one waiting for her reply
  * ("Moving in January"), with it the resolved one ("Question about a pay-per-view charge"); both end
  * open. Refused posts change nothing, so they use the WiFi request, which e2e/support-lookup.spec.ts reads.
+ * A reply to a request closed meanwhile (in another tab) needs a request that can be closed: each run
+ * opens its own through the support form, named after the run.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
@@ -93,6 +95,66 @@ test("a request is opened from the list, answered with a PDF, closed and reopene
   const listed = page.getByTestId("ticket").filter({ hasText: subject });
   await expect(listed).toContainText("Open");
   await expect(listed).toContainText(text);
+});
+
+test("a reply to a request closed in another tab is kept, then the request is reopened and the reply sent", async ({ page, context }) => {
+  const run = `${hasJs() ? "js" : "nojs"} ${Date.now()}`;
+  const subject = `Closed in another tab (${run})`;
+  const text = `The WiFi still drops around 8 p.m., even after the restart (${run}).`;
+  await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
+
+  // A request of its own, opened through the support form, then its page.
+  await page.getByLabel("What is it about?").selectOption({ label: "WiFi" });
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Description").fill("The WiFi drops every evening in the basement.");
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByText(/Your support request CS-\d+ was sent/)).toBeVisible();
+  await page.getByTestId("ticket").filter({ hasText: subject }).getByRole("link", { name: subject }).click();
+  await expect(page).toHaveURL(/\/support\/100101\/tickets\/CS-\d+$/);
+  const address = new URL(page.url()).pathname;
+  await expect(statusOf(page, subject)).toHaveText("Open");
+  const count = await messages(page).count();
+
+  // Meanwhile, in a second tab of the same browser, the request is closed.
+  const other = await context.newPage();
+  await other.goto(`${address}/close`);
+  await other.getByRole("button", { name: "Close the request" }).click();
+  await expect(other.getByText(/Request CS-\d+ is closed\./)).toBeVisible();
+  await other.close();
+
+  // Her reply, typed in the first tab with a file, is refused: the page shows the request closed, says
+  // why, and keeps what she typed (not the file: no browser refills a file field).
+  await page.getByLabel("Your message", { exact: true }).fill(text);
+  await page.getByLabel("Attachments (optional)").setInputFiles([pdf("speed-test.pdf")]);
+  await page.getByRole("button", { name: "Send reply" }).click();
+  const alert = page.getByTestId("reply-not-sent");
+  await expect(alert).toContainText("Your reply was not sent");
+  await expect(alert).toContainText("This request is closed. Reopen it before replying.");
+  await expect(alert).toContainText("The file you attached could not be kept");
+  await expect(statusOf(page, subject)).toHaveText("Closed");
+  const notice = page.getByTestId("closed-notice");
+  await expect(notice).toContainText("you can reopen it until");
+  const kept = notice.getByLabel("Your message, not sent");
+  await expect(kept).toHaveValue(text);
+  await expect(kept).not.toBeEditable();
+  await expect(alert.getByRole("link", { name: "Go to your message" })).toHaveAttribute("href", `#${await kept.getAttribute("id")}`);
+  await expect(page.getByLabel("Your message", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send reply" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Close this request" })).toHaveCount(0);
+  await expect(messages(page)).toHaveCount(count);
+  await expectNoAxeViolations(page);
+
+  // Reopened and sent in one step: open again, her message last, the form empty.
+  await notice.getByRole("button", { name: "Reopen and send my reply" }).click();
+  await expect(page.getByText(/Request CS-\d+ is open again and your reply was sent\./)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${address}$`));
+  await expect(statusOf(page, subject)).toHaveText("Open");
+  await expect(messages(page)).toHaveCount(count + 1);
+  const mine = messages(page).last();
+  await expect(mine.getByRole("heading", { level: 3 })).toHaveText("You");
+  await expect(mine).toContainText(text);
+  await expect(page.getByTestId("reply-not-sent")).toHaveCount(0);
+  await expect(page.getByLabel("Your message", { exact: true })).toHaveValue("");
 });
 
 // A file address answers the product's error pages, as HTML in the customer's language.

@@ -234,6 +234,38 @@ describe("replying", () => {
     expect(closed.data.result.error[""]).toEqual(["api:_form.ticket_closed"]);
   });
 
+  it("keeps the whole reply refused because the request was closed meanwhile, and reads the page again: closed, with Reopen", async () => {
+    const typed = `Still dropping every evening. ${"The router log says so. ".repeat(150)}`.trim();
+    expect(typed.length).toBeGreaterThan(1000);
+    writes({ reply: () => refuse(422, { _form: ["_form.ticket_closed"] }) });
+    const refused = await post({ message: typed, attachments: [file("router.png")] });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:_form.ticket_closed"]);
+    // All of it, not the form's first 1,000 characters; the file counted, since it cannot be kept.
+    expect(refused.data.unsent).toEqual({ message: typed, files: 1, closed: true });
+    expect(refused.data.result.initialValue.message).toBe(typed);
+    expect(refused.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    // With JavaScript, React Router reads the page's data again after the refusal (it does not after a 4xx by itself)…
+    const revalidates = (actionStatus: number | undefined) =>
+      ticketPage.shouldRevalidate({ actionStatus, defaultShouldRevalidate: false } as Parameters<typeof ticketPage.shouldRevalidate>[0]);
+    expect(revalidates(422)).toBe(true);
+    expect(revalidates(undefined)).toBe(false);
+    // …and the page is then the closed one, with its Reopen button (the API says until when).
+    ticketIs({ status: "closed", closed_at: "2026-11-12T16:30:00Z", reopen_until: "2026-11-26T16:30:00Z", can_reopen: true });
+    const page = await call(ticketPage.loader as Handler, PAGE);
+    expect(page.data.ticket).toMatchObject({ status: "closed", can_reopen: true });
+  });
+
+  it("keeps a refused reply's whole message for the form when the request is not closed (a failure of the API)", async () => {
+    const typed = "x ".repeat(1200).trim();
+    writes({ reply: () => refuse(503) });
+    const down = await post({ message: typed });
+    expect(down.status).toBe(503);
+    expect(down.data.result.initialValue.message).toBe(typed);
+    expect(down.data.unsent).toEqual({ message: typed, files: 0 });
+  });
+
   it("answers 404 to a reply to what is not a ticket number, and when the API does not find the ticket", async () => {
     const seen = writes();
     const odd = await call(ticketPage.action as Handler, "/support/100101/tickets/x", {
@@ -308,6 +340,71 @@ describe("reopening", () => {
     const refused = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: {} });
     expect(refused.status).toBe(422);
     expect(refused.data.result.error[""]).toEqual(["api:_form.reopen_expired"]);
+  });
+
+  it("reopens and sends the kept reply in one post, in that order, with the reply's key", async () => {
+    ticketIs({ status: "closed", closed_at: "2026-11-12T16:30:00Z", reopen_until: "2026-11-26T16:30:00Z", can_reopen: true });
+    const seen = writes();
+    const typed = "Still dropping every evening. The router log says so.";
+    const done = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: typed, idempotency_key: "kept-key" } });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(PAGE);
+    expect(seen.map((s) => s.kind)).toEqual(["reopen", "reply"]);
+    expect(seen[1]).toMatchObject({ ticket: "CS-1041", key: "kept-key" });
+    expect(seen[1].form!.get("message")).toBe(typed);
+  });
+
+  it("sends the kept reply when the request is open already (a second press), once, by its key", async () => {
+    const seen = writes({ reopen: () => refuse(422, { _form: ["_form.ticket_not_closed"] }) });
+    const done = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: "Hello again", idempotency_key: "kept-key" } });
+    expect(done.status).toBe(302);
+    expect(seen.map((s) => [s.kind, s.key ?? null])).toEqual([
+      ["reopen", null],
+      ["reply", "kept-key"],
+    ]);
+  });
+
+  it("says the request is open again but the reply was not sent when sending fails, keeping the text and its key", async () => {
+    const seen = writes({ reply: () => refuse(503) });
+    const typed = "Still dropping every evening.";
+    const failed = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: typed, idempotency_key: "kept-key" } });
+    expect(failed.status).toBe(503);
+    expect(seen.map((s) => s.kind)).toEqual(["reopen", "reply"]);
+    expect(failed.data.result.error[""]).toEqual(["common:formErrors.unavailable"]);
+    // The same key for the next try: had the API kept it, it answers it again rather than posting it twice.
+    expect(failed.data.unsent).toEqual({ message: typed, files: 0, open: true, idempotencyKey: "kept-key" });
+
+    // Refused by the API (closed again meanwhile): why, the text, and a new key.
+    writes({ reply: () => refuse(422, { _form: ["_form.ticket_closed"] }) });
+    const refused = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: typed, idempotency_key: "kept-key" } });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:_form.ticket_closed"]);
+    expect(refused.data.unsent).toMatchObject({ message: typed, open: true });
+    expect(refused.data.unsent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends nothing when the request cannot be reopened, saying why and keeping the text", async () => {
+    const seen = writes({ reopen: () => refuse(422, { _form: ["_form.reopen_expired"] }) });
+    const refused = await call(reopen.action as Handler, `${PAGE}/reopen`, {
+      form: { message: "Hello again", idempotency_key: "kept-key" },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.data.result.error[""]).toEqual(["api:_form.reopen_expired"]);
+    expect(refused.data.unsent).toMatchObject({ message: "Hello again", files: 0 });
+    expect(refused.data.unsent.open).toBeUndefined();
+    expect(seen.map((s) => s.kind)).toEqual(["reopen"]);
+  });
+
+  it("refuses a kept reply without its key, or too long, before asking the API", async () => {
+    const seen = writes();
+    const keyless = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: "Hello again" } });
+    expect(keyless.status).toBe(422);
+    expect(keyless.data.result.error[""]).toEqual(["api:idempotency_key.required"]);
+    expect(keyless.data.unsent.message).toBe("Hello again");
+    const long = await call(reopen.action as Handler, `${PAGE}/reopen`, { form: { message: "x".repeat(5001), idempotency_key: "k" } });
+    expect(long.status).toBe(400);
+    expect(long.data.result.error.message).toEqual(["api:message.too_long"]);
+    expect(seen).toEqual([]);
   });
 
   it("leads a request that is not closed back to its page", async () => {

@@ -10,20 +10,30 @@
  * closed request says until when it can be reopened (the button posts to ./ticket-reopen.tsx), or, 14
  * days after its closing, to open a new one. Other contacts read only, with a note saying who can
  * answer. Without JavaScript every form is a plain post; with it, chosen files are listed before sending.
+ *
+ * A reply refused because the request was closed meanwhile (another tab, or support) shows the page
+ * closed, says why at the top, and keeps the whole message under the closed notice ("Your message, not
+ * sent"), with "Reopen and send my reply" while the request can be reopened (./ticket-reopen.tsx does
+ * both) or, past that, a link to a new request. With JavaScript the page reads its data again after a
+ * refused post (`shouldRevalidate`), so that it shows the request as it is now.
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form, Link, data, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/ticket";
 import type { PageHandle } from "~/lib/page-handle";
 import { TICKET_REOPEN_DAYS, type TicketDetail } from "#contract/support";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
+import { unplacedMessages } from "~/components/form/RefusedPostAlert";
+import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Conversation } from "~/components/support/Conversation";
-import { api } from "~/lib/api.server";
+import { ReplyNotSent, UnsentReply, type RefusedReply, type UnsentReplyData } from "~/components/support/UnsentReply";
+import { ApiFieldErrors, api } from "~/lib/api.server";
 import { formAction, newIdempotencyKey, type FormReply } from "~/lib/form-action.server";
+import { translateMessage } from "~/lib/form-messages";
 import { formatDate } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -54,38 +64,86 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
-  return formAction(
+  // The reply as it went to the API: a refusal keeps all of it (the form's echo stops at 1,000 characters).
+  const sending: { reply?: UnsentReplyData } = {};
+  const refused = await formAction(
     { request, context },
     {
       schema: TicketReplySchema,
       files: { field: "attachments", purpose: "support_attachment" },
       hideFields: ["attachments"],
       idempotent: true,
-      submit: (value, { idempotencyKey }) =>
-        api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
-          params: { customerId: customer.customer_id, ticketNumber },
-          idempotencyKey,
-          form: { message: value.message, attachments: value.attachments ?? [] },
-        }),
+      submit: async (value, { idempotencyKey }) => {
+        const unsent: UnsentReplyData = { message: value.message, files: value.attachments?.length ?? 0 };
+        sending.reply = unsent;
+        try {
+          return await api(context, request).call("POST /support/tickets/{customerId}/{ticketNumber}/messages", {
+            params: { customerId: customer.customer_id, ticketNumber },
+            idempotencyKey,
+            form: { message: value.message, attachments: value.attachments ?? [] },
+          });
+        } catch (error) {
+          // Closed meanwhile (another tab, or support): the page shows it closed, the message kept under it.
+          if (error instanceof ApiFieldErrors && error.errors._form?.includes("_form.ticket_closed")) unsent.closed = true;
+          throw error;
+        }
+      },
       success: ({ ticket_number }) => ({
         redirectTo: ticketPath(customer.customer_id, ticket_number),
         notification: { key: "support:ticket.notifyReplied", values: { number: ticket_number } },
       }),
     },
   );
+  const unsent = sending.reply;
+  // One type for both answers (two would merge into the narrower one, losing `unsent`).
+  if (!unsent) return data<RefusedReply>(refused.data, refused.init ?? undefined);
+  const { result } = refused.data;
+  return data<RefusedReply>(
+    { ...refused.data, result: { ...result, initialValue: { ...result.initialValue, message: unsent.message } }, unsent },
+    refused.init ?? undefined,
+  );
 }
+
+/**
+ * A refused reply reads the page's data again (a request closed meanwhile shows closed, with its Reopen
+ * button), as the page sent without JavaScript does: React Router does not after a 4xx by itself.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("support");
   const { customer, ticket, messages, canWrite, phone, reopenDays } = loaderData;
   const base = ticketPath(customer.customer_id, ticket.ticket_number);
   const closed = ticket.status === "closed";
+  const unsent = actionData?.unsent;
+  // Refused as closed, but open again by now (reopened meanwhile): the form has the message, without the stale reason.
+  const reopenedMeanwhile = !closed && Boolean(unsent?.closed);
+  const lastResult = reopenedMeanwhile && actionData ? { ...actionData, result: { ...actionData.result, error: {} } } : actionData;
+  const idempotencyKey = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
         title={t("ticket.title", { number: ticket.ticket_number })}
         subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
       />
+      {closed && unsent && canWrite ? (
+        <ReplyNotSent title={t("ticket.unsentTitle")} files={unsent.files}>
+          {unsent.closed ? (
+            ticket.can_reopen ? (
+              <>
+                <p>{t("api:_form.ticket_closed")}</p>
+                <p>{t("ticket.unsentReopen")}</p>
+              </>
+            ) : (
+              <p>{t("ticket.unsentCannotReopen")}</p>
+            )
+          ) : (
+            unplacedMessages(actionData).map((message) => <p key={message}>{translateMessage(t, message)}</p>)
+          )}
+        </ReplyNotSent>
+      ) : null}
+      {reopenedMeanwhile ? <PageAlert tone="info" title={t("ticket.reopenedMeanwhile")} testId="reopened-meanwhile" /> : null}
       <Card
         id="ticket-subject"
         title={<span className="break-words">{ticket.subject}</span>}
@@ -120,15 +178,17 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           canWrite={canWrite}
           reopenAction={`${base}/reopen`}
           reopenDays={reopenDays}
+          unsent={unsent}
+          idempotencyKey={idempotencyKey}
         />
       ) : canWrite ? (
         // A new message remounts the form: after a reply is sent, it is empty again.
         <ReplyForm
           key={messages.length}
           waiting={ticket.status === "waiting_on_customer"}
-          lastResult={actionData}
+          lastResult={lastResult}
           constraint={loaderData.constraint}
-          idempotencyKey={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
+          idempotencyKey={idempotencyKey}
         />
       ) : null}
 
@@ -207,12 +267,18 @@ function ClosedNotice({
   canWrite,
   reopenAction,
   reopenDays,
+  unsent,
+  idempotencyKey,
 }: {
   ticket: TicketDetail;
   customerId: number;
   canWrite: boolean;
   reopenAction: string;
   reopenDays: number;
+  /** A reply refused on this page (closed meanwhile): kept here, to send once reopened or to copy. */
+  unsent: UnsentReplyData | undefined;
+  /** The key the kept reply goes with when reopened and sent. */
+  idempotencyKey: string;
 }) {
   const { t, language } = useT("support");
   const date = ticket.closed_at ? formatDate(ticket.closed_at, language) : "";
@@ -228,7 +294,13 @@ function ClosedNotice({
       {ticket.can_reopen && ticket.reopen_until ? (
         <>
           <p className="mt-2 text-gray-800">{t("ticket.closedCanReopen", { date, until: formatDate(ticket.reopen_until, language) })}</p>
-          {canWrite ? (
+          {canWrite && unsent ? (
+            // A document post: a refusal shows the reopen page (which keeps the message), not this one.
+            <UnsentReply
+              reply={unsent}
+              send={{ action: reopenAction, label: t("ticket.reopenAndSend"), idempotencyKey, reloadDocument: true }}
+            />
+          ) : canWrite ? (
             <Form method="post" action={reopenAction} className="mt-4">
               <SubmitButton action={reopenAction}>{t("ticket.reopen")}</SubmitButton>
             </Form>
@@ -237,6 +309,7 @@ function ClosedNotice({
       ) : (
         <>
           <p className="mt-2 text-gray-800">{t("ticket.closedForGood", { date, days: reopenDays })}</p>
+          {canWrite && unsent ? <UnsentReply reply={unsent} /> : null}
           {canWrite ? (
             <p className="mt-4">
               <Link to={`${supportPath(customerId)}/new`} className={actionLinkClass}>
