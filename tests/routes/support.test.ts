@@ -195,6 +195,19 @@ describe("the support form", () => {
     expect(over.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
   });
 
+  /** A 413 for the files that gives back every text field typed before them, the message once, on the file field. */
+  function expectRefusedWithTextKept(result: { status: number; data: any }) {
+    expect(result.status).toBe(413);
+    expect(result.data.result.initialValue).toMatchObject({
+      category: "wifi",
+      subject: "WiFi drops",
+      description: "Every evening around 8 p.m.",
+      cc_emails: "sam@example.com",
+    });
+    // Once, on the file field (the error summary links to it), and nothing else refused.
+    expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+  }
+
   it("refuses a PDF far over 10 MB with 413, keeping every field typed before it, the message once on the file field, and sends nothing", async () => {
     const seen = captureTickets();
     const MB = 1024 * 1024;
@@ -209,15 +222,7 @@ describe("the support form", () => {
         ["attachments", { filename: "modem-log.pdf", type: "application/pdf", size }],
       ]);
       const result = await call(newTicket.action as Handler, "/support/100101/new", params, { body, headers });
-      expect(result.status).toBe(413);
-      expect(result.data.result.initialValue).toMatchObject({
-        category: "wifi",
-        subject: "WiFi drops",
-        description: "Every evening around 8 p.m.",
-        cc_emails: "sam@example.com",
-      });
-      // Once, on the file field (the error summary links to it), and nothing else refused.
-      expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+      expectRefusedWithTextKept(result);
       expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
     }
     expect(seen).toHaveLength(0);
@@ -295,14 +300,7 @@ describe("the support form", () => {
       body,
       headers: { ...headers, "Content-Length": String(200 * 1024 * 1024) },
     });
-    expect(result.status).toBe(413);
-    expect(result.data.result.initialValue).toMatchObject({
-      category: "wifi",
-      subject: "WiFi drops",
-      description: "Every evening around 8 p.m.",
-      cc_emails: "sam@example.com",
-    });
-    expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
+    expectRefusedWithTextKept(result);
     // Stopped where the file began.
     expect(pulls).toBeLessThanOrEqual(2);
     expect(seen).toHaveLength(0);
