@@ -6,36 +6,27 @@
 import type { ReactNode } from "react";
 import { PageTitle } from "./PageTitle";
 
-export function PageHeader({ title, subtitle, action }: { title: string; subtitle?: ReactNode; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  action,
+  heading,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  /** The h1 when it is more than the title's text (a reference kept on one line: HeadingText). */
+  heading?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <PageTitle title={title} />
       <div>
-        <h1 className="text-2xl font-semibold text-gray-900">
-          <HeadingText text={title} />
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">{heading ?? title}</h1>
         {subtitle ? <p className="mt-1 text-gray-700">{subtitle}</p> : null}
       </div>
       {action ? <div className="flex flex-col sm:shrink-0 sm:flex-row sm:gap-2 [&>*]:text-center">{action}</div> : null}
     </div>
-  );
-}
-
-/** A reference with a hyphen and a digit (CS-204803, TX-0000013, DIA-301-001): the browser breaks lines after a hyphen. */
-const REFERENCE = /([A-Z]{2,}(?:-[A-Z0-9]+)*-[A-Z]*\d[A-Z0-9]*(?:-[A-Z0-9]+)*)/;
-
-/** A heading's text whose references stay on one line (a phone broke "Support request CS-|204803"). */
-export function HeadingText({ text }: { text: string }) {
-  const parts = text.split(REFERENCE);
-  if (parts.length === 1) return text;
-  return parts.map((part, i) =>
-    i % 2 ? (
-      <span key={i} className="whitespace-nowrap">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
   );
 }
 

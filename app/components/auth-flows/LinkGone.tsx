@@ -5,7 +5,6 @@
 import type { ReactNode } from "react";
 import { Field, type Meta } from "~/components/form";
 import { PageTitle } from "~/components/PageTitle";
-import { HeadingText } from "~/components/PageHeader";
 import { useT } from "~/lib/use-t";
 
 export function LinkGone({ title, help, children }: { title: string; help?: string; children?: ReactNode }) {
@@ -24,14 +23,25 @@ export function LinkGone({ title, help, children }: { title: string; help?: stri
 }
 
 /** The frame of a public form page: a card, a heading and the document title. */
-export function PublicCard({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function PublicCard({
+  title,
+  intro,
+  children,
+  wide,
+  heading,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+  /** The h1 when it is more than the title's text (a reference kept on one line: HeadingText). */
+  heading?: ReactNode;
+}) {
   return (
     <div className={`mx-auto ${wide ? "max-w-3xl" : "max-w-xl"}`}>
       <PageTitle title={title} />
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-semibold text-gray-900">
-          <HeadingText text={title} />
-        </h1>
+        <h1 className="text-2xl font-semibold text-gray-900">{heading ?? title}</h1>
         {intro ? <div className="mt-2 space-y-1 text-gray-700">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>

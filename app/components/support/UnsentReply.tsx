@@ -14,6 +14,8 @@ import { PageAlert } from "~/components/PageAlert";
 import { SubmitButton } from "~/components/form";
 import { controlClass } from "~/components/form/control-class";
 import type { FormReply } from "~/lib/form-action.server";
+import { unplacedMessages } from "~/components/form/RefusedPostAlert";
+import { translateMessage } from "~/lib/form-messages";
 import { useT } from "~/lib/use-t";
 
 /** What a refused reply hands back to the page (the action's data, besides the form's state). */
@@ -45,10 +47,10 @@ export function ReplyNotSent({ title, files, children }: { title: ReactNode; fil
     <div ref={ref} tabIndex={-1} className="focus:outline-4 focus:outline-offset-2 focus:outline-primary">
       <PageAlert tone="error" title={title} testId="reply-not-sent">
         {children}
-        {files > 0 ? <p className="mt-1">{t("ticket.unsentFiles", { count: files })}</p> : null}
+        {files > 0 ? <p className="mt-1">{t("unsent.files", { count: files })}</p> : null}
         <p className="mt-1">
           <a href={`#${UNSENT_MESSAGE_ID}`} className="font-semibold underline">
-            {t("ticket.unsentGoTo")}
+            {t("unsent.goTo")}
           </a>
         </p>
       </PageAlert>
@@ -63,7 +65,8 @@ export function UnsentReply({
   children,
 }: {
   reply: UnsentReplyData;
-  send?: { action: string; label: string; idempotencyKey: string; reloadDocument?: boolean };
+  /** Without a label: "Reopen and send my reply". */
+  send?: { action: string; label?: string; idempotencyKey: string; reloadDocument?: boolean };
   /** Other ways on (a plain reopen, a new request), beside the button. */
   children?: ReactNode;
 }) {
@@ -71,10 +74,10 @@ export function UnsentReply({
   const field = (
     <div>
       <label htmlFor={UNSENT_MESSAGE_ID} className="block font-semibold text-gray-900">
-        {t("ticket.unsentLabel")}
+        {t("unsent.label")}
       </label>
       <p id={`${UNSENT_MESSAGE_ID}-hint`} className="text-sm text-gray-800">
-        {t("ticket.unsentHint")}
+        {t("unsent.hint")}
       </p>
       {/* Read-only, not disabled: it can be selected and copied, and it is posted with the form. */}
       <textarea
@@ -102,9 +105,47 @@ export function UnsentReply({
       <Form method="post" action={send.action} reloadDocument={send.reloadDocument} className="space-y-4">
         <input type="hidden" name="idempotency_key" value={send.idempotencyKey} />
         {field}
-        <SubmitButton action={send.action}>{send.label}</SubmitButton>
+        <SubmitButton action={send.action}>{send.label ?? t("unsent.reopenAndSend")}</SubmitButton>
       </Form>
       {children ? <div className="flex flex-col gap-3 sm:flex-row sm:items-center">{children}</div> : null}
     </div>
   );
+}
+
+/**
+ * The request's page after a reply refused (the request closed meanwhile, or the API failing): why, at
+ * the top. Loaded only by a page that shows it (app/routes/support/ticket.tsx), with its texts.
+ */
+export function TicketReplyNotSent({
+  reply,
+  canReopen,
+  refusal,
+}: {
+  reply: UnsentReplyData;
+  canReopen: boolean;
+  refusal: FormReply | undefined;
+}) {
+  const { t } = useT("support");
+  return (
+    <ReplyNotSent title={t("unsent.title")} files={reply.files}>
+      {reply.closed ? (
+        canReopen ? (
+          <>
+            <p>{t("api:_form.ticket_closed")}</p>
+            <p>{t("unsent.reopen")}</p>
+          </>
+        ) : (
+          <p>{t("unsent.cannotReopen")}</p>
+        )
+      ) : (
+        unplacedMessages(refusal).map((message) => <p key={message}>{translateMessage(t, message)}</p>)
+      )}
+    </ReplyNotSent>
+  );
+}
+
+/** Refused as closed, but open again by now (reopened meanwhile): the reply form has the message. */
+export function ReopenedMeanwhile() {
+  const { t } = useT("support");
+  return <PageAlert tone="info" title={t("unsent.reopenedMeanwhile")} testId="reopened-meanwhile" />;
 }

@@ -5,6 +5,7 @@
  * a request closed already leads back to its page.
  */
 import { redirect } from "react-router";
+import { HeadingText } from "~/components/HeadingText";
 import type { Route } from "./+types/ticket-close";
 import { TICKET_REOPEN_DAYS } from "#contract/support";
 import { ConfirmForm } from "~/components/form";
@@ -39,6 +40,7 @@ export default function CloseTicket({ loaderData, actionData }: Route.ComponentP
     <div>
       <PageHeader
         title={t("closeTicket.title", { number: ticket.ticket_number })}
+        heading={<HeadingText text={t("closeTicket.title", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
         subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
       />
       <ConfirmForm

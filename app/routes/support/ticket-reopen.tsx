@@ -16,6 +16,7 @@
  */
 import { Link, createContext, data, redirect } from "react-router";
 import { z } from "zod";
+import { HeadingText } from "~/components/HeadingText";
 import type { Route } from "./+types/ticket-reopen";
 import { TICKET_REOPEN_DAYS } from "#contract/support";
 import { ConfirmForm } from "~/components/form";
@@ -118,6 +119,7 @@ export default function ReopenTicket({ loaderData, actionData }: Route.Component
     <div>
       <PageHeader
         title={t("reopenTicket.title", { number: ticket.ticket_number })}
+        heading={<HeadingText text={t("reopenTicket.title", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
         subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
       />
       {unsent ? (
@@ -184,7 +186,7 @@ function NotSent({
   const send = open
     ? { action: back, label: t("reopenTicket.sendNow"), idempotencyKey: key }
     : ticket.can_reopen
-      ? { action: `${back}/reopen`, label: t("ticket.reopenAndSend"), idempotencyKey: key, reloadDocument: true }
+      ? { action: `${back}/reopen`, label: t("unsent.reopenAndSend"), idempotencyKey: key, reloadDocument: true }
       : undefined;
   return (
     <div className="max-w-2xl space-y-6">
@@ -198,7 +200,7 @@ function NotSent({
       </ReplyNotSent>
       <section className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm" data-testid="not-sent">
         <p className="text-gray-900">
-          {open ? t("reopenTicket.nowOpen") : ticket.can_reopen ? t("reopenTicket.stillClosed") : t("ticket.unsentCannotReopen")}
+          {open ? t("reopenTicket.nowOpen") : ticket.can_reopen ? t("reopenTicket.stillClosed") : t("unsent.cannotReopen")}
         </p>
         <UnsentReply reply={reply} send={send}>
           {send ? null : (

@@ -12,6 +12,7 @@
  * Cache-Control: private, no-store.
  */
 import { Link, data, redirect } from "react-router";
+import { HeadingText } from "~/components/HeadingText";
 import type { Route } from "./+types/ticket-view";
 import { LinkGone, PublicCard } from "~/components/auth-flows/LinkGone";
 import { Details } from "~/components/Card";
@@ -86,7 +87,10 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
   const until = (at: string) => ({ time: formatTime(at, language), date: formatDate(at, language) });
   if (loaderData.mode === "link") {
     return (
-      <PublicCard title={t("lookup.linkTitle", { number: loaderData.ticketNumber })}>
+      <PublicCard
+        title={t("lookup.linkTitle", { number: loaderData.ticketNumber })}
+        heading={<HeadingText text={t("lookup.linkTitle", { number: loaderData.ticketNumber })} reference={loaderData.ticketNumber} />}
+      >
         <ConfirmForm
           variant="primary"
           confirmLabel={t("lookup.show")}
@@ -102,7 +106,11 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
   }
   const { ticket, messages, expiresAt } = loaderData;
   return (
-    <PublicCard title={t("lookup.viewTitle", { number: ticket.ticket_number })} wide>
+    <PublicCard
+      title={t("lookup.viewTitle", { number: ticket.ticket_number })}
+      heading={<HeadingText text={t("lookup.viewTitle", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
+      wide
+    >
       <section aria-labelledby="ticket-subject" data-testid="ticket-view">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="ticket-subject" className="min-w-0 text-lg font-semibold break-words text-gray-900">

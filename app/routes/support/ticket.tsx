@@ -18,22 +18,21 @@
  * refused post (`shouldRevalidate`), so that it shows the request as it is now.
  */
 import { getFormProps } from "@conform-to/react";
+import { lazy } from "react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, data, type ShouldRevalidateFunction } from "react-router";
+import { HeadingText } from "~/components/HeadingText";
 import type { Route } from "./+types/ticket";
 import type { PageHandle } from "~/lib/page-handle";
 import { TICKET_REOPEN_DAYS, type TicketDetail } from "#contract/support";
 import { Card, Details } from "~/components/Card";
 import { ErrorSummary, FileInput, SubmitButton, TextArea } from "~/components/form";
-import { unplacedMessages } from "~/components/form/RefusedPostAlert";
-import { PageAlert } from "~/components/PageAlert";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Conversation } from "~/components/support/Conversation";
-import { ReplyNotSent, UnsentReply, type RefusedReply, type UnsentReplyData } from "~/components/support/UnsentReply";
+import type { RefusedReply, UnsentReplyData } from "~/components/support/UnsentReply";
 import { ApiFieldErrors, api } from "~/lib/api.server";
 import { formAction, newIdempotencyKey, type FormReply } from "~/lib/form-action.server";
-import { translateMessage } from "~/lib/form-messages";
 import { formatDate } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -41,6 +40,13 @@ import { useT } from "~/lib/use-t";
 import { TicketReplySchema } from "~/schemas/support";
 import { canOpenTickets, loadTicket, supportSettings, ticketAddress } from "./support.server";
 import { supportPath, ticketAttachmentPath, ticketPath } from "./paths";
+
+// A reply not sent, with its texts, is loaded only by a page that shows one (the page is near its
+// first-load budget): the page suspends while it arrives, as with LazyIncidentAlerts.
+const unsentParts = () => import("~/components/support/UnsentReply");
+const TicketReplyNotSent = lazy(() => unsentParts().then((m) => ({ default: m.TicketReplyNotSent })));
+const ReopenedMeanwhile = lazy(() => unsentParts().then((m) => ({ default: m.ReopenedMeanwhile })));
+const UnsentReply = lazy(() => unsentParts().then((m) => ({ default: m.UnsentReply })));
 
 // Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
 export const handle = { cache: "never", i18n: ["support", "api"] } satisfies PageHandle;
@@ -125,25 +131,11 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
     <div className="max-w-3xl space-y-6">
       <PageHeader
         title={t("ticket.title", { number: ticket.ticket_number })}
+        heading={<HeadingText text={t("ticket.title", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
         subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
       />
-      {closed && unsent && canWrite ? (
-        <ReplyNotSent title={t("ticket.unsentTitle")} files={unsent.files}>
-          {unsent.closed ? (
-            ticket.can_reopen ? (
-              <>
-                <p>{t("api:_form.ticket_closed")}</p>
-                <p>{t("ticket.unsentReopen")}</p>
-              </>
-            ) : (
-              <p>{t("ticket.unsentCannotReopen")}</p>
-            )
-          ) : (
-            unplacedMessages(actionData).map((message) => <p key={message}>{translateMessage(t, message)}</p>)
-          )}
-        </ReplyNotSent>
-      ) : null}
-      {reopenedMeanwhile ? <PageAlert tone="info" title={t("ticket.reopenedMeanwhile")} testId="reopened-meanwhile" /> : null}
+      {closed && unsent && canWrite ? <TicketReplyNotSent reply={unsent} canReopen={ticket.can_reopen} refusal={actionData} /> : null}
+      {reopenedMeanwhile ? <ReopenedMeanwhile /> : null}
       <Card
         id="ticket-subject"
         title={<span className="break-words">{ticket.subject}</span>}
@@ -296,10 +288,7 @@ function ClosedNotice({
           <p className="mt-2 text-gray-800">{t("ticket.closedCanReopen", { date, until: formatDate(ticket.reopen_until, language) })}</p>
           {canWrite && unsent ? (
             // A document post: a refusal shows the reopen page (which keeps the message), not this one.
-            <UnsentReply
-              reply={unsent}
-              send={{ action: reopenAction, label: t("ticket.reopenAndSend"), idempotencyKey, reloadDocument: true }}
-            />
+            <UnsentReply reply={unsent} send={{ action: reopenAction, idempotencyKey, reloadDocument: true }} />
           ) : canWrite ? (
             <Form method="post" action={reopenAction} className="mt-4">
               <SubmitButton action={reopenAction}>{t("ticket.reopen")}</SubmitButton>
