@@ -144,6 +144,8 @@ test.describe("from scratch", () => {
     await page.getByLabel("Password").fill("Not-The-Password-1");
     await page.getByRole("button", { name: "Turn off", exact: true }).click();
     await expect(page.getByTestId("error-summary")).toContainText("That password is not correct.");
+    // As without JavaScript, the refused password is not left in its field.
+    await expect(page.getByLabel("Password")).toHaveValue("");
     await expectNoAxeViolations(page);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Turn off", exact: true }).click();

@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { useRefusedPasswordsEmptied } from "~/lib/use-refused-passwords";
 import { useT } from "~/lib/use-t";
 import { PasswordSchema } from "~/schemas/profile";
 
@@ -41,6 +42,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
     lastResult: actionData,
     constraint: loaderData.constraint,
   });
+  useRefusedPasswordsEmptied(form.id, actionData);
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("password.changeTitle")} />

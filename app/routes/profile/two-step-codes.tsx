@@ -23,6 +23,7 @@ import type { PageHandle } from "~/lib/page-handle";
 import { pageUrl } from "~/lib/page-url";
 import { forgetRecoveryCodes, keepRecoveryCodes, keptRecoveryCodes } from "~/lib/session.server";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { useRefusedPasswordsEmptied } from "~/lib/use-refused-passwords";
 import { useT } from "~/lib/use-t";
 import { ConfirmSchema } from "~/schemas/confirm";
 import { TwoStepPasswordSchema } from "~/schemas/two-step";
@@ -92,6 +93,7 @@ export default function TwoStepCodes({ loaderData, actionData }: Route.Component
     lastResult: actionData,
     constraint: loaderData.constraint,
   });
+  useRefusedPasswordsEmptied(form.id, actionData);
   const { codes, until } = loaderData;
   if (codes && until) {
     return (

@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
 import { formAction } from "~/lib/form-action.server";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { useRefusedPasswordsEmptied } from "~/lib/use-refused-passwords";
 import { useT } from "~/lib/use-t";
 import { TwoStepPasswordSchema } from "~/schemas/two-step";
 import { twoStepStatus } from "./two-step.server";
@@ -45,6 +46,7 @@ export default function TwoStepOff({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData,
     constraint: loaderData.constraint,
   });
+  useRefusedPasswordsEmptied(form.id, actionData);
   return (
     <div className="max-w-2xl">
       <PageHeader title={t("twoStepOff.title")} />
