@@ -301,6 +301,14 @@ export function getPendingTwoStep(context: Context): PendingTwoStep | undefined 
   return pending && typeof pending.until === "number" && pending.until > Date.now() ? pending : undefined;
 }
 
+/** A code step past its time: where the customer was heading (to sign in again for), forgotten on the way. */
+export function endedTwoStep(context: Context): { cameFrom?: string } | undefined {
+  const pending: unknown = holderOf(context).session.get("pendingTwoStep");
+  if (!pending || typeof pending !== "object") return undefined;
+  setPendingTwoStep(context, undefined);
+  return { cameFrom: "cameFrom" in pending && typeof pending.cameFrom === "string" ? pending.cameFrom : undefined };
+}
+
 export function setPendingTwoStep(context: Context, value: PendingTwoStep | undefined): void {
   const holder = holderOf(context);
   if (value === undefined) {

@@ -22,7 +22,8 @@ import { withValues } from "~/lib/form-messages";
 import { logEvent } from "~/lib/logger.server";
 import { countSignIn } from "~/lib/metrics.server";
 import { requestInfoContext } from "~/lib/request-info";
-import { getPendingTwoStep, getTokens, notify } from "~/lib/session.server";
+import { endedTwoStep, getPendingTwoStep, getTokens, notify } from "~/lib/session.server";
+import { loginUrl } from "~/lib/public-paths";
 import { apiWaitEnds, minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { useBrand } from "~/lib/root-data";
 import { usePortalForm } from "~/lib/use-portal-form";
@@ -44,7 +45,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // the password step (`?check=cookies`) with no cookie at all, the browser refused the step's: the sign-in page says so.
   if (!pending) {
     const refused = pageUrl(request).searchParams.get("check") === "cookies" && !request.headers.has("Cookie");
-    throw redirect(refused ? "/login?check=cookies" : "/login");
+    // A step past its time: the password again, on the way to the page the customer was heading to.
+    throw redirect(refused ? "/login?check=cookies" : loginUrl(endedTwoStep(context)?.cameFrom));
   }
   // The browser kept the step's cookie: the page at its own address.
   if (pageUrl(request).searchParams.has("check")) throw redirect("/login/two-step");
@@ -55,8 +57,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = getPendingTwoStep(context);
   if (!pending) {
+    const ended = endedTwoStep(context);
     notify(context, "warning", "auth:twoStep.expired");
-    throw redirect("/login");
+    throw redirect(loginUrl(ended?.cameFrom));
   }
   const method = methodOf(request);
   const schema = method === "recovery" ? RecoveryCodeSchema : TwoStepCodeSchema;
@@ -106,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (result.outcome) {
     case "expired":
       notify(context, "warning", "auth:twoStep.expired");
-      throw redirect("/login");
+      throw redirect(loginUrl(pending.cameFrom));
     case "throttled":
       logEvent("sign-in.limited", { by: "api", step: "two-step" }, { level: "info" });
       return throttled(apiWaitEnds(result.retryAfterSeconds, limits.windowMs));

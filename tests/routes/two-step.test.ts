@@ -203,9 +203,26 @@ describe("signing in with two-step verification on", () => {
     server.use(on("POST /auth/two-step", () => refuse(401)));
     const cookie = await passwordStep();
     const gone = await codeStepCall(cookie, { code: TWO_STEP_CODE });
-    expect(gone.location).toBe("/login");
+    // Signing in again leads where the customer was heading.
+    expect(gone.location).toBe("/login?came_from=%2Fbilling%2F100203");
     // The waiting step was forgotten.
     expect((await codeStepCall(nextCookie(cookie, gone.setCookies))).location).toBe("/login");
+  });
+
+  it("after the step's minutes, sends the customer to the password on the way to the page they were heading to", async () => {
+    const start = Date.now();
+    const cookie = await passwordStep();
+    vi.useFakeTimers({ now: start + 6 * 60_000, toFake: ["Date"] });
+    try {
+      const late = await codeStepCall(cookie, { code: TWO_STEP_CODE });
+      expect(late.location).toBe("/login?came_from=%2Fbilling%2F100203");
+      const page = await codeStepCall(cookie);
+      expect(page.location).toBe("/login?came_from=%2Fbilling%2F100203");
+      // Forgotten on the way: the page again is the plain sign-in.
+      expect((await codeStepCall(nextCookie(cookie, page.setCookies))).location).toBe("/login");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers 503 with a message when the API fails", async () => {
