@@ -254,7 +254,8 @@ export function capEcho(result: SubmissionResult<string[]>, schema: z.ZodType): 
   if (!result.initialValue) return result;
   const fields = constraintOf(schema);
   const cap = (name: string, value: unknown): unknown => {
-    const limit = Math.min(fields[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT);
+    // Up to the field's own maximum (a description of 5,000 characters comes back whole), else ECHO_LIMIT.
+    const limit = fields[name]?.maxLength ?? ECHO_LIMIT;
     if (typeof value === "string") return value.length > limit ? value.slice(0, limit) : value;
     if (Array.isArray(value)) return value.slice(0, 20).map((item) => cap(name, item));
     return typeof value === "object" && value !== null ? undefined : value;

@@ -166,6 +166,14 @@ describe("the support form", () => {
     expect(result.data.result.initialValue.cc_emails).toBe("sam@example.com, not-an-email");
   });
 
+  it("gives a long description back whole when the form is refused (up to its own 5,000 characters)", async () => {
+    const description = "The line drops every evening after 9 p.m. ".repeat(100).trim();
+    expect(description.length).toBeGreaterThan(4000);
+    const result = await post({ ...fields, description, cc_emails: "not-an-email" });
+    expect(result.status).toBe(400);
+    expect(result.data.result.initialValue.description).toBe(description);
+  });
+
   it("needs an option, a subject and a description", async () => {
     const result = await post({ category: "", subject: "", description: "" });
     expect(result.status).toBe(400);

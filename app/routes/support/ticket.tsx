@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { customer, ticketNumber } = await ticketAddress(context, request, params, { write: true });
-  // The reply as it went to the API: a refusal keeps all of it (the form's echo stops at 1,000 characters).
+  // The reply as it went to the API: a refusal keeps it, for the page to show under a closed request.
   const sending: { reply?: UnsentReplyData } = {};
   const refused = await formAction(
     { request, context },
@@ -102,12 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
   const unsent = sending.reply;
   // One type for both answers (two would merge into the narrower one, losing `unsent`).
-  if (!unsent) return data<RefusedReply>(refused.data, refused.init ?? undefined);
-  const { result } = refused.data;
-  return data<RefusedReply>(
-    { ...refused.data, result: { ...result, initialValue: { ...result.initialValue, message: unsent.message } }, unsent },
-    refused.init ?? undefined,
-  );
+  return data<RefusedReply>(unsent ? { ...refused.data, unsent } : refused.data, refused.init ?? undefined);
 }
 
 /**
