@@ -166,7 +166,7 @@ test("a refused post says why on its account’s form, or above the forms when i
   await page.setContent(await control.text());
   const account = page.getByRole("region", { name: "E-mails about Queen West Architects" });
   await expect(account.getByTestId("error-summary")).toContainText(
-    "A field holds characters that cannot be typed. Remove them and try again.",
+    "Characters that cannot be typed were removed. Check what you entered and send it again.",
   );
   await expect(account.getByRole("checkbox", { name: /When a bill is ready/ })).toBeChecked();
   await expect(account.getByRole("checkbox", { name: /Outages and maintenance/ })).toBeChecked();

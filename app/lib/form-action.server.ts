@@ -121,7 +121,14 @@ const NOTHING = z.object({});
  * lost: a form read whole but holding characters no one types (control characters), without them, or the
  * text fields of a multipart post read before it stopped (a file too large, too many files).
  */
-export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: string; typed?: FormData };
+export type BodyProblem = {
+  status: 413 | 415 | 400;
+  message: string;
+  /** The field the message is about (the first, when `fields` names several). */
+  field?: string;
+  fields?: string[];
+  typed?: FormData;
+};
 
 /**
  * Control characters no form field may hold (tab, line feed and carriage return are text). The API
@@ -130,13 +137,14 @@ export type BodyProblem = { status: 413 | 415 | 400; message: string; field?: st
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** The first field of a form whose value (or file name) holds a control character. */
-function fieldWithControlCharacters(form: FormData): string | undefined {
+/** The fields of a form whose value (or file name, or own name) holds a control character, in order. */
+function fieldsWithControlCharacters(form: FormData): string[] {
+  const fields = new Set<string>();
   for (const [name, value] of form.entries()) {
     const text = typeof value === "string" ? value : value.name;
-    if (CONTROL_CHARACTERS.test(text) || CONTROL_CHARACTERS.test(name)) return name;
+    if (CONTROL_CHARACTERS.test(text) || CONTROL_CHARACTERS.test(name)) fields.add(name);
   }
-  return undefined;
+  return [...fields];
 }
 
 /** A form's text fields without their control characters (fields whose name holds one, and files, left out). */
@@ -157,13 +165,16 @@ function withoutControlCharacters(form: FormData): FormData {
 export async function readForm(request: Request, files?: FormActionOptions<z.ZodType, unknown>["files"]): Promise<FormData | BodyProblem> {
   const form = await readFormWithinLimits(request, files);
   if (!(form instanceof FormData)) return form;
-  const field = fieldWithControlCharacters(form);
-  if (field !== undefined) {
+  const fields = fieldsWithControlCharacters(form);
+  if (fields.length > 0) {
     await releaseUploads(form);
+    // Each field that held them is marked (a name that holds one is no field of the form's).
+    const named = fields.filter((name) => !CONTROL_CHARACTERS.test(name));
     return {
       status: 400,
       message: "common:formErrors.controlCharacters",
-      field: CONTROL_CHARACTERS.test(field) ? undefined : field,
+      field: named.length === fields.length ? named[0] : undefined,
+      fields: named.length === fields.length ? named : undefined,
       typed: withoutControlCharacters(form),
     };
   }
@@ -343,8 +354,12 @@ async function answerForm<S extends z.ZodType, R>(
   if (!(form instanceof FormData)) {
     // Why, once: on its field when the form shows it (the summary links to the field's message), else
     // above the form.
-    const onField = form.field !== undefined && form.field in constraintOf(schema) && !formLevelFields.includes(form.field);
-    const errors = onField ? { fieldErrors: { [form.field!]: [form.message] } } : { formErrors: [form.message] };
+    const shown = constraintOf(schema);
+    const fields = form.fields ?? (form.field === undefined ? [] : [form.field]);
+    const onFields = fields.length > 0 && fields.every((name) => name in shown && !formLevelFields.includes(name));
+    const errors = onFields
+      ? { fieldErrors: Object.fromEntries(fields.map((name) => [name, [form.message]])) }
+      : { formErrors: [form.message] };
     if (form.typed) {
       // Read, or read in part (files too large, control characters): what was typed (without characters
       // no one types) kept in the form it came from, and what the schema says of it.

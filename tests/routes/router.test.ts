@@ -449,6 +449,21 @@ describe("LAN settings", () => {
       subnet_mask: LAN.subnet_mask,
       dhcp_start: LAN.dhcp_start,
     });
+    // Every field that held one is marked, not only the first.
+    const two = await call(
+      lan.action as Handler,
+      "/internet/router/7001/lan",
+      {},
+      {
+        form: { ...LAN, lan_ip: "192.168.1.1\u0000", dhcp_end: `${LAN.dhcp_end}\u001b` },
+      },
+    );
+    expect(two.status).toBe(400);
+    expect(two.data.result.error).toEqual({
+      lan_ip: ["common:formErrors.controlCharacters"],
+      dhcp_end: ["common:formErrors.controlCharacters"],
+    });
+    expect(two.data.result.initialValue).toMatchObject({ lan_ip: "192.168.1.1", dhcp_end: LAN.dhcp_end });
     // A field the form does not show: said above the form.
     const stray = await call(lan.action as Handler, "/internet/router/7001/lan", {}, { form: { ...LAN, note: "a\u0007b" } });
     expect(stray.status).toBe(400);
