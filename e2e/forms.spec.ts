@@ -53,7 +53,8 @@ test("proof of payment: a file over 20 MB is refused next to the file field, the
   await expect(page.getByLabel("Note")).toHaveValue("Paid at my bank on November 20");
   await expect(files).toHaveAttribute("aria-invalid", "true");
   // The browser's own check with JavaScript; without it, the portal's as it stopped reading.
-  const tooLarge = /Each file must be 20\sMB or smaller\.|A file is larger than allowed \(20\sMB at most\)\./;
+  const tooLarge =
+    /Too large \(each file must be 20\sMB or smaller\): statement\.pdf\.|“statement\.pdf” is larger than allowed \(20\sMB at most\)\./;
   await expect(files).toHaveAccessibleDescription(tooLarge);
   await expect(page.getByTestId("error-summary")).toContainText(tooLarge);
 });

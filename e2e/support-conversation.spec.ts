@@ -218,8 +218,8 @@ test("a refused reply says why and keeps the message", async ({ page }) => {
   await files.setInputFiles(path);
   await page.getByRole("button", { name: "Send reply" }).click();
   const tooLarge = hasJs()
-    ? /A file is larger than allowed \(10\sMB at most\)|Each file must be 10\sMB or smaller\./
-    : /A file is larger than allowed \(10\sMB at most\)/;
+    ? /“modem-log\.pdf” is larger than allowed \(10\sMB at most\)|Too large \(each file must be 10\sMB or smaller\): modem-log\.pdf\./
+    : /“modem-log\.pdf” is larger than allowed \(10\sMB at most\)/;
   await expect(files).toHaveAccessibleDescription(tooLarge);
   const summary = page.getByTestId("error-summary");
   await expect(summary.getByRole("listitem")).toHaveCount(1);

@@ -166,8 +166,8 @@ test("a PDF far over 10 MB is refused once, linked to the file field, and nothin
 
   // Without JavaScript the post stops at the file (413); with it, the browser's own check may refuse it first.
   const message = hasJs()
-    ? /A file is larger than allowed \(10\sMB at most\)|Each file must be 10\sMB or smaller\./
-    : /A file is larger than allowed \(10\sMB at most\)/;
+    ? /“modem-log\.pdf” is larger than allowed \(10\sMB at most\)|Too large \(each file must be 10\sMB or smaller\): modem-log\.pdf\./
+    : /“modem-log\.pdf” is larger than allowed \(10\sMB at most\)/;
   await expect(files).toHaveAttribute("aria-invalid", "true");
   await expect(files).toHaveAccessibleDescription(message);
   const summary = page.getByTestId("error-summary");

@@ -29,6 +29,7 @@ import { z } from "zod";
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { ApiFieldErrors, isFailure } from "./api.server.ts";
 import { withValues } from "./form-messages.ts";
+import { shortFileName } from "../schemas/file-problems.ts";
 import { getLanguage, hasText } from "./i18n.server.ts";
 import type { Language } from "./i18n.ts";
 import type { NotificationType } from "./notifications.ts";
@@ -213,9 +214,13 @@ async function readFormWithinLimits(
     // size loses nothing typed. None read (nothing typed ahead of the files, a body that is not a form): only why.
     const typed = form.fields.keys().next().done ? undefined : withoutControlCharacters(form.fields);
     if (form.refusal === "total" || form.refusal === "fileSize") {
-      const message = rule
-        ? withValues("common:formErrors.filesTooLarge", { size: maxMegabytes(files!.purpose) })
-        : "common:formErrors.tooLarge";
+      // The file found too large is named when there is one (not for a body declared too large as a whole).
+      const size = rule ? maxMegabytes(files!.purpose) : 0;
+      const message = !rule
+        ? "common:formErrors.tooLarge"
+        : form.file
+          ? withValues("common:formErrors.namedFileTooLarge", { size, file: shortFileName(form.file) })
+          : withValues("common:formErrors.filesTooLarge", { size });
       return { status: 413, message, field: fileField, typed };
     }
     if (form.refusal === "files") {

@@ -39,6 +39,8 @@ export type MultipartRefusal = "total" | "fileSize" | "files" | "unreadable";
 export interface MultipartRefused {
   refusal: MultipartRefusal;
   fields: FormData;
+  /** For "fileSize": the name of the file found too large. */
+  file?: string;
 }
 
 /** The temporary directory of each form read here, until it is released. */
@@ -86,6 +88,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   const writing = new Set<{ destroy(): void }>();
   let refusal: MultipartRefusal | undefined;
   const refuse = (why: MultipartRefusal) => (refusal ??= why);
+  let largeFile: string | undefined;
 
   parser.on("field", (name, value, info) => {
     if (info.nameTruncated || info.valueTruncated) return refuse("total");
@@ -98,7 +101,9 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     if (declaredTooLarge) refuse("total");
     // Not kept: drained, and cut short without a word when the refused parser is destroyed.
     if (refusal) return stream.on("error", () => undefined).resume();
-    stream.on("limit", () => refuse("fileSize"));
+    stream.on("limit", () => {
+      if (refuse("fileSize") === "fileSize") largeFile ??= info.filename;
+    });
     const n = files.length;
     let size = 0;
     stream.on("data", (chunk: Buffer) => (size += chunk.length));
@@ -167,7 +172,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.destroy();
     await releaseUploads(form);
     // Until now the form holds only text fields (files are added once all are written), each whole.
-    return { refusal: declaredTooLarge ? "total" : (refusal ?? "unreadable"), fields: form };
+    const why = declaredTooLarge ? "total" : (refusal ?? "unreadable");
+    return { refusal: why, fields: form, ...(why === "fileSize" && largeFile ? { file: largeFile } : {}) };
   }
   // In the order the customer chose them, whichever finished writing first.
   for (const file of written) if (file.status === "fulfilled" && file.value) form.append(...file.value);

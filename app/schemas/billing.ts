@@ -10,6 +10,7 @@ import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry 
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { withValues } from "../lib/form-messages";
 import { idempotencyKey } from "./idempotency";
+import { namedFileProblems } from "./file-problems";
 import { everyRule, posted, type Posted } from "./rules";
 import { torontoToday } from "./values";
 
@@ -134,8 +135,8 @@ const uploads = (purpose: FilePurpose, field: string) =>
     .min(1, `api:${field}.required`)
     .max(FILE_RULES[purpose].maxFiles, `api:${field}.too_many`)
     .superRefine((files, ctx) => {
-      const problems = new Set(files.map((file) => fileProblem(file, purpose, field)).filter((problem) => problem !== null));
-      for (const message of problems) ctx.addIssue({ code: "custom", message });
+      for (const message of namedFileProblems(files, (file) => fileProblem(file, purpose, field)))
+        ctx.addIssue({ code: "custom", message });
     });
 
 /**

@@ -10,6 +10,7 @@ import { FILE_RULES, maxMegabytes } from "#contract/files";
 import { MAX_CC_EMAILS, TICKET_NUMBER, TicketCategory, normalTicketNumber, splitEmailList } from "#contract/support";
 import { withValues } from "../lib/form-messages";
 import { idempotencyKey } from "./idempotency";
+import { namedFileProblems } from "./file-problems";
 
 const rule = FILE_RULES.support_attachment;
 
@@ -37,8 +38,7 @@ const attachments = z
   .array(z.instanceof(File, { message: "api:attachments.type" }))
   .max(rule.maxFiles, "api:attachments.too_many")
   .superRefine((files, ctx) => {
-    const problems = [...new Set(files.map(fileProblem).filter((problem) => problem !== null))];
-    for (const message of problems) ctx.addIssue({ code: "custom", message });
+    for (const message of namedFileProblems(files, fileProblem)) ctx.addIssue({ code: "custom", message });
   })
   .optional();
 

@@ -750,16 +750,20 @@ describe("proof of payment", () => {
   });
 
   it("says a file over 20 MB is too large on the file field itself, once", async () => {
-    const over = () => new File([new Uint8Array(20 * 1024 * 1024 + 10)], "scan.pdf", { type: "application/pdf" });
+    const over = (name: string) => new File([new Uint8Array(20 * 1024 * 1024 + 10)], name, { type: "application/pdf" });
     const result = await call(
       proof.action as Handler,
       "/billing/100101/proof-of-payment",
       { customerId: "100101" },
-      { multipart: { attachments: [receipt("a.pdf"), over(), over()] } },
+      { multipart: { attachments: [receipt("a.pdf"), over("scan.pdf"), over("scan-2.pdf"), receipt("setup.exe")] } },
     );
     expect(result.status).toBe(400);
     expect(Object.keys(result.data.result.error)).toEqual(["attachments"]);
-    expect(result.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 20 }]]);
+    // Each reason once, naming the files it refuses (the customer chooses those again).
+    expect(result.data.result.error.attachments.map(messageParts)).toEqual([
+      ["api:attachments.too_large_named", { size: 20, files: "scan.pdf, scan-2.pdf" }],
+      ["api:attachments.type_named", { files: "setup.exe" }],
+    ]);
   });
 
   it("says there is nothing to send for an account that is not suspended", async () => {

@@ -185,7 +185,7 @@ describe("replying", () => {
 
     const program = await post({ message: "See the file", attachments: [file("setup.exe", "application/octet-stream")] });
     expect(program.status).toBe(400);
-    expect(program.data.result.error.attachments).toEqual(["api:attachments.type"]);
+    expect(program.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.type_named", { files: "setup.exe" }]]);
     expect(program.data.result.initialValue.message).toBe("See the file");
 
     const six = await post({ message: "Six photos", attachments: ["1", "2", "3", "4", "5", "6"].map((n) => file(`${n}.png`)) });
@@ -198,7 +198,9 @@ describe("replying", () => {
       attachments: [new File([new Uint8Array(10 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })],
     });
     expect(big.status).toBe(400);
-    expect(big.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
+    expect(big.data.result.error.attachments.map(messageParts)).toEqual([
+      ["api:attachments.too_large_named", { size: 10, files: "big.png" }],
+    ]);
     expect(seen).toEqual([]);
   });
 
@@ -216,7 +218,9 @@ describe("replying", () => {
       expect(result.status).toBe(413);
       expect(result.data.result.initialValue.message).toBe("The modem's log is attached.");
       expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
-      expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
+      expect(result.data.result.error.attachments.map(messageParts)).toEqual([
+        ["common:formErrors.namedFileTooLarge", { size: 10, file: "modem-log.pdf" }],
+      ]);
     }
     expect(seen).toEqual([]);
   });

@@ -150,7 +150,7 @@ describe("the support form", () => {
   it("refuses a file that is not JPG, PNG or PDF by its name, and by its content when the API says so", async () => {
     const byName = await post({ ...fields, attachments: [file("setup.exe", "application/octet-stream")] });
     expect(byName.status).toBe(400);
-    expect(byName.data.result.error.attachments).toEqual(["api:attachments.type"]);
+    expect(byName.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.type_named", { files: "setup.exe" }]]);
     captureTickets(() => refuse(422, { attachments: ["attachments.type"] }));
     const byContent = await post({ ...fields, attachments: [file("photo.png", "image/png", "MZ\x90\x00 not a png")] });
     expect(byContent.status).toBe(422);
@@ -200,7 +200,9 @@ describe("the support form", () => {
       attachments: [new File([new Uint8Array(10 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })],
     });
     expect(over.status).toBe(400);
-    expect(over.data.result.error.attachments.map(messageParts)).toEqual([["api:attachments.too_large", { size: 10 }]]);
+    expect(over.data.result.error.attachments.map(messageParts)).toEqual([
+      ["api:attachments.too_large_named", { size: 10, files: "big.png" }],
+    ]);
   });
 
   /** A 413 for the files that gives back every text field typed before them, the message once, on the file field. */
@@ -231,7 +233,10 @@ describe("the support form", () => {
       ]);
       const result = await call(newTicket.action as Handler, "/support/100101/new", params, { body, headers });
       expectRefusedWithTextKept(result);
-      expect(result.data.result.error.attachments.map(messageParts)).toEqual([["common:formErrors.filesTooLarge", { size: 10 }]]);
+      // Named: the customer knows which file to choose again.
+      expect(result.data.result.error.attachments.map(messageParts)).toEqual([
+        ["common:formErrors.namedFileTooLarge", { size: 10, file: "modem-log.pdf" }],
+      ]);
     }
     expect(seen).toHaveLength(0);
   });

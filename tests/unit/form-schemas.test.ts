@@ -13,6 +13,7 @@ import { PasswordSchema } from "../../app/schemas/profile.ts";
 import { LanSettingsSchema, reservationSchema, ruleSchema } from "../../app/schemas/router.ts";
 import { AccountDetailsSchema, CancelSchema, MoveSchema, PauseSchema } from "../../app/schemas/services.ts";
 import { SupportTicketSchema } from "../../app/schemas/support.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
 import { addDays, torontoToday } from "../../app/schemas/values.ts";
 
 /** A form's data, files included; an empty file field is what a browser sends for an input left empty. */
@@ -46,7 +47,29 @@ describe("the support form's attachments are optional", () => {
     const empty = parseWithZod(form({ ...ticket, attachments: new File([], "photo.png", { type: "image/png" }) }), {
       schema: SupportTicketSchema,
     });
-    expect(empty.reply().error).toEqual({ attachments: ["api:attachments.empty"] });
+    expect(empty.reply().error).toEqual({ attachments: ['api:attachments.empty_named|{"files":"photo.png"}'] });
+  });
+});
+
+describe("refused attachments are named", () => {
+  const ticket = { category: "wifi", subject: "WiFi drops", description: "Every evening.", idempotency_key: "ticket-key" };
+  const errors = (files: File[]) =>
+    parseWithZod(form({ ...ticket, attachments: files }), { schema: SupportTicketSchema })
+      .reply()
+      .error?.attachments?.map(messageParts);
+
+  it("says each reason once, with the files it refuses, and lets the good files be", () => {
+    expect(errors([png("ok.png"), png("a.exe"), png("b.exe"), png("empty.png", 0)])).toEqual([
+      ["api:attachments.type_named", { files: "a.exe, b.exe" }],
+      ["api:attachments.empty_named", { files: "empty.png" }],
+    ]);
+  });
+
+  it("cuts a long name, keeping its extension", () => {
+    const long = `${"é".repeat(100)}.exe`;
+    const [[, values]] = errors([png(long)])!;
+    expect(values).toEqual({ files: `${"é".repeat(55)}….exe` });
+    expect([...String(values!.files)]).toHaveLength(60);
   });
 });
 
