@@ -244,9 +244,12 @@ test("a request closed months ago says to open a new one, on a phone too @static
 test("a contact without the support role reads a request but cannot answer it", async ({ page }) => {
   const subject = "Forward the main number to the new reception line";
   await signIn(page, "business@example.com", { cameFrom: "/support/200305" });
-  await page.getByTestId("ticket").filter({ hasText: subject }).getByRole("link", { name: subject }).click();
+  // Waiting on the customer, but not on this contact, who may not reply: said so in the list and on the request.
+  const listed = page.getByTestId("ticket").filter({ hasText: subject });
+  await expect(listed.locator("[data-status]")).toHaveText("Waiting for a reply from an authorized contact");
+  await listed.getByRole("link", { name: subject }).click();
   await expect(page).toHaveURL(/\/support\/200305\/tickets\/CS-\d+$/);
-  await expect(statusOf(page, subject)).toHaveText("Waiting for your reply");
+  await expect(statusOf(page, subject)).toHaveText("Waiting for a reply from an authorized contact");
   // Opened by a colleague: his name, not "You".
   await expect(messages(page).first().getByRole("heading", { level: 3 })).toHaveText("Noah Williams");
   await expect(messages(page).last()).toContainText("Which number should the calls go to");

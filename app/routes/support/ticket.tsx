@@ -134,7 +134,12 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       <Card
         id="ticket-subject"
         title={<span className="break-words">{ticket.subject}</span>}
-        actions={<StatusBadge status={ticket.status} label={t(`status.${ticket.status}`)} />}
+        actions={
+          <StatusBadge
+            status={ticket.status}
+            label={t(ticket.status === "waiting_on_customer" && !canWrite ? "status.waitingOnOthers" : `status.${ticket.status}`)}
+          />
+        }
       >
         <Details
           items={[

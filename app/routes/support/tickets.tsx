@@ -36,9 +36,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-function TicketStatus({ status }: { status: SupportTicket["status"] }) {
+/** A request waiting on the customer waits for "your reply" only to a contact who may reply. */
+function TicketStatus({ status, canReply }: { status: SupportTicket["status"]; canReply: boolean }) {
   const { t } = useT("support");
-  return <StatusBadge status={status} label={t(`status.${status}`)} />;
+  return (
+    <StatusBadge status={status} label={t(status === "waiting_on_customer" && !canReply ? "status.waitingOnOthers" : `status.${status}`)} />
+  );
 }
 
 export default function SupportTickets({ loaderData }: Route.ComponentProps) {
@@ -73,7 +76,7 @@ export default function SupportTickets({ loaderData }: Route.ComponentProps) {
                     <h3 className="min-w-0 font-semibold break-words text-gray-900">
                       <PlainLink to={ticketPath(customer.customer_id, ticket.ticket_number)}>{ticket.subject}</PlainLink>
                     </h3>
-                    <TicketStatus status={ticket.status} />
+                    <TicketStatus status={ticket.status} canReply={canOpen} />
                   </div>
                   <p className="mt-1 text-sm text-gray-700">
                     {t("tickets.meta", { number: ticket.ticket_number, category: ticket.category_name })}
