@@ -165,9 +165,7 @@ test("a refused post says why on its account’s form, or above the forms when i
   expect(control.status()).toBe(400);
   await page.setContent(await control.text());
   const account = page.getByRole("region", { name: "E-mails about Queen West Architects" });
-  await expect(account.getByTestId("error-summary")).toContainText(
-    "Characters that cannot be typed were removed. Check what you entered and send it again.",
-  );
+  await expect(account.getByTestId("error-summary")).toContainText("Characters that cannot be typed were removed. Check and send again.");
   await expect(account.getByRole("checkbox", { name: /When a bill is ready/ })).toBeChecked();
   await expect(account.getByRole("checkbox", { name: /Outages and maintenance/ })).toBeChecked();
   await expect(account.getByRole("checkbox", { name: /Payments received/ })).not.toBeChecked();

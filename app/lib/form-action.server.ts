@@ -214,12 +214,12 @@ async function readFormWithinLimits(
     // size loses nothing typed. None read (nothing typed ahead of the files, a body that is not a form): only why.
     const typed = form.fields.keys().next().done ? undefined : withoutControlCharacters(form.fields);
     if (form.refusal === "total" || form.refusal === "fileSize") {
-      // The file found too large is named when there is one (not for a body declared too large as a whole).
+      // A field of several files names the one found too large (not in a body declared too large as a whole).
       const size = rule ? maxMegabytes(files!.purpose) : 0;
       const message = !rule
         ? "common:formErrors.tooLarge"
-        : form.file
-          ? withValues("common:formErrors.namedFileTooLarge", { size, file: shortFileName(form.file) })
+        : form.file && rule.maxFiles > 1
+          ? withValues(`api:${fileField}.too_large_file`, { size, file: shortFileName(form.file) })
           : withValues("common:formErrors.filesTooLarge", { size });
       return { status: 413, message, field: fileField, typed };
     }

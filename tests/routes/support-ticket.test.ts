@@ -219,7 +219,7 @@ describe("replying", () => {
       expect(result.data.result.initialValue.message).toBe("The modem's log is attached.");
       expect(result.data.result.error).toEqual({ attachments: [expect.any(String)] });
       expect(result.data.result.error.attachments.map(messageParts)).toEqual([
-        ["common:formErrors.namedFileTooLarge", { size: 10, file: "modem-log.pdf" }],
+        ["api:attachments.too_large_file", { size: 10, file: "modem-log.pdf" }],
       ]);
     }
     expect(seen).toEqual([]);

@@ -235,7 +235,7 @@ describe("the support form", () => {
       expectRefusedWithTextKept(result);
       // Named: the customer knows which file to choose again.
       expect(result.data.result.error.attachments.map(messageParts)).toEqual([
-        ["common:formErrors.namedFileTooLarge", { size: 10, file: "modem-log.pdf" }],
+        ["api:attachments.too_large_file", { size: 10, file: "modem-log.pdf" }],
       ]);
     }
     expect(seen).toHaveLength(0);
