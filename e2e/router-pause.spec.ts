@@ -83,9 +83,18 @@ test("pause a device at bedtime and now, then resume it", async ({ page }) => {
   expect(await pauseFromApi(page, d)).toBeNull();
 });
 
-test("an offline router refuses, with its message, and pauses nothing", async ({ page }) => {
+test("an offline router: pausing waits, and a pause page opened before refuses, with its message, and pauses nothing", async ({ page }) => {
   await signIn(page, "family@example.com", { cameFrom: "/internet/router/7101" });
-  await page.getByRole("region", { name: "Devices and addresses (DHCP leases)" }).getByRole("link", { name: "Pause" }).first().click();
+  const devices = page.getByRole("region", { name: "Devices and addresses (DHCP leases)" });
+  await expect(devices).toContainText("Devices can be paused once your router is back online.");
+  await expect(devices.getByRole("link", { name: /^Pause / })).toHaveCount(0);
+  // A device's pause page, as a tab opened before the router went offline shows it.
+  const reserve = await devices
+    .getByRole("link", { name: /^(Reserve address|Change reservation) for / })
+    .first()
+    .getAttribute("href");
+  const mac = new URLSearchParams(reserve!.split("?")[1]).get("mac")!;
+  await page.goto(`/internet/router/7101/devices/${encodeURIComponent(mac)}/pause`);
   await page.getByRole("button", { name: "Pause now" }).click();
   await expect(
     page.getByText("Your router cannot be reached right now (it is offline or restarting), so nothing was changed."),

@@ -54,6 +54,14 @@ test("restart the router: confirmation, restarting, check again, back online", a
   const overview = page.getByRole("region", { name: "Your router", exact: true });
   await expect(overview).toContainText("Restarting");
   await expect(overview.getByRole("link", { name: "Restart the router" })).toHaveCount(0);
+  // What the router must take at once waits, and says so: UPnP and a device's pause.
+  const upnp = page.getByRole("region", { name: "Ports opened by devices (UPnP)" });
+  await expect(upnp.getByRole("button", { name: /Turn UPnP/ })).toHaveCount(0);
+  await expect(upnp).toContainText("You can turn UPnP on or off once your router is back online.");
+  const devices = page.getByRole("region", { name: "Devices and addresses (DHCP leases)" });
+  await expect(devices).toContainText("Devices can be paused once your router is back online.");
+  await expect(devices.getByRole("link", { name: /^Pause / })).toHaveCount(0);
+  await expect(devices.getByRole("link", { name: /^(Reserve address|Change reservation) / }).first()).toBeVisible();
   await page.goto(`${router}/restart`);
   await expect(page.getByText(/Your router is already restarting: it started at/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Restart now" })).toHaveCount(0);
@@ -79,6 +87,8 @@ test("restart the router: confirmation, restarting, check again, back online", a
   await expect(page).toHaveURL(router);
   await expect(overview).toContainText("Online");
   await expect(overview.getByRole("link", { name: "Restart the router" })).toBeVisible();
+  await expect(upnp.getByRole("button", { name: /Turn UPnP/ })).toBeVisible();
+  await expect(devices.getByRole("link", { name: /^Pause / }).first()).toBeVisible();
 });
 
 test("the restart confirmation in French @static", async ({ page }) => {

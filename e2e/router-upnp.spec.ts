@@ -32,10 +32,16 @@ test("turn UPnP off, then on again, from the router page", async ({ page }) => {
   await expect(upnp.getByRole("button", { name: "Turn UPnP off" })).toBeVisible();
 });
 
-test("an offline router refuses, with its message, and keeps UPnP as it was", async ({ page }) => {
+test("an offline router: the switch waits, and a page opened before refuses, with its message, and keeps UPnP as it was", async ({
+  page,
+}) => {
   await signIn(page, "family@example.com", { cameFrom: "/internet/router/7101" });
   const upnp = page.getByRole("region", { name: "Ports opened by devices (UPnP)" });
-  await upnp.getByRole("button", { name: "Turn UPnP off" }).click();
+  await expect(upnp).toContainText("You can turn UPnP on or off once your router is back online.");
+  await expect(upnp.getByRole("button", { name: /Turn UPnP/ })).toHaveCount(0);
+  // The switch's own page, as a tab opened before the router went offline shows it.
+  await page.goto("/internet/router/7101/upnp");
+  await page.getByRole("button", { name: "Turn UPnP off" }).click();
   await expect(page).toHaveURL("/internet/router/7101/upnp");
   await expect(
     page.getByText("Your router cannot be reached right now (it is offline or restarting), so nothing was changed."),

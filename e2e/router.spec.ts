@@ -85,6 +85,14 @@ test("an offline router: statistics say the server could not provide them, and e
   const statistics = page.getByRole("region", { name: "Statistics", exact: true });
   await expect(statistics).toContainText("Server could not provide network statistics");
   await expect(page.getByText("Your router is offline", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Changes to its LAN settings, address reservations and port forwarding rules are kept/)).toBeVisible();
+  // What the router must take at once waits, and says so: UPnP and a device's pause.
+  const upnp = page.getByRole("region", { name: "Ports opened by devices (UPnP)" });
+  await expect(upnp).toContainText("You can turn UPnP on or off once your router is back online.");
+  await expect(upnp.getByRole("button", { name: /Turn UPnP/ })).toHaveCount(0);
+  const devices = page.getByRole("region", { name: "Devices and addresses (DHCP leases)" });
+  await expect(devices).toContainText("Devices can be paused once your router is back online.");
+  await expect(devices.getByRole("link", { name: /^Pause / })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "LAN settings", exact: true })).toContainText("192.168.1.50 to 192.168.1.250");
   await expect(page.getByRole("table", { name: "Port forwarding rules" })).toContainText("Home camera");
   await expect(page.getByRole("table", { name: "Devices that have an address from your router" })).toContainText("Jordans-iPhone");

@@ -3,6 +3,7 @@
  * "refresh from the router" form (posted to the router page), each device's pause in words, and the links
  * that reserve an address or pause a device (plain anchors on the server: PlainLink, decision 231).
  */
+import type { ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import type { DhcpLease, DhcpLeasesAnswer } from "#contract/home-network";
 import { Form } from "react-router";
@@ -20,6 +21,7 @@ export function LeasesSection({
   serviceId,
   leases,
   canManage,
+  away,
   lastResult,
 }: {
   serviceId: number;
@@ -29,6 +31,8 @@ export function LeasesSection({
    */
   leases: (Omit<DhcpLeasesAnswer, "dhcp_data"> & { dhcp_data: (DhcpLease & { name: string; host?: string; pause?: string })[] }) | null;
   canManage: boolean;
+  /** While the router is offline or restarting: what says a device's pause waits (in place of its links). */
+  away: ReactNode;
   /** The refresh form's refused post. */
   lastResult?: FormReply | null;
 }) {
@@ -60,6 +64,7 @@ export function LeasesSection({
               ? t("leases.readAt", { date: formatDateTime(leases.refreshed_at, language, "long") })
               : t("leases.lastTable", { date: formatDateTime(leases.refreshed_at, language, "long") })}
           </p>
+          {canManage ? away : null}
           {leases.dhcp_data.length ? (
             <DataTable
               caption={t("leases.caption")}
@@ -113,9 +118,11 @@ export function LeasesSection({
                             {t("leases.unreserve")}
                           </PlainLink>
                         ) : null}
-                        <PlainLink to={`${base}/devices/${mac}/pause`} className="ml-3" aria-label={t("leases.pauseFor", { name })}>
-                          {t("leases.pause")}
-                        </PlainLink>
+                        {away ? null : (
+                          <PlainLink to={`${base}/devices/${mac}/pause`} className="ml-3" aria-label={t("leases.pauseFor", { name })}>
+                            {t("leases.pause")}
+                          </PlainLink>
+                        )}
                       </td>
                     ) : null}
                   </tr>

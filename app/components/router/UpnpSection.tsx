@@ -1,10 +1,12 @@
 /**
  * The router page's UPnP section: whether UPnP is on (GET upnp), a button that turns it off or on (a plain
  * form posted to …/upnp, which comes back here) for contacts who may change the router, and while it is
- * on the ports devices opened themselves (GET upnp-port-forwarding-rules), read only.
+ * on the ports devices opened themselves (GET upnp-port-forwarding-rules), read only. The router takes the
+ * change at once, so while it is offline or restarting the button gives way to when it can be made.
  */
 import type { UpnpRule } from "#contract/home-network";
 import type { RouterUpnp } from "#contract/router-upnp";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Card } from "~/components/Card";
 import { DataTable } from "~/components/DataTable";
@@ -18,11 +20,14 @@ export function UpnpSection({
   upnp,
   rules,
   canManage,
+  away,
 }: {
   serviceId: number;
   upnp: RouterUpnp | null;
   rules: UpnpRule[] | null;
   canManage: boolean;
+  /** While the router is offline or restarting: what says the change waits (in place of the button). */
+  away: ReactNode;
 }) {
   const { t } = useT("router");
   const action = `/internet/router/${serviceId}/upnp`;
@@ -32,7 +37,7 @@ export function UpnpSection({
       id="upnp"
       title={t("upnp.title")}
       actions={
-        upnp && canManage ? (
+        upnp && canManage && !away ? (
           <Form method="post" action={action}>
             <input type="hidden" name="enabled" value={upnp.enabled ? "false" : "true"} />
             <SubmitButton variant="secondary" action={action}>
@@ -44,6 +49,7 @@ export function UpnpSection({
     >
       <p className="mb-3 text-sm text-gray-700">{t("upnp.what")}</p>
       {upnp ? <p className="mb-3 font-semibold">{upnp.enabled ? t("upnp.isOn") : t("upnp.isOff")}</p> : null}
+      {upnp && canManage ? away : null}
       {off ? null : !rules ? (
         <SectionError>{t("errors.upnp")}</SectionError>
       ) : rules.length === 0 ? (

@@ -12,9 +12,9 @@
  */
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/router";
-import { PageAlert, PageAlerts } from "~/components/PageAlert";
+import { PageAlerts } from "~/components/PageAlert";
 import { PageHeader } from "~/components/PageHeader";
 import { LanSection } from "~/components/router/LanSection";
 import { LeasesSection } from "~/components/router/LeasesSection";
@@ -26,7 +26,6 @@ import { UpnpSection } from "~/components/router/UpnpSection";
 import { api } from "~/lib/api.server";
 import { featureFlags } from "~/lib/config.server";
 import { formAction } from "~/lib/form-action.server";
-import { formatDateTime } from "~/lib/i18n";
 import { lazyEnhancement, Nothing } from "~/lib/lazy-enhancement";
 import type { PageHandle } from "~/lib/page-handle";
 import { LazyIncidentAlerts } from "~/components/status/LazyIncidentAlerts";
@@ -140,6 +139,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 // Loaded when shown, so the page's first load carries neither the LAN form's controls nor the live
 // diagnostics panel. The dialog suspends the page while its module arrives (the server renders it in
 // place; a navigation keeps the page on screen meanwhile); the panel exists only with JavaScript.
+// What the page says while the router is offline or restarting (RouterAway.tsx): loaded only then.
+const RouterAwayAlert = lazy(() => import("~/components/router/RouterAway").then((m) => ({ default: m.RouterAwayAlert })));
+const WaitsForRouter = lazy(() => import("~/components/router/RouterAway").then((m) => ({ default: m.WaitsForRouter })));
+const AWAY_NOTE = "mb-3 text-sm text-gray-700";
 const LanDialog = lazy(() => import("~/components/router/LanDialog").then((m) => ({ default: m.LanDialog })));
 // A panel that exists only with JavaScript: nothing when its code does not download.
 const LiveDiagnostics = lazyEnhancement<{ serviceId: number }>(
@@ -148,11 +151,12 @@ const LiveDiagnostics = lazyEnhancement<{ serviceId: number }>(
 );
 
 export default function RouterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, language } = useT("router");
+  const { t } = useT("router");
   const [search] = useSearchParams();
   const data = loaderData;
   const id = data.service.service_id;
   const hydrated = useHydrated();
+  const away = data.cpe?.status === "offline" || data.cpe?.status === "restarting" ? data.cpe.status : null;
   const dialogOpen = data.settingsDialog && data.canManage && data.settings !== null && search.get("dialog") === "lan";
   // Once the dialog has closed (and the page is no longer inert), focus returns to the link that opened it.
   const wasOpen = useRef(dialogOpen);
@@ -166,27 +170,28 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
       <PageHeader title={t("title")} subtitle={<ServiceLine data={data} />} />
       <PageAlerts>
         <LazyIncidentAlerts incidents={data.incidents} today={data.today} className="" />
-        {data.cpe?.status === "offline" ? (
-          <PageAlert tone="warning" title={t("offline.title")}>
-            {t("offline.body", { date: formatDateTime(data.cpe.last_seen_at, language, "long") })}
-          </PageAlert>
-        ) : null}
-        {data.cpe?.status === "restarting" ? (
-          // Its words come from the overview's section of texts: the page loads no other for it.
-          <PageAlert tone="info" title={t("overview.restartingTitle")}>
-            <p>{t("overview.restartingBody")}</p>
-            <Link to={`/internet/router/${id}/restart/status`}>{t("overview.followRestart")}</Link>
-          </PageAlert>
-        ) : null}
+        {away ? <RouterAwayAlert serviceId={id} status={away} lastSeen={data.cpe!.last_seen_at} /> : null}
       </PageAlerts>
       {dialogOpen ? <LanDialog serviceId={id} settings={data.settings!} constraint={data.lanConstraint} lastResult={actionData} /> : null}
       <div className="space-y-6">
         {!data.canManage ? <ReadOnlyNote /> : null}
         <RouterOverview serviceId={id} cpe={data.cpe} lanIp={data.settings?.lan_ip ?? null} canManage={data.canManage} />
         <LanSection serviceId={id} settings={data.settings} canManage={data.canManage} settingsDialog={data.settingsDialog} />
-        <LeasesSection serviceId={id} leases={data.leases} canManage={data.canManage} lastResult={dialogOpen ? null : actionData} />
+        <LeasesSection
+          serviceId={id}
+          leases={data.leases}
+          canManage={data.canManage}
+          away={away && <WaitsForRouter what="pauses" className={AWAY_NOTE} />}
+          lastResult={dialogOpen ? null : actionData}
+        />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
-        <UpnpSection serviceId={id} upnp={data.upnpState} rules={data.upnp} canManage={data.canManage} />
+        <UpnpSection
+          serviceId={id}
+          upnp={data.upnpState}
+          rules={data.upnp}
+          canManage={data.canManage}
+          away={away && <WaitsForRouter what="upnp" className={AWAY_NOTE} />}
+        />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
         {hydrated ? (
           <Suspense fallback={null}>
