@@ -223,7 +223,7 @@ test.describe("single sign-on", () => {
     await page.goto(`/sso?came_from=${encodeURIComponent("/billing/100203")}&sso_token=${token}&lng=fr`);
     await expect(page).toHaveURL(/\/sso\?came_from=%2Fbilling%2F100203&lng=fr$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Passer à une autre connexion\u00a0?");
-    await expect(page.getByRole("button", { name: "Rester connecté en tant que resi@example.com" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Garder la session de resi@example.com" })).toBeVisible();
     await page.getByRole("button", { name: "Continuer en tant que family@example.com" }).click();
     await expect(page).toHaveURL(/\/billing\/100203$/);
   });
