@@ -96,6 +96,8 @@ export interface PendingSwitch {
 }
 interface FlashData {
   notifications: Notification[];
+  /** A code step past its time: its username, for the sign-in page to fill in once. */
+  signInAgainAs: string;
 }
 
 export type PortalSession = Session<SessionData, FlashData>;
@@ -301,12 +303,26 @@ export function getPendingTwoStep(context: Context): PendingTwoStep | undefined 
   return pending && typeof pending.until === "number" && pending.until > Date.now() ? pending : undefined;
 }
 
-/** A code step past its time: where the customer was heading (to sign in again for), forgotten on the way. */
+/**
+ * A code step past its time: where the customer was heading (to sign in again for), forgotten on the
+ * way; its username waits for the sign-in page (`takeSignInAgainAs`).
+ */
 export function endedTwoStep(context: Context): { cameFrom?: string } | undefined {
-  const pending: unknown = holderOf(context).session.get("pendingTwoStep");
+  const holder = holderOf(context);
+  const pending: unknown = holder.session.get("pendingTwoStep");
   if (!pending || typeof pending !== "object") return undefined;
   setPendingTwoStep(context, undefined);
+  if ("username" in pending && typeof pending.username === "string") holder.session.flash("signInAgainAs", pending.username);
   return { cameFrom: "cameFrom" in pending && typeof pending.cameFrom === "string" ? pending.cameFrom : undefined };
+}
+
+/** The username of a code step that ran out, once: the sign-in page fills it in. */
+export function takeSignInAgainAs(context: Context): string | undefined {
+  const holder = holderOf(context);
+  if (!holder.session.has("signInAgainAs")) return undefined;
+  const username = holder.session.get("signInAgainAs");
+  holder.changed = true;
+  return typeof username === "string" ? username : undefined;
 }
 
 export function setPendingTwoStep(context: Context, value: PendingTwoStep | undefined): void {

@@ -25,7 +25,7 @@ import { safeRedirectPath } from "~/lib/public-paths";
 import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useDeferredForm } from "~/lib/conform";
-import { getTokens } from "~/lib/session.server";
+import { getTokens, takeSignInAgainAs } from "~/lib/session.server";
 import { readDraft } from "~/lib/form-draft.server";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { apiWaitEnds, minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const draft = await readDraft(request);
   return {
     sessionEnded: Boolean(draft),
+    // Back from a code step that ran out: its username, filled in.
+    username: takeSignInAgainAs(context) ?? "",
     // Sent here by a sign-in, and no cookie came back at all: the browser refused the session's.
     cookiesBlocked: url.searchParams.get("check") === "cookies" && !request.headers.has("Cookie"),
     cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
@@ -120,6 +122,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const [form, fields] = useDeferredForm({
     lastResult: actionData?.result,
+    defaultValue: loaderData.username ? { username: loaderData.username } : undefined,
     constraint: loaderData.constraint,
     onValidate: useLazyValidation(() => import("~/schemas/login").then((m) => m.LoginSchema)),
     shouldValidate: "onBlur",

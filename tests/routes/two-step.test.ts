@@ -216,6 +216,12 @@ describe("signing in with two-step verification on", () => {
     try {
       const late = await codeStepCall(cookie, { code: TWO_STEP_CODE });
       expect(late.location).toBe("/login?came_from=%2Fbilling%2F100203");
+      // The sign-in page fills in the username, once.
+      const again = nextCookie(cookie, late.setCookies);
+      const signIn = await callRoute<any>(login.loader, { url: late.location!, cookie: again });
+      expect(signIn.data.username).toBe(TWO_STEP_USER);
+      const twice = await callRoute<any>(login.loader, { url: late.location!, cookie: nextCookie(again, signIn.setCookies) });
+      expect(twice.data.username).toBe("");
       const page = await codeStepCall(cookie);
       expect(page.location).toBe("/login?came_from=%2Fbilling%2F100203");
       // Forgotten on the way: the page again is the plain sign-in.
