@@ -43,6 +43,20 @@ function cardRules(value: Posted<Record<(typeof CARD_FIELDS)[number], string>>, 
   }
 }
 
+/**
+ * An amount as customers write money, in dollars and cents for the API ("12.50"): a dollar sign and
+ * spaces around or inside it (French "1 234,56 $", with its no-break spaces), thousands set off by commas
+ * ("1,000.00"), and a decimal comma ("12,50", which a French phone's decimal keypad types). Anything
+ * else is given as it came, for the amount's rules to refuse.
+ */
+export function normalAmount(typed: string): string {
+  const text = typed.replace(/[\s\u00a0\u202f\u2009]+/g, "").replace(/^\$|\$$/g, "");
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return text.replaceAll(",", "");
+  if (/^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(text)) return text.replaceAll(".", "").replace(",", ".");
+  if (/^\d+,\d{1,2}$/.test(text)) return text.replace(",", ".");
+  return text;
+}
+
 /** Make a payment: the balance or another amount, by card or from a bank account. */
 export const PaymentSchema = everyRule(
   z.object({
@@ -62,7 +76,7 @@ export const PaymentSchema = everyRule(
   }),
   (value, ctx) => {
     if (value.amount_choice === "other") {
-      const parsed = parseAmount(posted(value.amount));
+      const parsed = parseAmount(normalAmount(posted(value.amount)));
       if ("code" in parsed) ctx.addIssue({ code: "custom", message: `api:amount.${parsed.code}`, path: ["amount"] });
     }
     // No method chosen yet: its own message says so; the card's fields are the ones shown first.

@@ -132,6 +132,30 @@ describe("make a payment", () => {
     expect(seen[0].form?.has("institution_number")).toBe(false);
   });
 
+  it("takes an amount as customers write money, and sends the API dollars and cents", async () => {
+    const typed = ["12,50", "12,50\u00a0$", "$12.50", " 12.5 ", "1,000.00", "1\u00a0000,00 $", "1.000,00"];
+    const seen = captureWrites("POST /billing/{id}/payments", () =>
+      reply("POST /billing/{id}/payments", {
+        success: true,
+        payment: payment({ transaction_id: "TX-ABC", amount: 12.5 }),
+        balance_owing: 151.35,
+        amount_due: 151.35,
+        suspension_lifted: false,
+      }),
+    );
+    for (const amount of typed) {
+      const result = await call(pay.action as Handler, "/billing/100101/pay", { customerId: "100101" }, { form: paymentForm({ amount }) });
+      expect(result.status, amount).toBe(302);
+    }
+    expect(seen.map((write) => write.form?.get("amount"))).toEqual(["12.50", "12.50", "12.50", "12.5", "1000.00", "1000.00", "1000.00"]);
+    // What is still no amount is refused as before, and sent nowhere.
+    for (const amount of ["12,5,0", "1,00.00", "12.50$$", "12,5050"]) {
+      const result = await call(pay.action as Handler, "/billing/100101/pay", { customerId: "100101" }, { form: paymentForm({ amount }) });
+      expect(result.status, amount).toBe(400);
+    }
+    expect(seen).toHaveLength(typed.length);
+  });
+
   it("pays the balance as the API knows it when the customer chose the balance", async () => {
     server.use(
       on("GET /billing/{id}/summary", () =>

@@ -26,7 +26,7 @@ import { formatDate, formatMoney, type Language } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
-import { PaymentSchema } from "~/schemas/billing";
+import { PaymentSchema, normalAmount } from "~/schemas/billing";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Each view carries a new idempotency key: never answered 304 (app/lib/page-handle.ts).
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       hideFields: ["card_number", "cvv", "account_number"],
       idempotent: true,
       submit: async (value, { idempotencyKey, language }) => {
-        let amount = value.amount ?? "";
+        let amount = normalAmount(value.amount ?? "");
         if (value.amount_choice === "balance") {
           // What is still owed as the API knows it now: another tab may have paid since this page was shown.
           const balance = await balanceNow();
