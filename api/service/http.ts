@@ -26,12 +26,15 @@ declare global {
 
 /**
  * Control characters no text field may hold (tab, line feed and carriage return are text); PostgreSQL
- * refuses NUL in text outright. Refused with a 422 field error `<field>.control_characters`.
+ * refuses NUL in text outright. With them the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which no keyboard types and which turn the text around them backwards
+ * where it is shown ("Zoë‮gnp.exe" shows as "Zoëexe.png"); the marks U+200E and U+200F stay. Refused
+ * with a 422 field error `<field>.control_characters`.
  */
 // eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
-const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F]/;
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
 /** Where in a parsed body or query a control character hides: the path of the first, as a field name. */
 function controlCharacterField(value: unknown, path: string, depth = 0): string | null {

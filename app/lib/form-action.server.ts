@@ -132,11 +132,13 @@ export type BodyProblem = {
 };
 
 /**
- * Control characters no form field may hold (tab, line feed and carriage return are text). The API
- * refuses them too (422 `<field>.control_characters`); PostgreSQL refuses NUL outright.
+ * Control characters no form field may hold (tab, line feed and carriage return are text), and the
+ * bidirectional embeddings, overrides and isolates, which no keyboard types and which turn the text
+ * around them backwards where it is shown. The API refuses them too (422 `<field>.control_characters`,
+ * api/service/http.ts); PostgreSQL refuses NUL outright.
  */
 // eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
 /** The fields of a form whose value (or file name, or own name) holds a control character, in order. */
 function fieldsWithControlCharacters(form: FormData): string[] {

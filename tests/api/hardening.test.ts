@@ -2,6 +2,7 @@
  * The reference API against what an attacker sends: control characters (PostgreSQL refuses NUL in
  * text), multipart bodies without a token, credential spraying, stolen refresh tokens.
  */
+import { samplePdf } from "../support/sample-files.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccessTokenAnswer } from "#contract/auth";
 import { createTestApi, type TestApi } from "./support/api.ts";
@@ -22,6 +23,8 @@ describe("control characters", () => {
     ["a NUL in the sign-in username (form)", "POST", "/auth/access-token", { form: { username: "a\u0000b", password: "x" } }, "username"],
     ["a NUL in forgot password", "POST", "/auth/forgot-password", { json: { username: "resi\u0000@example.com" } }, "username"],
     ["an escape character nested in JSON", "POST", "/auth/forgot-password", { json: { username: { deep: "x\u001b[2J" } } }, "username"],
+    ["a right-to-left override", "POST", "/auth/forgot-password", { json: { username: "Zo\u00eb\u202egnp.exe" } }, "username"],
+    ["a directional isolate", "POST", "/auth/forgot-password", { form: { username: "a\u2067b\u2069" } }, "username"],
   ] as const)("refuse %s with a 422 field error, not a 500", async (_what, method, path, options, field) => {
     const { status, body } = await api.call(method, path, options as never);
     expect(status).toBe(422);
@@ -52,10 +55,28 @@ describe("control characters", () => {
     expect(after!.n).toBe(before!.n);
   });
 
-  it("keeps line breaks and tabs in text (a ticket description is text)", async () => {
-    const { status } = await api.call("POST", "/auth/forgot-password", { json: { username: "nobody\t@example.com" } });
-    expect(status).not.toBe(500);
-    expect(status).not.toBe(422);
+  it("keeps line breaks and tabs in text (a ticket description is text), and the directional marks", async () => {
+    for (const username of ["nobody\t@example.com", "\u200fnobody\u200e@example.com"]) {
+      const { status } = await api.call("POST", "/auth/forgot-password", { json: { username } });
+      expect(status, username).not.toBe(500);
+      expect(status, username).not.toBe(422);
+    }
+  });
+
+  it("refuses a file name that turns around to hide its type, and stores nothing", async () => {
+    const token = await api.signIn("resi@example.com");
+    const before = await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM support_tickets");
+    const form = new FormData();
+    form.append("category", "outage");
+    form.append("subject", "Router");
+    form.append("description", "It blinks");
+    // Shown as "scanfdp.exe", a real PDF otherwise: only its name is refused.
+    form.append("attachments", new File([new Uint8Array(samplePdf())], "scan\u202eexe.pdf", { type: "application/pdf" }));
+    const { status, body } = await api.call("POST", "/support/tickets/100101", { token, form });
+    expect(status).toBe(422);
+    expect(body.errors.attachments).toEqual(["attachments.control_characters"]);
+    const after = await api.db.one<{ n: number }>("SELECT count(*)::int AS n FROM support_tickets");
+    expect(after!.n).toBe(before!.n);
   });
 
   it("answers 404 before asking for a token for an address no endpoint has or that does not decode", async () => {

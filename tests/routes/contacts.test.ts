@@ -122,6 +122,23 @@ describe("add a contact", () => {
     expect(notification).toMatchObject({ type: "success", key: "contacts:add.notifyAdded", values: { name: "Lena Park" } });
   });
 
+  it("refuses a name that would turn the text around it backwards, giving it back without the override", async () => {
+    const seen = capture("POST /customer/{id}/contacts", () =>
+      reply("POST /customer/{id}/contacts", { success: true, contact_id: 30, invitation_expires_at: "2026-11-30T14:00:00Z" }),
+    );
+    const named = valid.map(([name, value]): [string, string] =>
+      name === "first_name" ? [name, "Zo\u00eb\u202egnp.exe"] : name === "last_name" ? [name, "\u2067Park\u2069"] : [name, value],
+    );
+    const result = await call(newContact.action as Handler, "/contacts/200301/new", { customerId: "200301" }, encoded(named));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({
+      first_name: ["common:formErrors.controlCharacters"],
+      last_name: ["common:formErrors.controlCharacters"],
+    });
+    expect(result.data.result.initialValue).toMatchObject({ first_name: "Zo\u00ebgnp.exe", last_name: "Park" });
+    expect(seen).toHaveLength(0);
+  });
+
   it("refuses a form without roles and with a bad e-mail, keeping what was typed", async () => {
     const result = await call(
       newContact.action as Handler,
