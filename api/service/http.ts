@@ -28,7 +28,7 @@ declare global {
  * Control characters no text field may hold (tab, line feed and carriage return are text); PostgreSQL
  * refuses NUL in text outright. With them the bidirectional embeddings, overrides and isolates
  * (U+202A–U+202E, U+2066–U+2069), which no keyboard types and which turn the text around them backwards
- * where it is shown ("Zoë‮gnp.exe" shows as "Zoëexe.png"); the marks U+200E and U+200F stay. Refused
+ * where it is shown ("Zoë" + U+202E + "gnp.exe" shows as "Zoëexe.png"); the marks U+200E and U+200F stay. Refused
  * with a 422 field error `<field>.control_characters`.
  */
 // eslint-disable-next-line no-control-regex
