@@ -1,5 +1,6 @@
 /** What the billing pages share on the server. */
 import { data, type RouterContextProvider } from "react-router";
+import type { BalanceDetails } from "#contract/billing";
 import { api, type ApiClient } from "~/lib/api.server";
 import { requireCustomer } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
@@ -12,6 +13,18 @@ interface PageArgs {
   context: Readonly<RouterContextProvider>;
   params: { customerId?: string };
 }
+
+/**
+ * What a suspension notice asks for (docs/billing.md, "Suspension for non-payment"): what is still owed,
+ * the API's `amount_due` (the balance less the payments on their way, never below zero), never the
+ * balance, so that a payment on its way is not asked for again; and what is on its way, which the notice
+ * names when it covers the balance. From the billing summary's balance or the dashboard's billing details.
+ */
+export const stillOwed = (balance: Pick<BalanceDetails, "amount_due" | "pending_total"> & { pending_payments: readonly unknown[] }) => ({
+  amountDue: balance.amount_due,
+  pendingTotal: balance.pending_total,
+  pendingCount: balance.pending_payments.length,
+});
 
 /** Automatic payments exist only while the autopay feature is on (FEATURE_AUTOPAY_BILLING): 404 otherwise. */
 export function requireAutopayFeature(): void {

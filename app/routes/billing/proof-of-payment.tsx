@@ -1,7 +1,8 @@
 /**
  * /billing/{customerId}/proof-of-payment: an account suspended for non-payment sends proof that it
  * paid elsewhere (POST /billing/{id}/proof-of-payment, multipart): 1 to 5 files (JPG, PNG or PDF,
- * 20 MB each at most) and a note. The account then shows "under review".
+ * 20 MB each at most) and a note. The account then shows "under review". The page names what is still
+ * owed (the summary's amount_due), or says that the payments on their way cover the balance.
  */
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -18,6 +19,7 @@ import { formatMoney } from "~/lib/i18n";
 import { usePortalForm } from "~/lib/use-portal-form";
 import { useT } from "~/lib/use-t";
 import { ProofOfPaymentSchema } from "~/schemas/billing";
+import { stillOwed } from "./billing.server";
 
 export const handle = { i18n: ["billing", "api"] };
 
@@ -30,7 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     customer: { customer_id: customer.customer_id, contract_name: customer.contract_name },
     suspended: summary.suspended_for_nonpayment,
     submitted: summary.submitted_proof_of_payment,
-    balance: summary.balanceDetails.balance_owing,
+    // What is still owed, as the billing summary says it: a payment on its way is not asked for again.
+    owed: stillOwed(summary.balanceDetails),
     constraint,
   };
 }
@@ -58,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ProofOfPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("billing");
-  const { customer, suspended, submitted, balance } = loaderData;
+  const { customer, suspended, submitted, owed } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/billing").then((m) => m.ProofOfPaymentSchema),
     lastResult: actionData,
@@ -83,7 +86,11 @@ export default function ProofOfPayment({ loaderData, actionData }: Route.Compone
       ) : (
         <>
           <div className="mb-6 space-y-2 text-gray-800">
-            <p>{t("proof.intro", { amount: formatMoney(balance, language) })}</p>
+            <p>
+              {owed.amountDue > 0
+                ? t("proof.intro", { amount: formatMoney(owed.amountDue, language) })
+                : t("proof.introOnItsWay", { amount: formatMoney(owed.pendingTotal, language), count: owed.pendingCount })}
+            </p>
             {submitted ? <p className="font-medium">{t("proof.alreadySent")}</p> : null}
           </div>
           <ErrorSummary form={form} />

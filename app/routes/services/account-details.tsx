@@ -2,7 +2,8 @@
  * /account-details/{customerId?}: account details and manage service. Its packages with their services,
  * pauses, pending requests and the actions the API allows (GET /services/{id}), with the account (GET
  * /account-details/{id}) and past pauses (GET /services/{id}/scheduled-pause-detail) included in that
- * one call when the API can, asked apart when it leaves them out.
+ * one call when the API can, asked apart when it leaves them out. While the account is suspended for
+ * non-payment, what is still owed (GET /residential-dashboard/{id}/billing-details, as the dashboard shows it).
  * Every action is a link to a page of its own with a plain form (docs/services.md).
  */
 import { Link } from "react-router";
@@ -18,6 +19,7 @@ import { redirectToActiveAccount } from "~/lib/auth.server";
 import { featureFlags } from "~/lib/config.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { requireResidentialCustomer } from "./services.server";
+import { stillOwed } from "~/routes/billing/billing.server";
 import { useT } from "~/lib/use-t";
 
 export const handle = { i18n: ["services", "api"] };
@@ -34,11 +36,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
   // The account and past pauses come with the packages when the API can; what an API leaves out is asked apart.
   const pastIncluded = services.bundles.every((b) => b.past_pauses);
-  const [account, pauses] = await Promise.all([
+  const [account, pauses, owed] = await Promise.all([
     included ?? client.call("GET /account-details/{customerId}", { params: { customerId: id } }).then((a) => a.account_details),
     pausing && !pastIncluded ? client.call("GET /services/{customerId}/scheduled-pause-detail", { params: { customerId: id } }) : null,
+    // Suspended: the notice asks for what is still owed, not the balance (a payment on its way is not asked for again).
+    services.suspended_for_nonpayment
+      ? client
+          .call("GET /residential-dashboard/{customerId}/billing-details", { params: { customerId: id } })
+          .then((answer) => stillOwed(answer.billing_details))
+      : null,
   ]);
-  return { account, services, pastPauses: pastPausesOf(pauses), pausing };
+  return { account, services, pastPauses: pastPausesOf(pauses), pausing, owed };
 }
 
 /** Past pauses asked apart, by package (null when they came with the packages). */
@@ -69,7 +77,7 @@ function RequestLine({ request }: { request: ServiceRequest }) {
 
 export default function AccountDetails({ loaderData }: Route.ComponentProps) {
   const { t, language } = useT("services");
-  const { account, services, pastPauses, pausing } = loaderData;
+  const { account, services, pastPauses, pausing, owed } = loaderData;
   const id = account.customer_id;
   const date = (value: string) => formatDate(value, language);
   const base = `/account-details/${id}`;
@@ -88,14 +96,20 @@ export default function AccountDetails({ loaderData }: Route.ComponentProps) {
         }
       />
       <PageAlerts>
-        {services.suspended_for_nonpayment ? (
+        {owed ? (
           <PageAlert tone="error" title={t("account.suspendedTitle")}>
-            <p>{t("account.suspendedText", { amount: formatMoney(services.balance_owing, language) })}</p>
-            <p className="mt-2">
-              <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
-                {t("account.pay")}
-              </Link>
-            </p>
+            {owed.amountDue > 0 ? (
+              <>
+                <p>{t("account.suspendedText", { amount: formatMoney(owed.amountDue, language) })}</p>
+                <p className="mt-2">
+                  <Link to={`/billing/${id}/pay`} className="font-semibold text-error underline">
+                    {t("account.pay")}
+                  </Link>
+                </p>
+              </>
+            ) : (
+              <p>{t("account.suspendedOnItsWay", { amount: formatMoney(owed.pendingTotal, language), count: owed.pendingCount })}</p>
+            )}
           </PageAlert>
         ) : null}
         {!services.can_manage ? (
