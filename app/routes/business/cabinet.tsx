@@ -4,7 +4,8 @@
  * a chart drawn on the server with its continuous limit (80% of the breaker) marked, and in a table
  * its breaker, limit, peak, average, peak against the limit and energy; a circuit whose peak reaches
  * NEAR_LIMIT_PERCENT of its limit stands out. A table of each day's peaks and a CSV of the samples
- * follow. Without an id: the active account's services.
+ * follow; a range in which nothing was measured says so instead (as the bandwidth page does). Without an
+ * id: the active account's services.
  */
 import { DataTable } from "~/components/DataTable";
 import { data, Link } from "react-router";
@@ -127,121 +128,128 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
 
-          {circuits.length === 0 ? <p className="text-gray-800">{t("cabinet.noCircuits")}</p> : null}
-
-          <DataTable
-            caption={t("cabinet.circuitsCaption")}
-            columns={[
-              { header: t("cabinet.columns.circuit") },
-              { header: t("cabinet.columns.breaker"), align: "right" },
-              { header: t("cabinet.columns.limit"), align: "right" },
-              { header: t("cabinet.columns.peak"), align: "right" },
-              { header: t("cabinet.columns.average"), align: "right" },
-              { header: t("cabinet.columns.utilization"), align: "right" },
-              { header: t("cabinet.columns.energy"), align: "right" },
-            ]}
-            rows={circuits}
-            row={(c) => (
-              <tr
-                key={c.circuit_id}
-                className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
-                data-near={c.near || undefined}
-              >
-                <th scope="row" className="whitespace-nowrap">
-                  {c.name}
-                  <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
-                </th>
-                <td className="cell-num">{amps(c.breaker_amps)}</td>
-                <td className="cell-num">{amps(c.max_continuous_amps)}</td>
-                <td className="cell-num">{amps(c.peak_amps)}</td>
-                <td className="cell-num">{amps(c.average_amps)}</td>
-                <td className="cell-num">
-                  {c.peak_utilization_percent === null
-                    ? "—"
-                    : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
-                  {c.near ? (
-                    <span className="ml-2 inline-block rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-warning-dark ring-1 ring-warning-dark">
-                      {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="cell-num">{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
-              </tr>
-            )}
-            testId="circuits"
-          />
-          <p className="text-sm text-gray-700">{t("cabinet.limitExplained")}</p>
-
-          <div className="space-y-6">
-            {circuits.map((c) => (
-              <section
-                key={c.circuit_id}
-                aria-labelledby={`circuit-${c.circuit_id}-heading`}
-                className={`rounded-lg border bg-white p-5 shadow-sm ${c.near ? "border-warning-dark" : "border-gray-200"}`}
-              >
-                <h3 id={`circuit-${c.circuit_id}-heading`} className="text-lg font-semibold text-gray-900">
-                  {c.name}
-                  {c.near ? (
-                    <span className="ml-2 text-sm font-semibold text-warning-dark">
-                      {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
-                    </span>
-                  ) : null}
-                </h3>
-                <div className="mt-3">
-                  <TimeChart
-                    id={`circuit-${c.circuit_id}`}
-                    title={t("cabinet.chartTitle", { circuit: c.name })}
-                    description={t("cabinet.chartDesc", {
-                      peak: amps(c.peak_amps),
-                      average: amps(c.average_amps),
-                      limit: amps(c.max_continuous_amps),
-                    })}
-                    data={c.chart}
-                    lines={[{ key: "amps", label: t("cabinet.current"), colour: COLOURS.amps }]}
-                    markers={[{ label: t("cabinet.limit"), value: c.max_continuous_amps, colour: COLOURS.limit }]}
-                    unit={(value) => t("units.amps", { value })}
-                    unitLabel={t("units.ampsUnit")}
-                  />
-                </div>
-              </section>
-            ))}
-          </div>
-
-          {days && days.length && circuits.length ? (
-            <section aria-labelledby="power-days-heading">
-              <h3 id="power-days-heading" className="text-lg font-semibold text-gray-900">
-                {t("cabinet.daysTitle")}
-              </h3>
+          {circuits.length === 0 ? (
+            <p className="text-gray-800">{t("cabinet.noCircuits")}</p>
+          ) : !days?.length ? (
+            // Nothing measured in the range: said, as the bandwidth page says it, instead of charts and tables of "—".
+            <p className="text-gray-800" data-testid="power-none">
+              {t("cabinet.noSamples")}
+            </p>
+          ) : (
+            <>
               <DataTable
-                caption={t("cabinet.daysCaption")}
+                caption={t("cabinet.circuitsCaption")}
                 columns={[
-                  { header: t("cabinet.columns.day") },
-                  ...circuits.map((c) => ({
-                    key: String(c.circuit_id),
-                    header: t("cabinet.columns.dayPeak", { circuit: c.name }),
-                    align: "right" as const,
-                  })),
+                  { header: t("cabinet.columns.circuit") },
+                  { header: t("cabinet.columns.breaker"), align: "right" },
+                  { header: t("cabinet.columns.limit"), align: "right" },
+                  { header: t("cabinet.columns.peak"), align: "right" },
+                  { header: t("cabinet.columns.average"), align: "right" },
+                  { header: t("cabinet.columns.utilization"), align: "right" },
+                  { header: t("cabinet.columns.energy"), align: "right" },
                 ]}
-                rows={days}
-                row={(day) => (
-                  <tr key={day.day} className="border-t border-gray-200">
+                rows={circuits}
+                row={(c) => (
+                  <tr
+                    key={c.circuit_id}
+                    className={`border-t border-gray-200 ${c.near ? "bg-warning-light" : ""}`}
+                    data-near={c.near || undefined}
+                  >
                     <th scope="row" className="whitespace-nowrap">
-                      {formatDate(day.day, language, "medium")}
+                      {c.name}
+                      <span className="block text-xs font-normal text-gray-700">{t("units.volts", { value: c.voltage })}</span>
                     </th>
-                    {circuits.map((c) => (
-                      <td key={c.circuit_id} className="cell-num">
-                        {amps(day.peaks[c.circuit_id] ?? null)}
-                      </td>
-                    ))}
+                    <td className="cell-num">{amps(c.breaker_amps)}</td>
+                    <td className="cell-num">{amps(c.max_continuous_amps)}</td>
+                    <td className="cell-num">{amps(c.peak_amps)}</td>
+                    <td className="cell-num">{amps(c.average_amps)}</td>
+                    <td className="cell-num">
+                      {c.peak_utilization_percent === null
+                        ? "—"
+                        : t("units.percent", { value: formatNumber(c.peak_utilization_percent, language, 0) })}
+                      {c.near ? (
+                        <span className="ml-2 inline-block rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-warning-dark ring-1 ring-warning-dark">
+                          {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="cell-num">{t("units.kwh", { value: formatNumber(c.energy_kwh, language, 1) })}</td>
                   </tr>
                 )}
-                className="mt-2"
-                tall
-                testId="power-days"
+                testId="circuits"
               />
-              <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
-            </section>
-          ) : null}
+              <p className="text-sm text-gray-700">{t("cabinet.limitExplained")}</p>
+
+              <div className="space-y-6">
+                {circuits.map((c) => (
+                  <section
+                    key={c.circuit_id}
+                    aria-labelledby={`circuit-${c.circuit_id}-heading`}
+                    className={`rounded-lg border bg-white p-5 shadow-sm ${c.near ? "border-warning-dark" : "border-gray-200"}`}
+                  >
+                    <h3 id={`circuit-${c.circuit_id}-heading`} className="text-lg font-semibold text-gray-900">
+                      {c.name}
+                      {c.near ? (
+                        <span className="ml-2 text-sm font-semibold text-warning-dark">
+                          {c.over ? t("cabinet.overLimit") : t("cabinet.nearLimit")}
+                        </span>
+                      ) : null}
+                    </h3>
+                    <div className="mt-3">
+                      <TimeChart
+                        id={`circuit-${c.circuit_id}`}
+                        title={t("cabinet.chartTitle", { circuit: c.name })}
+                        description={t("cabinet.chartDesc", {
+                          peak: amps(c.peak_amps),
+                          average: amps(c.average_amps),
+                          limit: amps(c.max_continuous_amps),
+                        })}
+                        data={c.chart}
+                        lines={[{ key: "amps", label: t("cabinet.current"), colour: COLOURS.amps }]}
+                        markers={[{ label: t("cabinet.limit"), value: c.max_continuous_amps, colour: COLOURS.limit }]}
+                        unit={(value) => t("units.amps", { value })}
+                        unitLabel={t("units.ampsUnit")}
+                      />
+                    </div>
+                  </section>
+                ))}
+              </div>
+
+              <section aria-labelledby="power-days-heading">
+                <h3 id="power-days-heading" className="text-lg font-semibold text-gray-900">
+                  {t("cabinet.daysTitle")}
+                </h3>
+                <DataTable
+                  caption={t("cabinet.daysCaption")}
+                  columns={[
+                    { header: t("cabinet.columns.day") },
+                    ...circuits.map((c) => ({
+                      key: String(c.circuit_id),
+                      header: t("cabinet.columns.dayPeak", { circuit: c.name }),
+                      align: "right" as const,
+                    })),
+                  ]}
+                  rows={days}
+                  row={(day) => (
+                    <tr key={day.day} className="border-t border-gray-200">
+                      <th scope="row" className="whitespace-nowrap">
+                        {formatDate(day.day, language, "medium")}
+                      </th>
+                      {circuits.map((c) => (
+                        <td key={c.circuit_id} className="cell-num">
+                          {amps(day.peaks[c.circuit_id] ?? null)}
+                        </td>
+                      ))}
+                    </tr>
+                  )}
+                  className="mt-2"
+                  tall
+                  testId="power-days"
+                />
+                <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
+              </section>
+            </>
+          )}
         </>
       )}
     </div>
