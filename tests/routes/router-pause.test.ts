@@ -280,9 +280,9 @@ describe("pausing, resuming and scheduling", () => {
   });
 
   it.each([
-    [503, 503, "router:saveUnavailable"],
-    [500, 502, "router:saveFailed"],
-    [403, 403, "router:forbidden"],
+    [503, 503, "router:failed.unavailable"],
+    [500, 502, "router:failed.server"],
+    [403, 403, "router:failed.forbidden"],
   ])("keeps the page with the router's error when the API answers %i", async (status, answered, message) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -104,7 +104,7 @@ describe("restart now", () => {
   it.each([
     [503, 503, "router:restart.unavailable"],
     [500, 502, "router:restart.failed"],
-    [403, 403, "router:forbidden"],
+    [403, 403, "router:failed.forbidden"],
   ])("keeps the page with the restart error when the API answers %i", async (status, answered, message) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -417,9 +417,9 @@ describe("LAN settings", () => {
   });
 
   it.each([
-    [503, 503, "router:saveUnavailable"],
-    [500, 502, "router:saveFailed"],
-    [403, 403, "router:forbidden"],
+    [503, 503, "router:failed.unavailable"],
+    [500, 502, "router:failed.server"],
+    [403, 403, "router:failed.forbidden"],
   ])("keeps the form with the save error when the API answers %i", async (status, answered, message) => {
     server.use(on("PUT /router/{serviceId}/network-settings", () => refuse(status)));
     quiet();
@@ -760,8 +760,8 @@ describe("port forwarding rules", () => {
   });
 
   it.each([
-    [403, 403, "router:forbidden"],
-    [503, 503, "router:saveUnavailable"],
+    [403, 403, "router:failed.forbidden"],
+    [503, 503, "router:failed.unavailable"],
   ])("keeps the removal page with a message when the API answers %i", async (status, answered, message) => {
     server.use(on("DELETE /router/{serviceId}/port-forwarding-rules/{ruleId}", () => refuse(status)));
     quiet();

@@ -32,7 +32,7 @@ export function RouterAwayAlert({
 }
 
 /** In a section, what waits until the router is back. */
-export function WaitsForRouter({ what, className }: { what: "upnp" | "pauses"; className?: string }) {
+export function WaitsForRouter({ what }: { what: "upnp" | "pauses" }) {
   const { t } = useT("router");
-  return <p className={className}>{t(`offline.${what}WhenBack`)}</p>;
+  return <p className="mb-3 text-sm text-gray-700">{t(`offline.${what}WhenBack`)}</p>;
 }

@@ -246,7 +246,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
                   tall
                   testId="power-days"
                 />
-                <p className="mt-2 text-sm text-gray-700">{t("bandwidth.daysNote")}</p>
+                <p className="mt-2 text-sm text-gray-700">{t("cabinet.daysNote")}</p>
               </section>
             </>
           )}

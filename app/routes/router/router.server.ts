@@ -200,7 +200,11 @@ export function part<T>(answered: T | undefined, call: () => Promise<T>): Promis
 }
 
 /** The form-level messages of the router forms (a refusal names who may change the router). */
-export const ROUTER_FAILURES = { forbidden: "router:forbidden", unavailable: "router:saveUnavailable", server: "router:saveFailed" };
+export const ROUTER_FAILURES = {
+  forbidden: "router:failed.forbidden",
+  unavailable: "router:failed.unavailable",
+  server: "router:failed.server",
+};
 
 /** Saves the LAN settings (PUT network-settings), then back to the router page with a notice. */
 export async function saveLanSettings(args: { request: Request; context: Context }, serviceId: number) {

@@ -140,9 +140,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 // diagnostics panel. The dialog suspends the page while its module arrives (the server renders it in
 // place; a navigation keeps the page on screen meanwhile); the panel exists only with JavaScript.
 // What the page says while the router is offline or restarting (RouterAway.tsx): loaded only then.
-const RouterAwayAlert = lazy(() => import("~/components/router/RouterAway").then((m) => ({ default: m.RouterAwayAlert })));
-const WaitsForRouter = lazy(() => import("~/components/router/RouterAway").then((m) => ({ default: m.WaitsForRouter })));
-const AWAY_NOTE = "mb-3 text-sm text-gray-700";
+const routerAway = () => import("~/components/router/RouterAway");
+const RouterAwayAlert = lazy(() => routerAway().then((m) => ({ default: m.RouterAwayAlert })));
+const WaitsForRouter = lazy(() => routerAway().then((m) => ({ default: m.WaitsForRouter })));
 const LanDialog = lazy(() => import("~/components/router/LanDialog").then((m) => ({ default: m.LanDialog })));
 // A panel that exists only with JavaScript: nothing when its code does not download.
 const LiveDiagnostics = lazyEnhancement<{ serviceId: number }>(
@@ -181,7 +181,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
           serviceId={id}
           leases={data.leases}
           canManage={data.canManage}
-          away={away && <WaitsForRouter what="pauses" className={AWAY_NOTE} />}
+          away={away && <WaitsForRouter what="pauses" />}
           lastResult={dialogOpen ? null : actionData}
         />
         <RulesSection serviceId={id} rules={data.rules} canManage={data.canManage} />
@@ -190,7 +190,7 @@ export default function RouterPage({ loaderData, actionData }: Route.ComponentPr
           upnp={data.upnpState}
           rules={data.upnp}
           canManage={data.canManage}
-          away={away && <WaitsForRouter what="upnp" className={AWAY_NOTE} />}
+          away={away && <WaitsForRouter what="upnp" />}
         />
         <StatisticsSection statistics={data.statistics} error={data.statisticsError} />
         {hydrated ? (
