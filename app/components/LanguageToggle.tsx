@@ -1,10 +1,20 @@
 /**
  * EN / FR: plain links to the same page with ?lng=, so it works without JavaScript; the server then
- * remembers the choice in the i18n_redirected cookie.
+ * remembers the choice in the i18n_redirected cookie. With JavaScript, what was typed in the page's
+ * forms comes back in the other language (app/lib/typed-across-languages.ts, loaded only then).
  */
+import type { MouseEvent } from "react";
 import { useT } from "~/lib/use-t";
 import { useLocation } from "react-router";
 import { LANGUAGES } from "~/lib/i18n";
+
+/** A plain click (not one for another tab or window) on a page with forms: keep what was typed, then go. */
+function keepTyped(event: MouseEvent<HTMLAnchorElement>) {
+  if (!document.forms.length || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const { href } = event.currentTarget;
+  import("~/lib/typed-across-languages").then((module) => module.keep()).finally(() => location.assign(href));
+}
 
 export function LanguageToggle() {
   const { t, language: current } = useT();
@@ -25,6 +35,7 @@ export function LanguageToggle() {
               ) : (
                 <a
                   href={`${location.pathname}?${params}`}
+                  onClick={keepTyped}
                   lang={language}
                   hrefLang={language}
                   aria-label={`${code} – ${t(`language.name.${language}`)}`}

@@ -17,7 +17,8 @@
  * The revision is read before the page's loaders: a change landing in between gives a page newer than
  * its tag, which the next revision read replaces.
  *
- * No ETag (and Cache-Control: private, no-store as before) for: pages with notifications waiting, answers
+ * No ETag (and Cache-Control: private, no-store as before) for: pages with notifications waiting or given
+ * back what was typed in them (form-draft.server.ts), answers
  * other than 200, answers that set a cookie or have a Cache-Control of their own (files), pages declared
  * "live" or "never", and when the revision cannot be read (an API without GET /revision). Pages with an
  * ETag answer Cache-Control: private, no-cache: the browser keeps them but asks every time.
@@ -31,6 +32,7 @@ import { api } from "./api.server.ts";
 import { ACTIVE_CUSTOMER_COOKIE, claimsOf } from "./auth.server.ts";
 import { getConfig, type Config } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
+import { formDraftOf } from "./form-draft.server.ts";
 import { getLanguage } from "./i18n.server.ts";
 import { routePattern } from "./page-handle.ts";
 import { requestInfoContext } from "./request-info.ts";
@@ -93,7 +95,8 @@ export const conditionalMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const info = context.get(requestInfoContext);
   const cache = info.pageCache?.(routePattern(pattern)) ?? "account";
-  if (cache !== "account" || hasNotifications(context)) return next();
+  // A page given back what was typed in it (a form draft) is made for this view alone.
+  if (cache !== "account" || hasNotifications(context) || formDraftOf(context)) return next();
   const raw = (params as { customerId?: string }).customerId;
   const tag = await userTag(request, context, raw && /^\d{1,12}$/.test(raw) ? raw : undefined);
   // Not signed in, not the user's account (403), a session the API ended (401), no API: the page decides, untagged.

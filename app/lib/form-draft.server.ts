@@ -21,6 +21,8 @@ import { getConfig, secureCookies } from "./config.server.ts";
 import { readCookie } from "./cookies.server.ts";
 import { notify, openValue, sealValue } from "./session.server.ts";
 import { pageUrl } from "./page-url.ts";
+import { SECRET_FIELD } from "./secret-fields.ts";
+import { TYPED_COOKIE } from "./typed-across-languages.ts";
 
 export const FORM_DRAFT_COOKIE = "__form_draft";
 const PURPOSE = "form-draft";
@@ -28,8 +30,6 @@ const PURPOSE = "form-draft";
 const MAX_AGE_SECONDS = 30 * 60;
 /** Text kept at most (bytes of JSON): the sealed cookie stays well under the browsers' 4 KB. */
 const BUDGET = 2500;
-/** Fields never kept: secrets, and what the page makes anew. */
-export const SECRET_FIELD = /password|card_number|cvv|expiry|institution_number|transit_number|account_number|token|idempotency_key|^__/i;
 /** What is read of a post to find its text fields: the largest form (files are read past, never kept). */
 const MAX_BODY_BYTES = 128 * 1024 * 1024;
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -187,21 +187,64 @@ const pageOf = (request: Request) => pageUrl(request).pathname;
 
 const takenContext = createContext<TakenDraft | null>(null);
 
+/** Values by name, in the order given (a name given several times holds a list). */
+function valuesOf(fields: Iterable<[string, string]>): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of fields) {
+    const before = values[name];
+    values[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return values;
+}
+
+/**
+ * What was typed in the page before the language toggle (app/lib/typed-across-languages.ts): the
+ * browser's own short cookie, taken only by the page it names when reached by the toggle (`?lng=`);
+ * secrets and anything that is not a name and a text are left out.
+ */
+function typedAcrossLanguages(request: Request): Record<string, string | string[]> | null {
+  const raw = readCookie(request, TYPED_COOKIE);
+  const url = pageUrl(request);
+  if (!raw || !url.searchParams.has("lng")) return null;
+  let kept: { path?: unknown; fields?: unknown };
+  try {
+    kept = JSON.parse(raw) as typeof kept;
+  } catch {
+    return null;
+  }
+  if (!kept || kept.path !== url.pathname || !Array.isArray(kept.fields)) return null;
+  const fields = (kept.fields as unknown[]).filter(
+    (field): field is [string, string] =>
+      Array.isArray(field) &&
+      typeof field[0] === "string" &&
+      typeof field[1] === "string" &&
+      field[0].length <= 100 &&
+      field[1].length <= 5000 &&
+      !SECRET_FIELD.test(field[0]),
+  );
+  return fields.length ? valuesOf(fields) : null;
+}
+
 /**
  * Signed-in layout: a page shown with the draft of a post to it takes the draft (once: the cookie is
- * forgotten) and says what came back; its forms start from the values (formDraftOf, usePortalForm).
+ * forgotten) and says what came back; its forms start from the values (formDraftOf, usePortalForm). A
+ * page reached by the language toggle takes what was typed in it the same way, without a word (the
+ * customer only changed language).
  */
 export const formDraftMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET" || !hasFormDraft(request)) return next();
+  if (request.method !== "GET") return next();
+  if (readCookie(request, TYPED_COOKIE) !== undefined) {
+    const values = typedAcrossLanguages(request);
+    if (values) context.set(takenContext, { id: randomUUID(), values });
+    const response = await next();
+    response.headers.append("Set-Cookie", serializeCookie(TYPED_COOKIE, "", { path: "/", sameSite: "lax", expires: new Date(0) }));
+    return response;
+  }
+  if (!hasFormDraft(request)) return next();
   const draft = await readDraft(request);
   if (draft && draft.path !== pageOf(request)) return next();
   if (draft) {
-    const values: Record<string, string | string[]> = {};
-    for (const [name, value] of draft.fields) {
-      const before = values[name];
-      values[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-    }
-    context.set(takenContext, { id: randomUUID(), values });
+    context.set(takenContext, { id: randomUUID(), values: valuesOf(draft.fields) });
     notify(
       context,
       "info",

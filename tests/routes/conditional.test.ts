@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { privatePagesMiddleware } from "../../app/lib/cache.server.ts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { REVALIDATE, conditionalMiddleware } from "../../app/lib/conditional.server.ts";
+import { formDraftMiddleware } from "../../app/lib/form-draft.server.ts";
+import { TYPED_COOKIE } from "../../app/lib/typed-across-languages.ts";
 import { pageCacheOf } from "../../app/lib/page-handle.ts";
 import { notify, sessionCookieFor } from "../../app/lib/session.server.ts";
 import { middleware as appMiddleware } from "../../app/routes/_app.tsx";
@@ -160,6 +162,26 @@ describe("conditional answers of signed-in pages", () => {
     expect(shown.rendered).toBe(true);
     expect(shown.etag).toBeNull();
     expect(shown.cacheControl).toBe("private, no-store");
+  });
+
+  it("never answers 304 to a page given back what was typed in it (the language toggle)", async () => {
+    const signedIn = await signedInCookie();
+    const url = "/dashboard/100101?lng=fr";
+    const first = await view({ url, cookie: signedIn });
+    expect(first.etag).toBeTruthy();
+    const typed = `${TYPED_COOKIE}=${encodeURIComponent(JSON.stringify({ path: "/dashboard/100101", fields: [["q", "Queen"]] }))}`;
+    const loader = vi.fn(dashboardLoader);
+    const shown = await callRoute<any>(loader, {
+      url,
+      params: { customerId: "100101" },
+      cookie: `${signedIn}; ${typed}`,
+      headers: { "If-None-Match": first.etag! },
+      middleware: [privatePagesMiddleware, requireUserMiddleware, formDraftMiddleware, conditionalMiddleware],
+      requestInfo: { pageCache: pageCacheOf(BUILD_ROUTES) },
+    });
+    expect(shown.status).toBe(200);
+    expect(loader).toHaveBeenCalled();
+    expect(shown.headers.get("ETag")).toBeNull();
   });
 
   it("never tags errors, nor pages when the revision cannot be read, nor live pages", async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { FORM_DRAFT_COOKIE, formDraftMiddleware, readDraft } from "../../app/lib/form-draft.server.ts";
+import { TYPED_COOKIE } from "../../app/lib/typed-across-languages.ts";
 import { takeNotifications } from "../../app/lib/session.server.ts";
 import * as appLayout from "../../app/routes/_app.tsx";
 import * as autopayCard from "../../app/routes/billing/autopay-card.tsx";
@@ -145,5 +146,57 @@ describe("a form posted after the session ended", () => {
     });
     expect(post.location).toBe("/login?came_from=%2Faccount-details%2F100101%2Fedit");
     expect(Object.fromEntries((await draftOf(draftCookie(post)))!.fields)).toEqual(address);
+  });
+});
+
+describe("what was typed, across the language toggle", () => {
+  /** The cookie the toggle's script writes (app/lib/typed-across-languages.ts). */
+  const typed = (path: string, fields: [string, string][]) => `${TYPED_COOKIE}=${encodeURIComponent(JSON.stringify({ path, fields }))}`;
+  const layout = async (url: string, cookie: string) =>
+    callRoute<any>(appLayout.loader as Handler, {
+      url,
+      params: { customerId: "100101" },
+      cookie: `${await signedInCookie()}; ${cookie}`,
+      middleware: [requireUserMiddleware, formDraftMiddleware],
+    });
+  const forgotten = (result: RouteResult) => result.setCookies.some((c) => c.startsWith(`${TYPED_COOKIE}=;`));
+
+  it("gives the page reached by the toggle what was typed in it, once, without its secrets and without a word", async () => {
+    const cookie = typed("/support/100101/new", [
+      ["category", "wifi"],
+      ["subject", "Le Wi-Fi coupe le soir"],
+      ["cc_emails", "a@example.com"],
+      ["cc_emails", "b@example.com"],
+      ["card_number", "4242 4242 4242 4242"],
+      ["idempotency_key", "forged"],
+    ]);
+    const back = await layout("/support/100101/new?lng=fr", cookie);
+    expect(back.data.formDraft.values).toEqual({
+      category: "wifi",
+      subject: "Le Wi-Fi coupe le soir",
+      cc_emails: ["a@example.com", "b@example.com"],
+    });
+    expect(forgotten(back)).toBe(true);
+    const notices = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
+      url: "/support/100101/new",
+      cookie: nextCookie(await signedInCookie(), back.setCookies),
+    });
+    expect(notices.data).toEqual([]);
+  });
+
+  it("gives nothing to another page, to a page not reached by the toggle, or for a cookie that is not the toggle's", async () => {
+    const cookie = typed("/support/100101/new", [["subject", "Hello"]]);
+    const elsewhere = await layout("/account-details/100101/edit?lng=fr", cookie);
+    expect(elsewhere.data.formDraft).toBeNull();
+    expect(forgotten(elsewhere)).toBe(true);
+    expect((await layout("/support/100101/new", cookie)).data.formDraft).toBeNull();
+    for (const odd of [
+      `${TYPED_COOKIE}=not-json`,
+      `${TYPED_COOKIE}=${encodeURIComponent('{"path":"/support/100101/new","fields":[[1,2]]}')}`,
+    ]) {
+      const result = await layout("/support/100101/new?lng=fr", odd);
+      expect(result.status).toBe(200);
+      expect(result.data.formDraft).toBeNull();
+    }
   });
 });
