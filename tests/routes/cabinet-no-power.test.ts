@@ -5,14 +5,11 @@
  * it, in English and in French, for an API that answers the samples and one that answers ?points=.
  */
 import { createElement as h, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { renderHtml } from "../support/render-page.ts";
 import { describe, expect, it } from "vitest";
 import { chartSlots } from "#common/charts";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import type { Language } from "../../app/lib/i18n.ts";
-import { resources } from "../../app/lib/i18n.server.ts";
-import { TextsContext, completeTexts } from "../../app/lib/translate.ts";
 import Cabinet, { loader as cabinetLoader } from "../../app/routes/business/cabinet.tsx";
 import { powerFor } from "../mocks/business.ts";
 import { on, reply } from "../mocks/contract.ts";
@@ -54,17 +51,8 @@ function nothingMeasured(charts = false) {
 }
 
 /** The page's words and markup, rendered inside a router with every text of a language. */
-function render(loaderData: unknown, language: Language = "en"): string {
-  const element = h(Cabinet as (props: { loaderData: unknown }) => ReactNode, { loaderData });
-  const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => ({ brand: "Lakeshore" }), Component: () => element }]);
-  return renderToString(
-    h(
-      TextsContext.Provider,
-      { value: completeTexts(language, resources[language], new Set()) },
-      h(Stub, { initialEntries: ["/"], hydrationData: { loaderData: { root: { brand: "Lakeshore" } } } }),
-    ),
-  ).replace(/&#x27;|&#39;/g, "’");
-}
+const render = (loaderData: unknown, language: Language = "en") =>
+  renderHtml(() => h(Cabinet as (props: { loaderData: unknown }) => ReactNode, { loaderData }), language);
 
 describe("the cabinet page for a range with no power measured", () => {
   it("says no power was measured, and draws no chart and no table", async () => {

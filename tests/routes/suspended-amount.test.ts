@@ -7,16 +7,13 @@
  */
 import * as conform from "@conform-to/react";
 import { createElement as h, type ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { renderWords } from "../support/render-page.ts";
 import { describe, expect, it } from "vitest";
 import type { BillingSummaryAnswer } from "#contract/billing";
 import type { ResidentialBillingDetailsAnswer } from "#contract/dashboard";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
 import { provideConform } from "../../app/lib/conform.ts";
 import type { Language } from "../../app/lib/i18n.ts";
-import { resources } from "../../app/lib/i18n.server.ts";
-import { TextsContext, completeTexts } from "../../app/lib/translate.ts";
 import AccountDetails, { loader as accountDetailsLoader } from "../../app/routes/services/account-details.tsx";
 import ProofOfPayment, { loader as proofLoader } from "../../app/routes/billing/proof-of-payment.tsx";
 import { pendingBankPayment, summary } from "../mocks/billing.ts";
@@ -78,23 +75,8 @@ function suspendedWith(onItsWay: number[]) {
 }
 
 /** A page's words as a reader gets them, rendered inside a router with every text of a language. */
-function render(page: (props: { loaderData: unknown }) => ReactNode, loaderData: unknown, language: Language = "en"): string {
-  const Stub = createRoutesStub([
-    { id: "root", path: "/", loader: () => ({ brand: "Lakeshore" }), Component: () => h(page, { loaderData }) },
-  ]);
-  const html = renderToString(
-    h(
-      TextsContext.Provider,
-      { value: completeTexts(language, resources[language], new Set()) },
-      h(Stub, { initialEntries: ["/"], hydrationData: { loaderData: { root: { brand: "Lakeshore" } } } }),
-    ),
-  );
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "’")
-    .replace(/&amp;/g, "&")
-    .replace(/ +/g, " ");
-}
+const render = (page: (props: { loaderData: unknown }) => ReactNode, loaderData: unknown, language: Language = "en") =>
+  renderWords(() => h(page, { loaderData }), language);
 const accountPage = (loaderData: unknown, language?: Language) =>
   render(AccountDetails as (props: { loaderData: unknown }) => ReactNode, loaderData, language);
 const proofPage = (loaderData: unknown, language?: Language) =>

@@ -6,6 +6,7 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
+import { renderWords } from "../support/render-page.ts";
 import { describe, expect, it } from "vitest";
 import type { AccountIncident } from "#contract/status";
 import { IncidentAlerts, IncidentLink } from "../../app/components/status/IncidentAlerts.tsx";
@@ -15,23 +16,7 @@ import { TextsContext, completeTexts } from "../../app/lib/translate.ts";
 import ServiceStatus from "../../app/routes/status/status.tsx";
 import { maintenance, outage, publicIncidents } from "../mocks/status.ts";
 
-/** Renders inside a router (links, the root's data for the page title) with every text of a language. */
-function render(element: () => ReactNode, language: Language = "en"): string {
-  const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => ({ brand: "Lakeshore" }), Component: () => element() }]);
-  const html = renderToString(
-    h(
-      TextsContext.Provider,
-      { value: completeTexts(language, resources[language], new Set()) },
-      h(Stub, { initialEntries: ["/"], hydrationData: { loaderData: { root: { brand: "Lakeshore" } } } }),
-    ),
-  );
-  // Markup aside: the words as a reader gets them (non-breaking spaces kept).
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "’")
-    .replace(/&amp;/g, "&")
-    .replace(/ +/g, " ");
-}
+const render = renderWords;
 
 const TODAY = "2026-11-15";
 const notice = (incidents: AccountIncident[], language: Language = "en", today = TODAY) =>
