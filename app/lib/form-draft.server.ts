@@ -232,7 +232,9 @@ function typedAcrossLanguages(request: Request): Record<string, string | string[
  * customer only changed language).
  */
 export const formDraftMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET") return next();
+  // Most requests hold neither cookie: one look at the header, not a parse.
+  const cookies = request.headers.get("Cookie") ?? "";
+  if (request.method !== "GET" || !(cookies.includes(TYPED_COOKIE) || cookies.includes(FORM_DRAFT_COOKIE))) return next();
   if (readCookie(request, TYPED_COOKIE) !== undefined) {
     const values = typedAcrossLanguages(request);
     if (values) context.set(takenContext, { id: randomUUID(), values });
