@@ -86,11 +86,9 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
   }
   const until = (at: string) => ({ time: formatTime(at, language), date: formatDate(at, language) });
   if (loaderData.mode === "link") {
+    const title = t("lookup.linkTitle", { number: loaderData.ticketNumber });
     return (
-      <PublicCard
-        title={t("lookup.linkTitle", { number: loaderData.ticketNumber })}
-        heading={<HeadingText text={t("lookup.linkTitle", { number: loaderData.ticketNumber })} reference={loaderData.ticketNumber} />}
-      >
+      <PublicCard title={title} heading={<HeadingText text={title} reference={loaderData.ticketNumber} />}>
         <ConfirmForm
           variant="primary"
           confirmLabel={t("lookup.show")}
@@ -105,12 +103,9 @@ export default function TicketView({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const { ticket, messages, expiresAt } = loaderData;
+  const title = t("lookup.viewTitle", { number: ticket.ticket_number });
   return (
-    <PublicCard
-      title={t("lookup.viewTitle", { number: ticket.ticket_number })}
-      heading={<HeadingText text={t("lookup.viewTitle", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
-      wide
-    >
+    <PublicCard title={title} heading={<HeadingText text={title} reference={ticket.ticket_number} />} wide>
       <section aria-labelledby="ticket-subject" data-testid="ticket-view">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="ticket-subject" className="min-w-0 text-lg font-semibold break-words text-gray-900">

@@ -122,11 +122,12 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   const reopenedMeanwhile = !closed && Boolean(unsent?.closed);
   const lastResult = reopenedMeanwhile && actionData ? { ...actionData, result: { ...actionData.result, error: {} } } : actionData;
   const idempotencyKey = actionData?.idempotencyKey ?? loaderData.idempotencyKey;
+  const title = t("ticket.title", { number: ticket.ticket_number });
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
-        title={t("ticket.title", { number: ticket.ticket_number })}
-        heading={<HeadingText text={t("ticket.title", { number: ticket.ticket_number })} reference={ticket.ticket_number} />}
+        title={title}
+        heading={<HeadingText text={title} reference={ticket.ticket_number} />}
         subtitle={t("accountLine", { name: customer.contract_name, id: customer.customer_id })}
       />
       {closed && unsent && canWrite ? <TicketReplyNotSent reply={unsent} canReopen={ticket.can_reopen} refusal={actionData} /> : null}
