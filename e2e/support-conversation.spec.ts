@@ -246,10 +246,10 @@ test("a contact without the support role reads a request but cannot answer it", 
   await signIn(page, "business@example.com", { cameFrom: "/support/200305" });
   // Waiting on the customer, but not on this contact, who may not reply: said so in the list and on the request.
   const listed = page.getByTestId("ticket").filter({ hasText: subject });
-  await expect(listed.locator("[data-status]")).toHaveText("Waiting for a reply from an authorized contact");
+  await expect(listed.locator("[data-status]")).toHaveText("Reply due from the customer");
   await listed.getByRole("link", { name: subject }).click();
   await expect(page).toHaveURL(/\/support\/200305\/tickets\/CS-\d+$/);
-  await expect(statusOf(page, subject)).toHaveText("Waiting for a reply from an authorized contact");
+  await expect(statusOf(page, subject)).toHaveText("Reply due from the customer");
   // Opened by a colleague: his name, not "You".
   await expect(messages(page).first().getByRole("heading", { level: 3 })).toHaveText("Noah Williams");
   await expect(messages(page).last()).toContainText("Which number should the calls go to");
