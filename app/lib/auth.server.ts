@@ -239,7 +239,8 @@ function lookupFailed(context: Context, request: Request, error: unknown): unkno
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { accessToken, refreshToken } = getTokens(context);
   const toLogin = async () => {
-    clearSession(context);
+    // A session to end; a browser that holds none (on its way through the code step, in another tab) keeps that step.
+    if (accessToken || refreshToken) clearSession(context);
     const response = redirect(loginUrlFor(request));
     if (request.method === "GET" || request.method === "HEAD") return response;
     return keepDraft(response, pageUrl(request).pathname, await readPostedFields(request));

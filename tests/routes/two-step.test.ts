@@ -199,6 +199,15 @@ describe("signing in with two-step verification on", () => {
     expect(limited.data.result.error[""][0]).toContain('"count":2');
   });
 
+  it("keeps the code step while another tab opens a signed-in page (sent to sign in, as it is not yet)", async () => {
+    const cookie = await passwordStep();
+    const elsewhere = await signedInPage(cookie);
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.location).toMatch(/^\/login/);
+    const signedIn = await codeStepCall(nextCookie(cookie, elsewhere.setCookies), { code: TWO_STEP_CODE });
+    expect(signedIn.location).toBe(throughCookieCheck("/billing/100203"));
+  });
+
   it("sends the customer back to the password, saying why, when the two-step token is over", async () => {
     server.use(on("POST /auth/two-step", () => refuse(401)));
     const cookie = await passwordStep();
