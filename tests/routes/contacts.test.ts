@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requireUserMiddleware } from "../../app/lib/auth.server.ts";
-import { takeNotifications } from "../../app/lib/session.server.ts";
 import * as contactRoute from "../../app/routes/contacts/contact.tsx";
 import * as list from "../../app/routes/contacts/list.tsx";
 import * as newContact from "../../app/routes/contacts/new.tsx";
@@ -15,21 +14,12 @@ import { commercialContacts, contact } from "../mocks/contacts.ts";
 import { on, refuse, reply } from "../mocks/contract.ts";
 import { commercialCustomer, dashboard, residentialCustomer } from "../mocks/fixtures.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
+import { callRoute, nextCookie, notificationsAfter, signedInCookie, type RouteCall } from "../support/route.ts";
 
 type Handler = (args: any) => unknown;
 
 const call = async (handler: Handler, url: string, params: Record<string, string>, extra: Partial<RouteCall> = {}) =>
   callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
-
-/** The notifications the page after a redirect shows. */
-async function notificationsAfter(result: RouteResult) {
-  const next = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
-    url: "/",
-    cookie: nextCookie(await signedInCookie(), result.setCookies),
-  });
-  return next.data as { key: string; type: string; values?: Record<string, unknown> }[];
-}
 
 /** A urlencoded body with repeated fields (several roles ticked). */
 const encoded = (pairs: [string, string][]) => ({

@@ -6,7 +6,7 @@
 import { RouterContextProvider, type MiddlewareFunction, type RouterContext } from "react-router";
 import { i18nMiddleware } from "../../app/lib/i18n.server.ts";
 import { requestInfoContext, type RequestInfo } from "../../app/lib/request-info.ts";
-import { getTokens, sessionCookieFor, sessionMiddleware } from "../../app/lib/session.server.ts";
+import { getTokens, sessionCookieFor, sessionMiddleware, takeNotifications } from "../../app/lib/session.server.ts";
 import type { SignInLimits } from "#common/sign-in-limits";
 import { signInLimitsContext } from "../../app/lib/sign-in-limits.ts";
 import { testSignInLimits } from "./sign-in-limits.ts";
@@ -184,4 +184,17 @@ export function nextCookie(cookie: string | undefined, setCookies: string[]): st
 export async function sessionTokens(cookie: string): Promise<{ accessToken?: string; refreshToken?: string }> {
   const result = await callRoute(({ context }: { context: RouterContextProvider }) => getTokens(context), { url: "/", cookie });
   return result.data as { accessToken?: string; refreshToken?: string };
+}
+
+/** The notifications the next page shows after an answer, its cookies kept (signed in as the fixture user). */
+export async function notificationsAfter(result: RouteResult): Promise<{ key: string; type: string; values?: Record<string, unknown> }[]> {
+  const next = await callRoute(({ context }: { context: RouterContextProvider }) => takeNotifications(context), {
+    url: "/",
+    cookie: nextCookie(await signedInCookie(), result.setCookies),
+  });
+  return (next.data as { key: string; type: string; values?: Record<string, unknown> }[]).map(({ key, type, values }) => ({
+    key,
+    type,
+    values,
+  }));
 }
