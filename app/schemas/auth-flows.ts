@@ -6,6 +6,7 @@
  * value in the same words.
  */
 import { z } from "zod";
+import { TOO_LONG } from "./messages";
 import { PASSWORD_MAX_LENGTH, passwordRuleCodes } from "#contract/passwords";
 import { everyRule, type Posted } from "./rules";
 
@@ -36,14 +37,14 @@ export const ForgotPasswordSchema = z.object({
 });
 
 export const RecoverPasswordSchema = everyRule(
-  z.object({ new_password: newPassword("new_password"), confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional() }),
+  z.object({ new_password: newPassword("new_password"), confirm_password: z.string().max(PASSWORD_MAX_LENGTH, TOO_LONG).optional() }),
   confirmation("confirm_password", "new_password"),
 );
 
 export const ActivateAccountSchema = everyRule(
   z.object({
     new_password: newPassword("new_password"),
-    confirm_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    confirm_password: z.string().max(PASSWORD_MAX_LENGTH, TOO_LONG).optional(),
     accept_terms: mustTick("api:accept_terms.required"),
   }),
   confirmation("confirm_password", "new_password"),
@@ -51,7 +52,7 @@ export const ActivateAccountSchema = everyRule(
 
 /** A contact without a sign-in yet chooses a password. */
 export const ContactNewSignInSchema = everyRule(
-  z.object({ password: newPassword("password"), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional() }),
+  z.object({ password: newPassword("password"), password_confirmation: z.string().max(PASSWORD_MAX_LENGTH, TOO_LONG).optional() }),
   confirmation("password_confirmation", "password"),
 );
 

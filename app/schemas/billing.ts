@@ -6,6 +6,7 @@
  * Every rule runs on every submit (everyRule): an expired card is named beside a wrong security code.
  */
 import { z } from "zod";
+import { TOO_LONG } from "./messages";
 import { FIELD_RULES, cardExpired, cvvMismatchesBrand, parseAmount, parseExpiry } from "#contract/billing";
 import { FILE_RULES, maxMegabytes, type FilePurpose } from "#contract/files";
 import { withValues } from "../lib/form-messages";
@@ -27,7 +28,7 @@ const ruled = (field: Rule) =>
     });
 
 /** A text field required only in some cases (checked by the object's superRefine). */
-const optionalText = (max = 300) => z.string().max(max).optional();
+const optionalText = (max = 300) => z.string().max(max, TOO_LONG).optional();
 
 const CARD_FIELDS = ["card_number", "expiry", "cvv", "cardholder_name"] as const;
 const BANK_FIELDS = ["institution_number", "transit_number", "account_number", "account_holder"] as const;

@@ -182,6 +182,14 @@ describe("the reservation form takes the MAC spellings the API takes (docs/decis
     }
   });
 
+  it("says a value past a field's length in the portal's words, not zod's English", () => {
+    const errors = parseWithZod(form({ mac_address: "0a:1b:2c:3d:4e:5f", ip_address: "192.168.1.41", hostname: "h".repeat(64) }), {
+      schema,
+    }).reply().error;
+    expect(errors?.hostname).toContain("api:_generic.field");
+    expect(errors?.hostname?.every((message) => message.startsWith("api:"))).toBe(true);
+  });
+
   it("takes colons, hyphens, Cisco's dotted groups and bare hex digits", () => {
     for (const mac of ["0a:1b:2c:3d:4e:5f", "0a-1b-2c-3d-4e-5f", "0a1b.2c3d.4e5f", "0A1B2C3D4E5F"])
       expect(macErrors(mac), mac).toBeUndefined();
