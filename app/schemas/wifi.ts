@@ -5,6 +5,7 @@
  * trailing space. Messages are the API's codes, `api:name_5ghz.invalid_characters`…
  */
 import { z } from "zod";
+import { TOO_LONG } from "./messages";
 import { wifiTextProblems, type WifiBand } from "#contract/home-network";
 import { everyRule, posted } from "./rules";
 import { GUEST_HOURS } from "./values";
@@ -16,11 +17,13 @@ export type BandSuffix = (typeof BAND_SUFFIXES)[number];
 
 export const suffixOf = (band: WifiBand): BandSuffix => (band === "2.4GHz" ? "24ghz" : band === "5GHz" ? "5ghz" : "guest");
 
-const optionalText = z.string().max(200).optional();
+const optionalText = z.string().max(200, TOO_LONG).optional();
 
 export const WifiSchema = everyRule(
   z.object({
     band: z.enum(BAND_SUFFIXES, { error: "formErrors.unreadable" }),
+    /** The band's name as the page showed it: a name left as it was is not sent (another tab may have changed it). */
+    shown_name: optionalText,
     name_24ghz: optionalText,
     password_24ghz: optionalText,
     name_5ghz: optionalText,
@@ -56,7 +59,7 @@ export const WifiSwitchSchema = everyRule(
   z.object({
     band: z.enum(BAND_SUFFIXES, { error: "formErrors.unreadable" }),
     enabled: z.enum(["true", "false"], { error: "formErrors.unreadable" }),
-    guest_hours: z.string().max(4).optional(),
+    guest_hours: z.string().max(4, TOO_LONG).optional(),
   }),
   (value, ctx) => {
     const hours = posted(value.guest_hours);

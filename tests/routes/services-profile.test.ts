@@ -10,9 +10,10 @@ import * as profile from "../../app/routes/profile/settings.tsx";
 import * as network from "../../app/routes/wifi/network.tsx";
 import * as wifi from "../../app/routes/wifi/settings.tsx";
 import { on, refuse, reply } from "../mocks/contract.ts";
-import { networkOverview } from "../mocks/services.ts";
+import { networkOverview, wifiSettings } from "../mocks/services.ts";
 import { server } from "../support/msw.ts";
-import { callRoute, signedInCookie, type RouteCall } from "../support/route.ts";
+import { callRoute, notificationsAfter, signedInCookie, type RouteCall } from "../support/route.ts";
+import { messageParts } from "../../app/lib/form-messages.ts";
 
 type Handler = (args: any) => unknown;
 
@@ -57,6 +58,48 @@ describe("WiFi settings", () => {
     expect(done.location).toBe("/wifi/5001");
     expect(seen[0].get("name_5ghz")).toBe("Singh-Cottage");
     expect(seen[0].has("password_5ghz")).toBe(false);
+  });
+
+  it("does not undo a rename made in another tab: a name left as shown is not sent, a clash is said", async () => {
+    // The page showed "Singh-Home-5G"; another tab has renamed it "Singh-Home-5G-QA" since.
+    server.use(
+      on("GET /wifi/{packageId}", () =>
+        reply("GET /wifi/{packageId}", {
+          ...wifiSettings,
+          wifi_settings: {
+            ...wifiSettings.wifi_settings,
+            networks: wifiSettings.wifi_settings.networks.map((n) => (n.band === "5GHz" ? { ...n, name: "Singh-Home-5G-QA" } : n)),
+          },
+        }),
+      ),
+    );
+    const seen = capture("PUT /wifi/{packageId}", () =>
+      reply("PUT /wifi/{packageId}", {
+        success: true,
+        wifi_names: { "5001": [{ band: "5GHz", name: "Singh-Home-5G-QA", enabled: true }] },
+      }),
+    );
+    // Only a new password typed: the password alone is sent, and the notice names the network as it is now.
+    const password = await call(wifi.action as Handler, "/wifi/5001", W, {
+      form: { band: "5ghz", shown_name: "Singh-Home-5G", name_5ghz: "Singh-Home-5G", password_5ghz: "New-Pass-2026" },
+    });
+    expect(password.location).toBe("/wifi/5001");
+    expect([...seen[0].keys()]).toEqual(["password_5ghz"]);
+    const [notice] = await notificationsAfter(password);
+    expect(notice).toMatchObject({ key: "wifi:notifyNameAndPassword", values: { name: "Singh-Home-5G-QA" } });
+    // A rename of its own: refused, saying what the name is now, nothing sent.
+    const clash = await call(wifi.action as Handler, "/wifi/5001", W, {
+      form: { band: "5ghz", shown_name: "Singh-Home-5G", name_5ghz: "Singh-Cottage", password_5ghz: "" },
+    });
+    expect(clash.status).toBe(422);
+    expect(clash.data.result.error.name_5ghz.map(messageParts)).toEqual([["wifi:renamedMeanwhile", { name: "Singh-Home-5G-QA" }]]);
+    expect(clash.data.result.initialValue.name_5ghz).toBe("Singh-Cottage");
+    expect(seen).toHaveLength(1);
+    // Shown as it is now: the rename goes through.
+    await call(wifi.action as Handler, "/wifi/5001", W, {
+      form: { band: "5ghz", shown_name: "Singh-Home-5G-QA", name_5ghz: "Singh-Cottage", password_5ghz: "" },
+    });
+    expect(seen[1].get("name_5ghz")).toBe("Singh-Cottage");
   });
 
   it("refuses accented letters, surrounding spaces and short passwords before asking the API", async () => {

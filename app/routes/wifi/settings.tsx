@@ -13,7 +13,8 @@ import { Card, Details } from "~/components/Card";
 import { ErrorSummary, Field, RefusedPostAlert, SubmitButton } from "~/components/form";
 import { PageHeader, secondaryLinkClass } from "~/components/PageHeader";
 import { api } from "~/lib/api.server";
-import { formAction, type FormReply } from "~/lib/form-action.server";
+import { FieldRefusal, formAction, type FormReply } from "~/lib/form-action.server";
+import { withValues } from "~/lib/form-messages";
 import { formatDate, formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
 import { mayManageHomeNetwork } from "~/routes/router/router.server";
@@ -94,18 +95,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       submit: (value) => {
         const name = `name_${value.band}` as const;
         const password = `password_${value.band}` as const;
-        return api(context, request).call("PUT /wifi/{packageId}", {
-          params: { packageId },
-          form: { [name]: value[name], ...(value[password] ? { [password]: value[password] } : {}) },
-        });
+        // What another tab or browser saved since this form was shown is not undone: a name left as shown
+        // is not sent, and a name changed here and there too asks the customer to choose.
+        const current = wifi_settings.networks.find((network) => suffixOf(network.band) === value.band)?.name;
+        const typed = value[name] ?? "";
+        const renamed = value.shown_name === undefined || typed !== value.shown_name;
+        if (renamed && value.shown_name !== undefined && current !== undefined && current !== value.shown_name && current !== typed) {
+          throw new FieldRefusal({ [name]: [withValues("wifi:renamedMeanwhile", { name: current })] });
+        }
+        const newPassword = value[password] ? { [password]: value[password] } : {};
+        const keptName = renamed || !value[password] ? { [name]: renamed ? typed : (current ?? typed) } : {};
+        return api(context, request).call("PUT /wifi/{packageId}", { params: { packageId }, form: { ...keptName, ...newPassword } });
       },
-      success: (_answer, value) => ({
-        redirectTo: `/wifi/${packageId}`,
-        notification: {
-          key: value[`password_${value.band}`] ? "wifi:notifyNameAndPassword" : "wifi:notifyName",
-          values: { name: value[`name_${value.band}`] ?? "" },
-        },
-      }),
+      success: (answer, value) => {
+        const band = value.band === "24ghz" ? "2.4GHz" : value.band === "5ghz" ? "5GHz" : "guest";
+        // The network's name as saved (another tab's, when this form left the name as it was).
+        const name = answer.wifi_names[String(packageId)]?.find((n) => n.band === band)?.name ?? value[`name_${value.band}`] ?? "";
+        return {
+          redirectTo: `/wifi/${packageId}`,
+          notification: { key: value[`password_${value.band}`] ? "wifi:notifyNameAndPassword" : "wifi:notifyName", values: { name } },
+        };
+      },
     },
   );
 }
@@ -229,6 +239,7 @@ function BandForm({
           <ErrorSummary form={form} />
           <Form method="post" {...getFormProps(form)} className="mt-3 space-y-5">
             <input type="hidden" name="band" value={s} />
+            <input type="hidden" name="shown_name" value={network.name} />
             <Field meta={nameMeta} label={t("nameLabel", { band: bandLabel })} hint={t("nameHint")} autoComplete="off" />
             <Field
               meta={passwordMeta}
