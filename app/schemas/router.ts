@@ -9,6 +9,7 @@
  * functions the API checks them with, so both take the same spellings.
  */
 import { z } from "zod";
+import { TOO_LONG } from "./messages";
 import { LEASE_TIME_MAX_SECONDS, LEASE_TIME_MIN_SECONDS, PAUSE_DAYS } from "#contract/values";
 import { everyRule, posted, texts } from "./rules";
 import { LEASE_TIME_CHOICES } from "./values";
@@ -17,7 +18,7 @@ import { isHostOf, isPrivateIpv4, maskPrefix, normalizeMac, parseIpv4, subnetOf 
 export { LEASE_TIME_CHOICES, normalizeMac };
 
 /** conform sends an empty field as undefined. */
-const text = (max: number) => z.string().max(max).optional();
+const text = (max: number) => z.string().max(max, TOO_LONG).optional();
 const issue = (ctx: z.RefinementCtx, path: string, code: string) =>
   ctx.addIssue({ code: "custom", message: `api:${path}.${code}`, path: [path] });
 
@@ -124,7 +125,29 @@ const RULE_FIELDS = z.object({
   destination_address: text(64),
   destination_port: text(20),
   enabled: z.literal("on").optional(),
+  /** The rule as the edit page showed it (ruleVersion): a rule changed since is not overwritten unseen. */
+  shown_rule: text(1000),
 });
+
+/** A rule's fields as one text: what an edit page showed, to compare with the rule when the form comes back. */
+export const ruleVersion = (rule: {
+  description: string;
+  protocol: string;
+  start_port: number | null;
+  end_port: number | null;
+  destination_address: string;
+  destination_port: number | null;
+  enabled: boolean;
+}) =>
+  JSON.stringify([
+    rule.description,
+    rule.protocol,
+    rule.start_port,
+    rule.end_port,
+    rule.destination_address,
+    rule.destination_port,
+    rule.enabled,
+  ]);
 
 /** A port forwarding rule: unique description, protocol, start port, optional end port (empty: one port), destination. */
 export function ruleSchema(router: RuleContext) {
@@ -186,7 +209,7 @@ export const PauseScheduleSchema = everyRule(
     days: z
       .array(z.enum(PAUSE_DAYS, { error: "api:days.invalid" }), { error: "api:days.required" })
       .min(1, { error: "api:days.required" })
-      .max(7),
+      .max(7, TOO_LONG),
     from: z.string({ error: "api:from.invalid" }).regex(TIME_OF_DAY, { error: "api:from.invalid" }),
     to: z.string({ error: "api:to.invalid" }).regex(TIME_OF_DAY, { error: "api:to.invalid" }),
   }),

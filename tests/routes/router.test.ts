@@ -730,6 +730,30 @@ describe("port forwarding rules", () => {
     expect(await notificationsAfter(result)).toEqual([{ key: "router:rules.saved", type: "success", values: { name: "Game server" } }]);
   });
 
+  it("does not overwrite unseen a rule changed in another tab since its page was shown", async () => {
+    const page = await call(editRule.loader as Handler, "/internet/router/7001/port-forwarding/41", { ruleId: "41" });
+    const seen = capture(
+      "PUT /router/{serviceId}/port-forwarding-rules/{ruleId}",
+      answer("PUT /router/{serviceId}/port-forwarding-rules/{ruleId}"),
+    );
+    const edit = (shown_rule: string) =>
+      call(
+        editRule.action as Handler,
+        "/internet/router/7001/port-forwarding/41",
+        { ruleId: "41" },
+        { form: { ...RULE, description: "NAS remote access", shown_rule } },
+      );
+    // Shown as it is: saved.
+    expect((await edit(page.data.shown)).status).toBe(302);
+    expect(seen).toHaveLength(1);
+    // Shown before another tab changed its start port: refused, what was typed kept, nothing sent.
+    const stale = await edit(page.data.shown.replace(/,(\d+),/, (_: string, port: string) => `,${Number(port) + 2},`));
+    expect(stale.status).toBe(422);
+    expect(stale.data.result.error[""]).toEqual(["router:failed.ruleChanged"]);
+    expect(stale.data.result.initialValue).toMatchObject({ description: "NAS remote access", start_port: RULE.start_port });
+    expect(seen).toHaveLength(1);
+  });
+
   it("after a rule was removed, its pages lead to the router's rules with a notice; a malformed id is 404", async () => {
     // Back to the edit or remove page of a rule removed meanwhile, or a second press of Remove.
     for (const handler of [editRule.loader, removeRule.loader, removeRule.action]) {

@@ -25,7 +25,10 @@ export function RuleForm({
   lastResult,
   constraint,
   submitLabel,
+  shown,
 }: {
+  /** An edit: the rule as shown (the server refuses to overwrite it if it changed since). */
+  shown?: string;
   serviceId: number;
   check: RuleContext;
   rule: RuleValues;
@@ -54,6 +57,7 @@ export function RuleForm({
     <>
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+        {shown === undefined ? null : <input type="hidden" name="shown_rule" value={shown} />}
         <Field meta={fields.description} label={t("rules.description")} hint={t("ruleForm.descriptionHint")} />
         <RadioGroup
           meta={fields.protocol}

@@ -2,10 +2,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { api } from "~/lib/api.server";
 import { goneTo } from "~/lib/auth.server";
-import { formAction } from "~/lib/form-action.server";
+import { FieldRefusal, formAction } from "~/lib/form-action.server";
 import { ROUTER_FAILURES, routerParts, routerServiceWith } from "./router.server";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { ruleSchema, type RuleContext } from "~/schemas/router";
+import { ruleSchema, ruleVersion, type RuleContext } from "~/schemas/router";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -52,6 +52,11 @@ export async function saveRule(
     schema: ruleSchema(check),
     failureMessages: ROUTER_FAILURES,
     submit: (value) => {
+      // Changed in another tab or browser since this page showed it: nothing is overwritten unseen. The
+      // page comes back with what was typed, and with the rule as it is now to compare (saving again replaces it).
+      if (rule && value.shown_rule !== undefined && value.shown_rule !== ruleVersion(rule)) {
+        throw new FieldRefusal({ "": ["router:failed.ruleChanged"] });
+      }
       const form = {
         description: value.description!.trim(),
         protocol: value.protocol!,

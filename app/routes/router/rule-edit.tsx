@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { RuleForm } from "~/components/router/RuleForm";
 import { ServiceLine } from "~/components/router/RouterParts";
 import { RULE_CONSTRAINT, ruleData, saveRule } from "./router-rules.server";
+import { ruleVersion } from "~/schemas/router";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
 
@@ -12,7 +13,7 @@ export const handle = { cache: "live", i18n: ["router", "api"] } satisfies PageH
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { service, rule, check } = await ruleData(context, request, params);
-  return { ...service, rule: rule!, check, constraint: RULE_CONSTRAINT };
+  return { ...service, rule: rule!, shown: ruleVersion(rule!), check, constraint: RULE_CONSTRAINT };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -32,6 +33,7 @@ export default function EditRule({ loaderData, actionData }: Route.ComponentProp
         lastResult={actionData}
         submitLabel={t("ruleForm.editSubmit")}
         rule={rule}
+        shown={loaderData.shown}
       />
     </div>
   );
