@@ -79,7 +79,6 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
           { header: t("sessions.columns.device") },
           { header: t("sessions.columns.network") },
           { header: t("sessions.columns.lastSeen") },
-          { header: t("sessions.columns.actions"), srOnly: true },
         ]}
         rows={sessions}
         testId="sessions"
@@ -91,13 +90,9 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
                 <span className="ml-2 inline-block rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-900">
                   {t("sessions.thisDevice")}
                 </span>
-              ) : null}
-            </th>
-            <td>{session.network}</td>
-            <td>{formatDateTime(session.last_seen_at, language)}</td>
-            <td>
-              {session.current ? null : (
-                <Form method="post">
+              ) : (
+                // Under the device it ends, in the first column: on a phone it stays in view while the others scroll.
+                <Form method="post" className="mt-2">
                   <input type="hidden" name="session_id" value={session.id} />
                   <SubmitButton variant="secondary" name="intent" value="one">
                     {t("sessions.signOut")}
@@ -108,7 +103,9 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
                   </SubmitButton>
                 </Form>
               )}
-            </td>
+            </th>
+            <td>{session.network}</td>
+            <td>{formatDateTime(session.last_seen_at, language)}</td>
           </tr>
         )}
       />
