@@ -145,6 +145,10 @@ test("a weak, a mismatched and a reused password are each refused with their own
   await expect(page.getByTestId("error-summary")).toContainText("The confirmation password does not match the new password.");
   await attempt(PASSWORD, PASSWORD, PASSWORD);
   await expect(page.getByTestId("error-summary")).toContainText("Your new password must be different from your current password.");
+  // A password manager's long one is not cut short by the field (it would keep the whole): it is said too long.
+  const long = `Aa-${"x".repeat(210)}`;
+  await attempt(PASSWORD, long, long);
+  await expect(page.getByTestId("error-summary")).toContainText("Your new password must be 200 characters or fewer.");
   await expect(page.getByLabel("Current password")).toHaveValue(hasJs() ? PASSWORD : "");
   await expectNoAxeViolations(page);
 });

@@ -51,12 +51,22 @@ interface FieldProps {
   inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
 }
 
-/** A text input (text, email, password, tel…). */
+/**
+ * A text input (text, email, password, tel…). A password has no maxlength: a browser would cut a longer
+ * one pasted from a password manager without a word, and the manager would keep the whole; the form's
+ * rule says it is too long instead.
+ */
 export function Field({ meta, label, type = "text", hint, autoComplete, inputProps }: FieldProps) {
-  const props = withoutKey(getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined }));
+  const { maxLength, ...props } = withoutKey(getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined }));
   return (
     <FieldShell meta={meta} label={label} hint={hint}>
-      <input {...props} autoComplete={autoComplete} {...inputProps} className={controlClass(Boolean(meta.errors?.length))} />
+      <input
+        {...props}
+        maxLength={type === "password" ? undefined : maxLength}
+        autoComplete={autoComplete}
+        {...inputProps}
+        className={controlClass(Boolean(meta.errors?.length))}
+      />
     </FieldShell>
   );
 }
