@@ -206,6 +206,33 @@ describe("an account's activity log", () => {
     expect(asked).toEqual([]);
   });
 
+  it("sends a page past the last one to the last, keeping the filter and the language", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => event({ id: i + 1 }));
+    logIs(many);
+    for (const asked of ["3", "99999"]) {
+      const past = await call(activityPage.loader as Handler, `${ACTIVITY}?kind=contact_roles_changed&page=${asked}&lng=fr`, { params });
+      expect(past.status).toBe(302);
+      expect(past.location).toBe(`${ACTIVITY}?kind=contact_roles_changed&page=2&lng=fr`);
+    }
+    const last = await call(activityPage.loader as Handler, `${ACTIVITY}?page=2`, { params });
+    expect(last.status).toBe(200);
+    expect(last.data.log).toMatchObject({ page: 2, pages: 2 });
+    expect(last.data.log.events).toHaveLength(5);
+  });
+
+  it("sends a later page of a log with one page, or none, to the first, without a page in the address", async () => {
+    logIs([event({})]);
+    expect((await call(activityPage.loader as Handler, `${ACTIVITY}?page=3`, { params })).location).toBe(ACTIVITY);
+    logIs([]);
+    const none = await call(activityPage.loader as Handler, `${ACTIVITY}?from_date=2026-11-01&page=2`, { params });
+    expect(none.status).toBe(302);
+    expect(none.location).toBe(`${ACTIVITY}?from_date=2026-11-01`);
+    // Only a log that truly has nothing says so, on its one page.
+    const empty = await call(activityPage.loader as Handler, ACTIVITY, { params });
+    expect(empty.status).toBe(200);
+    expect(empty.data.log).toMatchObject({ page: 1, pages: 1, events: [] });
+  });
+
   it("answers 403 for an account that is not the user's", async () => {
     const result = await call(activityPage.loader as Handler, "/account-activity/555555", { params: { customerId: "555555" } });
     expect(result.status).toBe(403);

@@ -40,3 +40,12 @@ export function readActivityFilter(request: Request): ActivityFilter {
   if (query.from_date && query.to_date && query.to_date < query.from_date) errors.to_date = ["to_date.before_from_date"];
   return { typed, page, query, errors };
 }
+
+/** The activity page this request asked for, at page `page` instead (none for the first), its other parameters kept. */
+export function activityPageHref(request: Request, customerId: number, page: number): string {
+  const search = pageUrl(request).searchParams;
+  if (page > 1) search.set("page", String(page));
+  else search.delete("page");
+  const query = search.toString();
+  return `/account-activity/${customerId}${query ? `?${query}` : ""}`;
+}

@@ -1,12 +1,12 @@
 /**
  * /account-activity/{customerId}: the account's activity log (GET /customers/{customerId}/activity),
- * newest first, 25 a page: who did what and when, in words. The account's authoritative contacts see
- * everyone's actions, other contacts their own (the API decides; the page says which). A plain GET form
- * filters by kind and dates (?kind=&from_date=&to_date=); the same filter downloads as CSV
- * (activity-csv.ts). A filter that does not hold never reaches the API: the page says what is wrong
- * next to it (400) and lists nothing. Without an id: the active account's.
+ * newest first, 25 a page (a page past the last goes to the last): who did what and when, in words. The
+ * account's authoritative contacts see everyone's actions, other contacts their own (the API decides; the
+ * page says which). A plain GET form filters by kind and dates (?kind=&from_date=&to_date=); the same
+ * filter downloads as CSV (activity-csv.ts). A filter that does not hold never reaches the API: the page
+ * says what is wrong next to it (400) and lists nothing. Without an id: the active account's.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/activity";
 import { ACTIVITY_KINDS } from "#contract/values";
 import { DataTable } from "~/components/DataTable";
@@ -20,7 +20,7 @@ import { fieldMessages } from "~/lib/form-action.server";
 import { formatDateTime } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { useT } from "~/lib/use-t";
-import { FILTER_FIELDS, readActivityFilter } from "./activity.server";
+import { FILTER_FIELDS, activityPageHref, readActivityFilter } from "./activity.server";
 
 export const handle = { i18n: ["profile", "api"] };
 
@@ -52,12 +52,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof ApiFieldErrors) return refused(error.errors);
     throw error;
   }
+  const pages = Math.max(1, Math.ceil(answer.total / PAGE_SIZE));
+  // A page past the end (a link made when the log was longer, or a page typed in): the last page, as the
+  // other paged lists do (the account list, the e-mail choices), the rest of the address kept.
+  if (filter.page > pages) throw redirect(activityPageHref(request, id, pages));
   const t = getT(context, "profile");
   const language = getLanguage(context);
   const log = {
     scope: answer.scope,
     page: answer.page,
-    pages: Math.max(1, Math.ceil(answer.total / PAGE_SIZE)),
+    pages,
     events: answer.events.map((event) => ({
       id: event.id,
       at: event.at,
