@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
 import { NetworkMap } from "~/components/wifi/NetworkMap";
 import { api } from "~/lib/api.server";
-import { formatDate, formatTime } from "~/lib/i18n";
+import { formatDateTime } from "~/lib/i18n";
 import { idParam } from "~/routes/services/services.server";
 import { useT } from "~/lib/use-t";
 import type { PageHandle } from "~/lib/page-handle";
@@ -62,9 +62,7 @@ function DeviceTable({ devices, caption }: { devices: NetworkDevice[]; caption: 
             {d.paused ? <span className="block font-semibold">{t("overview.pausedNow")}</span> : null}
           </td>
           <td>{d.ip_address ?? "–"}</td>
-          <td>
-            {formatDate(d.last_seen_at, language, "medium")} {formatTime(d.last_seen_at, language)}
-          </td>
+          <td>{formatDateTime(d.last_seen_at, language)}</td>
         </tr>
       )}
     />
@@ -83,7 +81,7 @@ export default function NetworkOverview({ loaderData }: Route.ComponentProps) {
         title={t("overview.title")}
         subtitle={t("overview.line", {
           hours: overview.window_hours,
-          date: `${formatDate(overview.generated_at, language, "medium")} ${formatTime(overview.generated_at, language)}`,
+          date: formatDateTime(overview.generated_at, language),
         })}
       />
       <nav aria-label={t("overview.views")} className="mb-6 flex gap-2">
