@@ -26,26 +26,31 @@ import { useEnv } from "../support/config.ts";
 import { pageCalls, recordApiCalls } from "../support/api-calls.ts";
 import { server } from "../support/msw.ts";
 import { addDays, torontoToday } from "../../app/schemas/values.ts";
-import { takeNotifications } from "../../app/lib/session.server.ts";
-import { callRoute, nextCookie, signedInCookie, type RouteCall, type RouteResult } from "../support/route.ts";
+import { callRoute, nextCookie, notificationsAfter, signedInCookie, type RouteCall } from "../support/route.ts";
 import * as root from "../../app/root.tsx";
 import { HttpResponse } from "msw";
+import * as conform from "@conform-to/react";
+import { createElement as h, type ReactNode } from "react";
+import { provideConform } from "../../app/lib/conform.ts";
+import { renderHtml } from "../support/render-page.ts";
 
 type Handler = (args: any) => unknown;
+
+// As on the server (entry.server.tsx): a form page renders at once, without waiting for conform.
+provideConform(conform);
+
+/** The attributes of the input named `name` in a page rendered as the server renders it. */
+function inputAttributes(page: (props: { loaderData: unknown; actionData: undefined }) => ReactNode, loaderData: unknown, name: string) {
+  const html = renderHtml(() => h(page, { loaderData, actionData: undefined }));
+  const tag = html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, key, value]) => [key, value]));
+}
 
 const call = async (handler: Handler, url: string, params: Record<string, string>, extra: Partial<RouteCall> = {}) =>
   callRoute<any>(handler, { url, params, cookie: await signedInCookie(), middleware: [requireUserMiddleware], ...extra });
 
 afterEach(() => vi.restoreAllMocks());
 
-/** The notifications the next page shows after an answer (its cookies kept). */
-async function notificationsAfter(result: RouteResult) {
-  const next = await callRoute<any>(({ context }: { context: any }) => takeNotifications(context), {
-    url: "/",
-    cookie: nextCookie(await signedInCookie(), result.setCookies),
-  });
-  return (next.data as { key: string; type: string; values?: object }[]).map(({ key, type, values }) => ({ key, type, values }));
-}
 const quiet = () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -469,6 +474,30 @@ describe("move, cancel, withdraw", () => {
     expect(bad.data.result.error).toEqual({ postal_code: ["api:postal_code.invalid_format"] });
   });
 
+  it("offers the moving dates the API takes: from tomorrow in Toronto to a year ahead", async () => {
+    const movable = bundle({ pending_requests: [], actions: { ...bundle().actions, can_move: true } });
+    server.use(on("GET /services/{customerId}", () => reply("GET /services/{customerId}", services({ bundles: [movable] }))));
+    const page = await call(move.loader as Handler, `${A}/packages/5001/move`, P);
+    expect(page.data).toMatchObject({ earliest: ahead(1), latest: ahead(365) });
+    expect(inputAttributes(move.default as never, page.data, "move_date")).toMatchObject({ type: "date", min: ahead(1), max: ahead(365) });
+    // Today, which the input no longer offers, is what the schema refuses; tomorrow and a year ahead are taken.
+    const form = { address_line1: "10 Bay Street", city: "Toronto", province: "ON", postal_code: "M5J 2R8" };
+    const today = await call(move.action as Handler, `${A}/packages/5001/move`, P, { form: { ...form, move_date: ahead(0) } });
+    expect(today.data.result.error).toEqual({ move_date: ["api:move_date.not_in_future"] });
+    const tooFar = await call(move.action as Handler, `${A}/packages/5001/move`, P, { form: { ...form, move_date: ahead(366) } });
+    expect(tooFar.data.result.error).toEqual({ move_date: ["api:move_date.too_far"] });
+  });
+
+  it("offers the cancellation dates the API takes: from today in Toronto to a year ahead", async () => {
+    const page = await call(cancel.loader as Handler, `${A}/packages/5001/cancel`, P);
+    expect(page.data).toMatchObject({ earliest: ahead(0), latest: ahead(365) });
+    expect(inputAttributes(cancel.default as never, page.data, "cancel_date")).toMatchObject({
+      type: "date",
+      min: ahead(0),
+      max: ahead(365),
+    });
+  });
+
   it("cancels only once the customer confirmed they understand, with a comment for another reason", async () => {
     const page = await call(cancel.loader as Handler, `${A}/packages/5001/cancel`, P);
     expect(page.data.services).toEqual(["Fibre 1 Gbps", "TV Essentials", "Home Phone"]);
@@ -488,7 +517,7 @@ describe("move, cancel, withdraw", () => {
     expect(seen[0].form?.has("understood")).toBe(false);
   });
 
-  it("withdraws a pending request once confirmed, and answers 404 for one that is not the account's", async () => {
+  it("withdraws a pending request once confirmed, and sends one the account does not have to its services with a notice", async () => {
     const page = await call(withdraw.loader as Handler, `${A}/requests/61/withdraw`, { customerId: "100101", requestId: "61" });
     expect(page.data.request.kind).toBe("move");
     const seen = capture("DELETE /services/{customerId}/requests/{requestId}", () =>
@@ -502,9 +531,40 @@ describe("move, cancel, withdraw", () => {
     );
     expect(done.location).toBe(A);
     expect(seen[0].url.pathname).toMatch(/\/requests\/61$/);
-    expect((await call(withdraw.loader as Handler, `${A}/requests/62/withdraw`, { customerId: "100101", requestId: "62" })).status).toBe(
-      404,
+    const other = await call(withdraw.loader as Handler, `${A}/requests/62/withdraw`, { customerId: "100101", requestId: "62" });
+    expect(other.location).toBe(A);
+    expect(await notificationsAfter(other)).toEqual([{ key: "services:requests.gone", type: "info" }]);
+    expect((await call(withdraw.loader as Handler, `${A}/requests/x/withdraw`, { customerId: "100101", requestId: "x" })).status).toBe(404);
+  });
+
+  it("sends the back button after a withdrawal, or a request handled meanwhile, to the account's services, saying so", async () => {
+    // Withdrawn (or handled by our team): the API no longer lists it among the package's pending requests.
+    server.use(
+      on("GET /services/{customerId}", () =>
+        reply("GET /services/{customerId}", services({ bundles: [bundle({ pending_requests: [] })] })),
+      ),
     );
+    const asked = capture("DELETE /services/{customerId}/requests/{requestId}", () =>
+      reply("DELETE /services/{customerId}/requests/{requestId}", { success: true }),
+    );
+    const ids = { customerId: "100101", requestId: "61" };
+    for (const handler of [withdraw.loader, withdraw.action]) {
+      const gone = await call(handler as Handler, `${A}/requests/61/withdraw`, ids, { form: {} });
+      expect(gone.status).toBe(302);
+      expect(gone.location).toBe(A);
+      expect(await notificationsAfter(gone)).toEqual([{ key: "services:requests.gone", type: "info" }]);
+    }
+    expect(asked).toEqual([]);
+    // Still listed, but no longer pending: the same.
+    const done = bundle().pending_requests.map((r) => ({ ...r, status: "completed" as const }));
+    server.use(
+      on("GET /services/{customerId}", () =>
+        reply("GET /services/{customerId}", services({ bundles: [bundle({ pending_requests: done })] })),
+      ),
+    );
+    const completed = await call(withdraw.loader as Handler, `${A}/requests/61/withdraw`, ids);
+    expect(completed.location).toBe(A);
+    expect(await notificationsAfter(completed)).toEqual([{ key: "services:requests.gone", type: "info" }]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
+import { MAX_DAYS_AHEAD } from "#contract/accounts";
 import type { Route } from "./+types/cancel";
 import { CANCEL_REASONS } from "#contract/values";
 import { Checkbox, DateInput, ErrorSummary, RadioGroup, SubmitButton, TextArea } from "~/components/form";
@@ -16,6 +17,7 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { packageSummary, requirePackage, requireResidentialCustomer, torontoToday } from "./services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { addDays } from "~/schemas/values";
 import { useT } from "~/lib/use-t";
 import { CancelSchema } from "~/schemas/services";
 
@@ -27,11 +29,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = await requireResidentialCustomer(context, request, params);
   const { services, bundle } = await requirePackage(context, request, customer.customer_id, params.packageId);
   if (!bundle.actions.can_cancel || !services.can_manage) throw redirect(`/account-details/${customer.customer_id}`);
+  const today = torontoToday();
   return {
     customerId: customer.customer_id,
     bundle: packageSummary(bundle),
     services: bundle.services.map((s) => s.name),
-    today: torontoToday(),
+    // The days the API takes (CancelSchema's rule): today or later, at most a year ahead, in Toronto.
+    earliest: today,
+    latest: addDays(today, MAX_DAYS_AHEAD),
     constraint,
   };
 }
@@ -65,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Cancel({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("services");
-  const { customerId, bundle, services, today } = loaderData;
+  const { customerId, bundle, services, earliest, latest } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/services").then((m) => m.CancelSchema),
     lastResult: actionData,
@@ -85,7 +90,7 @@ export default function Cancel({ loaderData, actionData }: Route.ComponentProps)
       </div>
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
-        <DateInput meta={fields.cancel_date} label={t("cancel.date")} hint={t("cancel.dateHint")} min={today} />
+        <DateInput meta={fields.cancel_date} label={t("cancel.date")} hint={t("cancel.dateHint")} min={earliest} max={latest} />
         <RadioGroup
           meta={fields.reason}
           legend={t("cancel.reason")}

@@ -6,6 +6,7 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
+import { MAX_DAYS_AHEAD } from "#contract/accounts";
 import type { Route } from "./+types/move";
 import { DateInput, ErrorSummary, SubmitButton, TextArea } from "~/components/form";
 import { PageAlert } from "~/components/PageAlert";
@@ -17,6 +18,7 @@ import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { packageSummary, requirePackage, requireResidentialCustomer, torontoToday } from "./services.server";
 import { usePortalForm } from "~/lib/use-portal-form";
+import { addDays } from "~/schemas/values";
 import { useT } from "~/lib/use-t";
 import { MoveSchema } from "~/schemas/services";
 
@@ -30,7 +32,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!bundle.actions.can_move || !services.can_manage) throw redirect(`/account-details/${customer.customer_id}`);
   // A moving date cannot fall within a pause (decision 081): the page names the pauses first.
   const pauses = bundle.scheduled_pauses.map((p) => ({ from: p.from_date, until: p.until_date }));
-  return { customerId: customer.customer_id, bundle: packageSummary(bundle), pauses, today: torontoToday(), constraint };
+  // The days the API takes (MoveSchema's rule): after today, at most a year ahead, in Toronto.
+  const today = torontoToday();
+  return {
+    customerId: customer.customer_id,
+    bundle: packageSummary(bundle),
+    pauses,
+    earliest: addDays(today, 1),
+    latest: addDays(today, MAX_DAYS_AHEAD),
+    constraint,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Move({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("services");
-  const { customerId, bundle, pauses, today } = loaderData;
+  const { customerId, bundle, pauses, earliest, latest } = loaderData;
   const [form, fields] = usePortalForm({
     schema: () => import("~/schemas/services").then((m) => m.MoveSchema),
     lastResult: actionData,
@@ -87,7 +98,7 @@ export default function Move({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       <ErrorSummary form={form} />
       <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
-        <DateInput meta={fields.move_date} label={t("move.date")} hint={t("move.dateHint")} min={today} />
+        <DateInput meta={fields.move_date} label={t("move.date")} hint={t("move.dateHint")} min={earliest} max={latest} />
         <AddressFields fields={fields} />
         <TextArea meta={fields.comment} label={`${t("move.comment")} ${t("common:form.optional")}`} rows={3} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -1,10 +1,16 @@
-/** /account-details/{customerId}/requests/{requestId}/withdraw: confirm, then withdraw a pending request (DELETE /services/{id}/requests/{requestId}). */
-import { data, redirect } from "react-router";
+/**
+ * /account-details/{customerId}/requests/{requestId}/withdraw: confirm, then withdraw a pending request
+ * (DELETE /services/{id}/requests/{requestId}). A request no longer waiting (withdrawn, perhaps in this
+ * browser before the back button came here, or handled by our team) sends the customer to the account's
+ * services with a notice saying so, as a pause removed meanwhile does.
+ */
+import { redirect } from "react-router";
 import type { Route } from "./+types/withdraw";
 import { ConfirmForm } from "~/components/form";
 import { PageHeader } from "~/components/PageHeader";
 import { PackageLine } from "~/components/services/PackageLine";
 import { api } from "~/lib/api.server";
+import { goneTo } from "~/lib/auth.server";
 import { formAction } from "~/lib/form-action.server";
 import { formatDate } from "~/lib/i18n";
 import { idParam, packageSummary, requireResidentialCustomer } from "./services.server";
@@ -18,15 +24,15 @@ async function load(context: Route.LoaderArgs["context"], request: Request, para
   const requestId = idParam(params.requestId);
   const services = await api(context, request).call("GET /services/{customerId}", { params: { customerId: customer.customer_id } });
   for (const bundle of services.bundles) {
-    const found = bundle.pending_requests.find((r) => r.request_id === requestId);
+    const found = bundle.pending_requests.find((r) => r.request_id === requestId && r.status === "pending");
     if (found) return { customerId: customer.customer_id, request: found, bundle: packageSummary(bundle), canManage: services.can_manage };
   }
-  throw data({ kind: "not-found" }, { status: 404 });
+  return goneTo(context, `/account-details/${customer.customer_id}`, "services:requests.gone");
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const loaded = await load(context, request, params);
-  if (loaded.request.status !== "pending" || !loaded.canManage) throw redirect(`/account-details/${loaded.customerId}`);
+  if (!loaded.canManage) throw redirect(`/account-details/${loaded.customerId}`);
   return loaded;
 }
 
