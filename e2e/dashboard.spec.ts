@@ -7,7 +7,7 @@ test("a residential dashboard shows the account, the bill and the services @stat
   await expect(page.getByTestId("balance")).toHaveText("$163.85");
   const services = page.getByRole("region", { name: "Home Complete" });
   await expect(services).toContainText("Internet: Fibre 1 Gbps");
-  await expect(services).toContainText("1000 Mbps down, 1000 Mbps up");
+  await expect(services).toContainText("1,000 Mbps down, 1,000 Mbps up");
   await expect(services).toContainText("TV: TV Essentials");
   await expect(services).toContainText("Home phone: Home Phone Canada-wide");
   await expect(services.getByText("Connected").first()).toBeVisible();

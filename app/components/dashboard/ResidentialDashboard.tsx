@@ -9,7 +9,7 @@ import { PageAlert, PageAlerts } from "~/components/PageAlert";
 import { PageTitle } from "~/components/PageTitle";
 import { StatusBadge } from "~/components/StatusBadge";
 import { TourPanel, TourStep, tourStepOf } from "~/components/dashboard/IntroTour";
-import { formatDate, formatMoney, formatTimeOfDay } from "~/lib/i18n";
+import { formatDate, formatMoney, formatNumber, formatTimeOfDay } from "~/lib/i18n";
 
 interface Props {
   dashboard: ResidentialDashboardAnswer;
@@ -225,7 +225,9 @@ export function ResidentialDashboard({ dashboard, billing, managesBilling }: Pro
                         <p className="font-medium">{t("services.internetLine", { name: s.name })}</p>
                         <StatusBadge status={s.status} />
                       </div>
-                      <p className="text-sm text-gray-700">{t("services.speeds", { down: s.download_mbps, up: s.upload_mbps })}</p>
+                      <p className="text-sm text-gray-700">
+                        {t("services.speeds", { down: formatNumber(s.download_mbps, language), up: formatNumber(s.upload_mbps, language) })}
+                      </p>
                       {s.wifi_settings.length ? (
                         <p className="mt-1 text-sm text-gray-800">
                           {t("services.wifiLine", {

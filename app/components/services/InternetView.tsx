@@ -9,7 +9,7 @@ import { Card, Details } from "~/components/Card";
 import { AddressLines } from "~/components/AddressLines";
 import { PageHeader, actionLinkClass } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/StatusBadge";
-import { formatDate } from "~/lib/i18n";
+import { formatDate, formatNumber } from "~/lib/i18n";
 import { useT } from "~/lib/use-t";
 
 export function InternetView({
@@ -41,7 +41,13 @@ export function InternetView({
           <Details
             items={[
               [t("internet.planName"), internet.plan.name],
-              [t("internet.speeds"), t("internet.speedsValue", { down: internet.plan.download_mbps, up: internet.plan.upload_mbps })],
+              [
+                t("internet.speeds"),
+                t("internet.speedsValue", {
+                  down: formatNumber(internet.plan.download_mbps, language),
+                  up: formatNumber(internet.plan.upload_mbps, language),
+                }),
+              ],
               [
                 t("internet.status"),
                 <span key="s" className="flex flex-wrap items-center gap-x-3 gap-y-1">
