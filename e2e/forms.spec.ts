@@ -36,6 +36,9 @@ test("WiFi: a home network named like the guest network is refused on its own na
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAccessibleDescription(/Choose a 2\.4\sGHz network name different from your guest network’s name\./);
   await expect(page.getByText("Choose a guest network name different")).toHaveCount(0);
+  // The refused form's summary has the focus, and so is in view, with or without JavaScript.
+  await expect(page.getByTestId("error-summary")).toBeFocused();
+  await expect(page.getByTestId("error-summary")).toBeInViewport();
   await expectNoAxeViolations(page);
 });
 

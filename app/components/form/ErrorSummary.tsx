@@ -1,7 +1,8 @@
 /**
  * The error summary at the top of a refused form (the GOV.UK pattern): titled "There is a problem",
- * one link per message to its field, form-level messages first. With JavaScript, focus moves to it
- * after a refused submission so that screen reader users hear what went wrong.
+ * one link per message to its field, form-level messages first. Focus moves to it after a refused
+ * submission so that screen reader users hear what went wrong and the page shows it (a form low on a
+ * page of several): with JavaScript by the effect below, without it by the page's `autofocus`.
  */
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
@@ -46,6 +47,9 @@ export function ErrorSummary({ form }: { form: Form }) {
     <div
       ref={ref}
       tabIndex={-1}
+      // A page answering the customer's own submit, not one opened: the summary takes the focus (GOV.UK).
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus={form.status === "error"}
       role="alert"
       aria-labelledby={`${form.id}-summary-title`}
       data-testid="error-summary"
