@@ -5,7 +5,7 @@
  * the page gives it.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hasJs, signIn } from "./support";
+import { countReactCommits, expectNoAxeViolations, hasJs, hydrated, signIn } from "./support";
 
 test("a support request being written switches to French with what was typed", async ({ page }) => {
   await signIn(page, "resi@example.com", { cameFrom: "/support/100101/new" });
@@ -40,4 +40,18 @@ test("a payment being filled in switches to French with its choices, and never w
   await expect(page.getByLabel("Autre montant", { exact: true })).toHaveValue(kept ? "12.50" : "");
   await expect(page.getByLabel("Nom inscrit sur la carte")).toHaveValue(kept ? "Maya Singh" : "");
   await expect(page.getByLabel("Numéro de la carte")).toHaveValue("");
+});
+
+test("the sign-in page switches to French with the username typed, never the password", async ({ page }) => {
+  await countReactCommits(page.context());
+  await page.goto("/login");
+  // A click before the page's script has taken it over is a plain link's.
+  await hydrated(page);
+  await page.getByLabel("Email or username").fill("resi@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("Demo-Pass-2026");
+  await page.getByRole("link", { name: /^FR/ }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion");
+  await expect(page.getByLabel("Courriel ou nom d’utilisateur")).toHaveValue(hasJs() ? "resi@example.com" : "");
+  await expect(page.getByLabel("Mot de passe", { exact: true })).toHaveValue("");
 });

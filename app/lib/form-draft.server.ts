@@ -187,6 +187,9 @@ const pageOf = (request: Request) => pageUrl(request).pathname;
 
 const takenContext = createContext<TakenDraft | null>(null);
 
+/** The Set-Cookie that forgets what was typed across the language toggle, once taken. */
+export const FORGET_TYPED = serializeCookie(TYPED_COOKIE, "", { path: "/", sameSite: "lax", expires: new Date(0) });
+
 /** Values by name, in the order given (a name given several times holds a list). */
 function valuesOf(fields: Iterable<[string, string]>): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
@@ -202,7 +205,7 @@ function valuesOf(fields: Iterable<[string, string]>): Record<string, string | s
  * browser's own short cookie, taken only by the page it names when reached by the toggle (`?lng=`);
  * secrets and anything that is not a name and a text are left out.
  */
-function typedAcrossLanguages(request: Request): Record<string, string | string[]> | null {
+export function typedAcrossLanguages(request: Request): Record<string, string | string[]> | null {
   const raw = readCookie(request, TYPED_COOKIE);
   const url = pageUrl(request);
   if (!raw || !url.searchParams.has("lng")) return null;
@@ -239,7 +242,7 @@ export const formDraftMiddleware: MiddlewareFunction<Response> = async ({ reques
     const values = typedAcrossLanguages(request);
     if (values) context.set(takenContext, { id: randomUUID(), values });
     const response = await next();
-    response.headers.append("Set-Cookie", serializeCookie(TYPED_COOKIE, "", { path: "/", sameSite: "lax", expires: new Date(0) }));
+    response.headers.append("Set-Cookie", FORGET_TYPED);
     return response;
   }
   if (!hasFormDraft(request)) return next();

@@ -26,7 +26,9 @@ import { requestInfoContext } from "~/lib/request-info";
 import { useLazyValidation } from "~/lib/use-lazy-validation";
 import { useDeferredForm } from "~/lib/conform";
 import { getTokens, takeSignInAgainAs } from "~/lib/session.server";
-import { readDraft } from "~/lib/form-draft.server";
+import { FORGET_TYPED, readDraft, typedAcrossLanguages } from "~/lib/form-draft.server";
+import { readCookie } from "~/lib/cookies.server";
+import { TYPED_COOKIE } from "~/lib/typed-across-languages";
 import { capEcho, readForm } from "~/lib/form-action.server";
 import { apiWaitEnds, minutesUntil, signInLimits, sleep } from "~/lib/sign-in-limits";
 import { LoginSchema } from "~/schemas/login";
@@ -42,16 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (getTokens(context).refreshToken) throw redirect(safeRedirectPath(cameFrom));
   // A post found the session over: say so (what was typed waits for the return, form-draft.server.ts).
   const draft = await readDraft(request);
-  return {
+  // The username typed before the language toggle (app/lib/typed-across-languages.ts), taken once.
+  const typed = readCookie(request, TYPED_COOKIE) === undefined ? undefined : typedAcrossLanguages(request);
+  const page = {
     sessionEnded: Boolean(draft),
-    // Back from a code step that ran out: its username, filled in.
-    username: takeSignInAgainAs(context) ?? "",
+    // Back from a code step that ran out, or through the language toggle: the username, filled in.
+    username: takeSignInAgainAs(context) ?? (typeof typed?.username === "string" ? typed.username : ""),
     // Sent here by a sign-in, and no cookie came back at all: the browser refused the session's.
     cookiesBlocked: url.searchParams.get("check") === "cookies" && !request.headers.has("Cookie"),
     cameFrom: cameFrom ? safeRedirectPath(cameFrom, "") : "",
     supportPhone: getConfig().SUPPORT_PHONE,
     constraint: loginConstraint,
   };
+  return typed === undefined ? page : data(page, { headers: { "Set-Cookie": FORGET_TYPED } });
 }
 
 type Notice = "failed" | "throttled" | "unavailable" | "body";

@@ -9,6 +9,7 @@ import { SignInLimiter } from "#common/sign-in-limits";
 import { metrics } from "../../app/lib/metrics.server.ts";
 import { useEnv } from "../support/config.ts";
 import { callRoute, signedInCookie } from "../support/route.ts";
+import { TYPED_COOKIE } from "../../app/lib/typed-across-languages.ts";
 import { resetTestSignInLimits } from "../support/sign-in-limits.ts";
 
 const form = (username: string, password: string, came_from = "") => ({ username, password, came_from });
@@ -290,5 +291,25 @@ describe("login loader", () => {
     // A browser that sends cookies, only not the session's (it ended since): the plain sign-in page.
     expect((await callRoute<any>(loader, { url, cookie: "i18n_redirected=fr" })).data.cookiesBlocked).toBe(false);
     expect((await callRoute<any>(loader, { url: "/login?came_from=%2Fdashboard%2F100101" })).data.cookiesBlocked).toBe(false);
+  });
+
+  it("fills in the username typed before the language toggle, once, never a password", async () => {
+    const typed = `${TYPED_COOKIE}=${encodeURIComponent(
+      JSON.stringify({
+        path: "/login",
+        fields: [
+          ["username", "resi@example.com"],
+          ["password", "Demo-Pass-2026"],
+        ],
+      }),
+    )}`;
+    const switched = await callRoute<any>(loader, { url: "/login?lng=fr", cookie: typed });
+    expect(switched.data.username).toBe("resi@example.com");
+    expect(JSON.stringify(switched.data)).not.toContain("Demo-Pass-2026");
+    expect(switched.setCookies.some((c) => c.startsWith(`${TYPED_COOKIE}=;`))).toBe(true);
+    // Not through the toggle, or for another page: nothing filled in (the cookie is forgotten all the same).
+    expect((await callRoute<any>(loader, { url: "/login", cookie: typed })).data.username).toBe("");
+    const elsewhere = typed.replace(encodeURIComponent('"/login"'), encodeURIComponent('"/forgot-password"'));
+    expect((await callRoute<any>(loader, { url: "/login?lng=fr", cookie: elsewhere })).data.username).toBe("");
   });
 });
